@@ -1,0 +1,132 @@
+"""Legal plays: every distinct result of a roll, found by one game-independent search.
+
+The search walks every sequence of units (CORE_RULES.md 1.5), merging sequences that reach the
+same frame with the same turn state and remaining units, records every prefix as a candidate,
+and lets the variant's ``select`` apply the must-play rules. Plays are distinct by resulting
+position (mover's and opponent's checkers, bars, pins).
+"""
+
+from __future__ import annotations
+
+from .frame import from_frame, to_frame
+
+
+class Search:
+    """The explored tree of one turn: candidate nodes and the legal ones among them."""
+
+    __slots__ = ("variant", "position", "ctx", "units", "ordered", "nodes", "legal",
+                 "root", "legal_keys", "legal_lengths")
+
+    def __init__(self, position, units=None):
+        variant = position.variant
+        self.variant = variant
+        self.position = position
+        self.ctx = variant.turn_context(position)
+        if units is None:
+            units, ordered = variant.units(position)
+        else:
+            ordered = True
+        self.units = tuple(units)
+        self.ordered = ordered
+        s0 = to_frame(position, variant.cross)
+        t0 = variant.initial_turn_state(self.ctx)
+        self.root = (bytes(s0), t0, self.units)
+        self.nodes = nodes = {}
+        unit_moves = variant.unit_moves
+        finished = variant.finished
+        ctx = self.ctx
+
+        def visit(s, t, rem, steps):
+            key = (bytes(s), t, rem)
+            if key in nodes:
+                return
+            nodes[key] = steps
+            if not rem or finished(s):
+                return
+            seen = ()
+            for i, d in enumerate(rem):
+                if d in seen:
+                    continue
+                seen += (d,)
+                rest = rem[:i] + rem[i + 1:]
+                for s2, t2, step in unit_moves(ctx, s, t, d):
+                    visit(s2, t2, rest, steps + (step,))
+                if ordered:
+                    break
+
+        visit(s0, t0, self.units, ())
+        self.legal = variant.select(self.ctx, list(nodes), self.units, ordered)
+        self.legal_keys = set(self.legal)
+
+    def results(self):
+        """Distinct legal results: a dict ``frame_bytes -> steps`` (the first sequence found)."""
+        out = {}
+        nodes = self.nodes
+        for key in self.legal:
+            if key[0] not in out:
+                out[key[0]] = nodes[key]
+        return out
+
+
+def legal_frames(position):
+    """Fast path for bots and benchmarks: the distinct legal result frames of ``position``."""
+    return Search(position).results()
+
+
+class Play:
+    """One legal play: its steps, resulting position and standard notation."""
+
+    __slots__ = ("position", "steps", "frame", "_after")
+
+    def __init__(self, position, steps, frame):
+        self.position = position
+        self.steps = tuple(steps)
+        self.frame = frame
+        self._after = None
+
+    @property
+    def board(self):
+        """(sides, pins) after the play, the side to move unchanged."""
+        if self._after is None:
+            self._after = from_frame(self.position, self.frame, self.position.variant.cross)
+        return self._after
+
+    @property
+    def mover_side(self):
+        return self.board[0][self.position.turn]
+
+    @property
+    def opponent_side(self):
+        return self.board[0][1 - self.position.turn]
+
+    def notation(self) -> str:
+        from .playnotation import format_steps
+        return format_steps(self.steps)
+
+    def __str__(self):
+        return self.notation()
+
+    def __repr__(self):
+        return f"Play({self.notation()!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Play) and self.frame == other.frame and \
+            self.position == other.position
+
+    def __hash__(self):
+        return hash(self.frame)
+
+
+def legal_plays(position):
+    """All distinct legal plays of ``position`` (which must have dice), sorted by notation."""
+    if position.dice is None and not position.pending:
+        from .errors import GameStateError
+        raise GameStateError("the dice have not been rolled", code="no_dice")
+    search = Search(position, units=position.pending or None)
+    plays = [Play(position, steps, frame) for frame, steps in search.results().items()]
+    plays.sort(key=lambda p: _sort_key(p.steps))
+    return plays
+
+
+def _sort_key(steps):
+    return tuple((-s[0], -s[1]) for s in sorted(steps, key=lambda s: (-s[0], -s[1])))

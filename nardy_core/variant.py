@@ -1,0 +1,268 @@
+"""The variant base class: one rules engine, each game a declaration plus a few hooks.
+
+A game subclasses ``Variant``, sets the class attributes that place it on each axis of
+``VARIANT_RULES.md`` §1 (geometry, dice, setup, landing, hitting, bear-off, scoring, cube,
+opening) and overrides only the hooks where its rules differ. ``docs/architecture.md`` maps every
+axis to its home here. Move generation itself (``movegen.py``) knows no game: it asks the variant
+for the units of a roll, the successors of one unit, the end-of-turn test and the selection rule.
+"""
+
+from __future__ import annotations
+
+from .errors import PositionError
+from .frame import F_BAR, F_HAND, F_OBAR, F_OFF, F_OPP
+from .geometry import CONTRARY, cross_table
+from .options import OptionSet
+from .position import BAR, BLACK, HAND, OFF, WHITE, Position, side_from
+
+# Axis values (VARIANT_RULES.md §1), named as there.
+X4, X2, X1 = "x4", "x2", "x1"          # doubles: four, two or one unit
+STD, LIBERAL, NO_BEAR_OFF = "std", "liberal", "none"
+HIT_NONE, HIT_BAR = "none", "bar"
+USE_DICE, REROLL = "use_dice", "reroll"  # opening: play the lot dice, or the winner rolls again
+
+
+class TurnContext:
+    """Per-turn constants computed once before move generation (opponent state, limits)."""
+
+    __slots__ = ("opp_off", "opp_hand", "head_limit", "first_turn", "data")
+
+    def __init__(self, opp_off=0, opp_hand=0, head_limit=None, first_turn=False, data=None):
+        self.opp_off = opp_off
+        self.opp_hand = opp_hand
+        self.head_limit = head_limit
+        self.first_turn = first_turn
+        self.data = data
+
+
+class Outcome:
+    """How a finished game scores before the cube: ``kind`` in the game's own words."""
+
+    __slots__ = ("winner", "kind", "points")
+
+    def __init__(self, winner, kind, points):
+        self.winner = winner  # WHITE, BLACK or None for a draw
+        self.kind = kind
+        self.points = points
+
+    def __eq__(self, other):
+        return isinstance(other, Outcome) and (self.winner, self.kind, self.points) == (
+            other.winner, other.kind, other.points)
+
+    def __repr__(self):
+        return f"Outcome(winner={self.winner}, kind={self.kind!r}, points={self.points})"
+
+
+class Variant:
+    # --- declaration (override in subclasses) ---------------------------------------------
+    key = ""
+    names = {"en": "", "ru": ""}
+    group = "nardy"              # nardy | tavli | historical (the new-game dialog's groups)
+    geometry = CONTRARY
+    track_length = 24
+    checkers = 15
+    dice_count = 2
+    doubles = X4
+    setup_points: dict = {}
+    setup_bar = 0
+    setup_hand = 0
+    block_min = 2                # opposing checkers that close a point (1: a single one blocks)
+    hit_mode = HIT_BAR
+    bear_off = STD
+    has_head_rule = False
+    has_turn_constraint = False  # True when turn_ok() can return False
+    opening = USE_DICE
+    outcome_kinds: tuple = ()    # every Outcome.kind the game can produce
+    option_specs: tuple = ()
+
+    def __init__(self, options=None):
+        self.options = OptionSet.build(self.option_specs, options, game=self.key)
+        self.cross = cross_table(self.geometry)
+        self._unit_check = None  # optional per-unit constraint: f(ctx, frame) -> bool
+        self.configure()
+
+    def configure(self):
+        """Derive per-instance settings from ``self.options`` (override as needed)."""
+
+    def with_options(self, **overrides) -> "Variant":
+        values = dict(self.options.values)
+        values.update(overrides)
+        return type(self)(values)
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.options.values == other.options.values
+
+    def __hash__(self):
+        return hash((self.key, tuple(sorted((k, str(v)) for k, v in self.options.values.items()))))
+
+    def __repr__(self):
+        extra = self.options.format_non_default()
+        return f"{type(self).__name__}({extra})" if extra else f"{type(self).__name__}()"
+
+    def option(self, key):
+        return self.options[key]
+
+    @property
+    def cube_enabled(self) -> bool:
+        values = self.options.values
+        return bool(values.get("cube_enabled", False))
+
+    # --- positions ------------------------------------------------------------------------
+    def initial_position(self, turn=WHITE, dice=None) -> Position:
+        side = side_from(self.setup_points, bar=self.setup_bar, hand=self.setup_hand)
+        return Position(self, (side, side), turn=turn, dice=dice, first_turn=(True, True))
+
+    def validate(self, position: Position) -> None:
+        """Raise PositionError when ``position`` cannot occur in this game."""
+        n = self.checkers
+        for colour in (WHITE, BLACK):
+            side = position.sides[colour]
+            name = ("white", "black")[colour]
+            if any(c < 0 for c in side):
+                raise PositionError(f"{name} has a negative count", code="negative", colour=name)
+            total = sum(side)
+            if total != n:
+                raise PositionError(
+                    f"{name} has {total} checkers; {self.key} is played with {n}",
+                    code="checker_count", colour=name, count=total, expected=n)
+            if side[BAR] and self.hit_mode == HIT_NONE:
+                raise PositionError(f"{name} has checkers on the bar, but {self.key} has no bar",
+                                    code="no_bar", colour=name)
+        self._validate_shared_points(position)
+        if position.dice is not None:
+            self._validate_dice(position.dice)
+
+    def _validate_shared_points(self, position):
+        white, black = position.sides
+        cross = self.cross
+        for p in range(1, 25):
+            if white[p] and black[cross[p]] and not self.points_may_be_shared(position, p):
+                raise PositionError(
+                    f"white's point {p} is also held by black (black's {cross[p]})",
+                    code="shared_point", white_point=p, black_point=cross[p])
+
+    def points_may_be_shared(self, position, white_point) -> bool:
+        return False
+
+    def _validate_dice(self, dice):
+        if len(dice) != self.dice_count or any(not 1 <= d <= 6 for d in dice):
+            raise PositionError(
+                f"{self.key} is played with {self.dice_count} dice of 1-6, not {list(dice)}",
+                code="dice", dice=list(dice))
+
+    # --- move generation hooks ------------------------------------------------------------
+    def units(self, position):
+        """The units a roll gives: (tuple of die values, ordered?). Ordered units are played in
+        the order given (escalating doubles); unordered ones in any order."""
+        dice = position.dice
+        if len(dice) == 2 and dice[0] == dice[1]:
+            count = {X4: 4, X2: 2, X1: 1}[self.doubles]
+            return (dice[0],) * count, False
+        return tuple(sorted(dice, reverse=True)), False
+
+    def turn_context(self, position) -> TurnContext:
+        opp = position.sides[1 - position.turn]
+        return TurnContext(opp_off=opp[OFF], opp_hand=opp[HAND],
+                           first_turn=position.first_turn[position.turn])
+
+    def initial_turn_state(self, ctx):
+        return 0
+
+    def finished(self, s) -> bool:
+        return s[F_OFF] == self.checkers
+
+    def unit_moves(self, ctx, s, t, d):
+        """Successors of frame ``s`` (turn state ``t``) for one unit of value ``d``: a list of
+        ``(frame, turn_state, step)``; a step is ``(from, to, die, hit)`` with 25 = bar,
+        26 = hand, 0 = off. This default covers the backgammon and long-nardy families; the
+        turn state counts checkers that left the head when the game has a head rule."""
+        out = []
+        bm = self.block_min
+        if s[F_BAR]:
+            dst = 25 - d
+            o = s[F_OPP + dst]
+            if o < bm:
+                s2 = bytearray(s)
+                s2[F_BAR] -= 1
+                s2[dst] += 1
+                if o:
+                    s2[F_OPP + dst] = 0
+                    s2[F_OBAR] += o
+                out.append((s2, t, (F_BAR, dst, d, o > 0)))
+            return self._checked(ctx, out)
+        can_off = not (s[F_HAND] or any(s[7:25]))
+        head_limit = ctx.head_limit
+        liberal = self.bear_off == LIBERAL
+        for src in range(24, 0, -1):
+            if not s[src]:
+                continue
+            t2 = t
+            if src == 24 and head_limit is not None:
+                if t >= head_limit:
+                    continue
+                t2 = t + 1
+            dst = src - d
+            if dst > 0:
+                o = s[F_OPP + dst]
+                if o >= bm:
+                    continue
+                s2 = bytearray(s)
+                s2[src] -= 1
+                s2[dst] += 1
+                if o:
+                    s2[F_OPP + dst] = 0
+                    s2[F_OBAR] += o
+                out.append((s2, t2, (src, dst, d, o > 0)))
+            elif can_off and (dst == 0 or liberal or not any(s[src + 1:7])):
+                s2 = bytearray(s)
+                s2[src] -= 1
+                s2[F_OFF] += 1
+                out.append((s2, t2, (src, 0, d, False)))
+        return self._checked(ctx, out)
+
+    def _checked(self, ctx, out):
+        check = self._unit_check
+        if check is None:
+            return out
+        return [m for m in out if check(ctx, m[0])]
+
+    def turn_ok(self, ctx, s, t) -> bool:
+        """TURN constraints on the frame at the end of a play (VARIANT_RULES.md §0.3.5)."""
+        return True
+
+    def select(self, ctx, nodes, units, ordered):
+        """Apply the must-play rules (CORE_RULES.md 1.4) to the candidate nodes.
+
+        ``nodes`` are ``(frame_bytes, turn_state, remaining_units)`` keys of every prefix the
+        search reached; returns the legal ones. End-of-turn constraints filter first and are
+        waived only when nothing survives (AMB-44)."""
+        cands = nodes
+        if self.has_turn_constraint:
+            ok = [n for n in nodes if self.turn_ok(ctx, n[0], n[1])]
+            if ok:
+                cands = ok
+        total = len(units)
+        most = max(total - len(n[2]) for n in cands)
+        best = [n for n in cands if total - len(n[2]) == most]
+        if most == 1 and total == 2 and units[0] != units[1]:
+            larger = max(units)
+            # a node that used the larger die has the smaller one remaining
+            with_larger = [n for n in best if larger not in n[2]]
+            if with_larger:
+                best = with_larger
+        return best
+
+    # --- results --------------------------------------------------------------------------
+    def outcome(self, position, winner) -> Outcome:
+        """Score of a game that ``winner`` has just won by bearing off (before the cube)."""
+        raise NotImplementedError
+
+    def gammon_outcome(self, position, winner, names=("single", "gammon", "backgammon"),
+                       backgammon=True) -> Outcome:
+        """1 / 2 / 3 as in backgammon: the loser's bar, hand and own 19-24 count for 3."""
+        loser = position.sides[1 - winner]
+        if loser[OFF]:
+            return Outcome(winner, names[0], 1)
+        if backgammon and (loser[BAR] or loser[HAND] or any(loser[19:25])):
+            return Outcome(winner, names[2], 3)
+        return Outcome(winner, names[1], 2)

@@ -1,0 +1,137 @@
+"""Long nardy (CORE_RULES.md section 2): no hitting, one checker blocks, the head rule and the
+six-block rule. Khachapuri reuses the six-block machinery (``SixBlockMixin``)."""
+
+from ..errors import PositionError
+from ..frame import to_frame
+from ..geometry import PARALLEL
+from ..options import Option
+from ..position import OFF
+from ..variant import HIT_NONE, REROLL, Outcome, TurnContext, Variant
+from .common import cube_options
+
+_NONZERO = bytes([0] + [1] * 255)
+_RUN6 = b"\x01" * 6
+
+
+class SixBlockMixin:
+    """The six-block rule (2.5): six consecutive points along the opponent's path are legal
+    only with an opposing checker ahead of them (``ahead``) or in its home (``opp_in_home``)."""
+
+    def configure_six_block(self):
+        self.block_rule = self.options["block_rule"]
+        self.block_check = self.options["block_check"]
+        active = self.block_rule != "none"
+        self.has_turn_constraint = active and self.block_check == "end_of_turn"
+        self._unit_check = self._block_ok if active and self.block_check == "every_step" else None
+
+    def block_context(self, position, ctx):
+        """Opponent facts that the check needs; opponents never move during the mover's turn."""
+        opp = position.sides[1 - position.turn]
+        ctx.data = (
+            min((q for q in range(1, 25) if opp[q]), default=25),  # nearest opposing checker
+            any(opp[1:7]),                                          # a checker in its home
+        )
+        return ctx
+
+    def _block_ok(self, ctx, s):
+        # the mover's points in the opponent's order q = 1…24: mover 13…24 are q 1…12
+        occupied = (bytes(s[13:25]) + bytes(s[1:13])).translate(_NONZERO)
+        start = occupied.find(_RUN6)
+        if start < 0 or ctx.opp_off:
+            return True
+        nearest, in_home = ctx.data
+        if self.block_rule == "ahead":
+            return nearest <= start  # an opposing checker on q < start + 1: ahead of every window
+        return in_home
+
+    def turn_ok(self, ctx, s, t):
+        return self._block_ok(ctx, s)
+
+
+LONG_OPTIONS = (
+    Option("first_move_dice", "reroll", choices=("reroll", "lot_dice")),
+    Option("next_game_starter", "alternate", choices=("alternate", "winner", "lot")),
+    Option("head_exception", "head_obstacle",
+           choices=("head_obstacle", "list", "any_blocked", "any_double", "none")),
+    Option("head_exception_rolls", frozenset({3, 4, 6}), "dieset"),
+    Option("block_rule", "ahead", choices=("ahead", "opp_in_home", "none")),
+    Option("block_check", "end_of_turn", choices=("end_of_turn", "every_step")),
+    Option("koks_rule", "none", choices=("none", "head", "start_quarter", "none_home")),
+    Option("koks_points", 3, "int", minimum=1),
+    Option("home_mars_points", 2, "int", minimum=1),
+    Option("last_roll_draw", False, "bool"),
+    Option("draw_points", "half", choices=("half", "one_each")),
+    Option("draw_eval", "after_last_roll", choices=("after_last_roll", "at_white_finish")),
+) + cube_options(False, automatic_doubles=False)
+
+
+class LongNardy(SixBlockMixin, Variant):
+    key = "long"
+    names = {"en": "Long nardy", "ru": "Длинные нарды"}
+    group = "nardy"
+    geometry = PARALLEL
+    setup_points = {24: 15}
+    block_min = 1
+    hit_mode = HIT_NONE
+    has_head_rule = True
+    opening = REROLL
+    outcome_kinds = ("oin", "mars", "koks", "home_mars")
+    option_specs = LONG_OPTIONS
+
+    def configure(self):
+        self.configure_six_block()
+
+    def turn_context(self, position):
+        ctx = super().turn_context(position)
+        ctx.head_limit = self.head_limit(position)
+        return self.block_context(position, ctx)
+
+    def head_limit(self, position) -> int:
+        """Checkers that may leave the head this turn (2.4): 1, or 2 by the first-turn exception."""
+        dice = position.dice
+        if not (position.first_turn[position.turn] and dice and dice[0] == dice[1]):
+            return 1
+        mode = self.options["head_exception"]
+        d = dice[0]
+        opp = position.sides[1 - position.turn]
+        cross = self.cross
+        if mode == "any_double":
+            return 2
+        if mode == "any_blocked":
+            # one head checker cannot play all four steps: an opposing checker on its path
+            path = [24 - k * d for k in range(1, 5)]
+            blocked = path[-1] <= 0 or any(opp[cross[p]] for p in path if p > 0)
+            return 2 if blocked else 1
+        if d not in self.options["head_exception_rolls"] or mode == "none":
+            return 1
+        if mode == "list":
+            return 2
+        # head_obstacle: the path down to point 12 is free of opposing checkers above 12
+        path = range(24 - d, 12, -d)
+        return 1 if any(opp[cross[p]] for p in path) else 2
+
+    def outcome(self, position, winner):
+        loser = position.sides[1 - winner]
+        if loser[OFF]:
+            return Outcome(winner, "oin", 1)
+        rule = self.options["koks_rule"]
+        if (rule == "head" and loser[24]) or (rule == "start_quarter" and any(loser[19:25])) or (
+                rule == "none_home" and not any(loser[1:7])):
+            return Outcome(winner, "koks", self.options["koks_points"])
+        if sum(loser[1:7]) == self.checkers:
+            return Outcome(winner, "home_mars", self.options["home_mars_points"])
+        return Outcome(winner, "mars", 2)
+
+    def validate(self, position):
+        super().validate(position)
+        if self.block_rule == "none":
+            return
+        for colour in (0, 1):
+            seen = position.replace(turn=colour)
+            ctx = self.block_context(seen, TurnContext(opp_off=seen.opponent[OFF]))
+            if not self._block_ok(ctx, to_frame(seen, self.cross)):
+                name = ("white", "black")[colour]
+                raise PositionError(
+                    f"{name} has a six-point block with no opposing checker ahead of it, "
+                    "which the six-block rule never allows", code="illegal_block", colour=name)
+

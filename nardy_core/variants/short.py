@@ -1,0 +1,20 @@
+"""Short nardy = backgammon (CORE_RULES.md section 3): the base of the hitting family."""
+
+from ..options import Option
+from ..variant import USE_DICE, Variant
+from .common import cube_options
+
+
+class ShortNardy(Variant):
+    key = "short"
+    names = {"en": "Short nardy (backgammon)", "ru": "Короткие нарды"}
+    group = "nardy"
+    setup_points = {24: 2, 13: 5, 8: 3, 6: 5}
+    opening = USE_DICE
+    outcome_kinds = ("single", "gammon", "backgammon")
+    option_specs = cube_options(True) + (
+        Option("next_game_starter", "opening_roll", choices=("opening_roll", "winner")),
+    )
+
+    def outcome(self, position, winner):
+        return self.gammon_outcome(position, winner)

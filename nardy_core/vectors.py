@@ -1,0 +1,191 @@
+"""Rule vectors: read format 1 (``test_vectors.json``) and format 2 (``variant_vectors/``),
+compute each vector's legal outcomes with the engine and compare them as sets."""
+
+from __future__ import annotations
+
+import json
+
+from .errors import NardyError
+from .movegen import legal_plays
+from .position import BAR, HAND, OFF, WHITE, Position, side_from
+from .variants import get_variant
+
+
+class VectorResult:
+    __slots__ = ("id", "missing", "extra", "error")
+
+    def __init__(self, vid, missing=(), extra=(), error=None):
+        self.id = vid
+        self.missing = sorted(missing)
+        self.extra = sorted(extra)
+        self.error = error
+
+    @property
+    def ok(self):
+        return not (self.missing or self.extra or self.error)
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    if isinstance(data, list):
+        return 1, None, data
+    if isinstance(data, dict) and data.get("format") == 2:
+        return 2, data.get("game"), data.get("vectors", [])
+    raise NardyError(f"{path}: neither a format-1 list nor a format-2 object", code="vector_file")
+
+
+def check_file(path):
+    fmt, game, vectors = load(path)
+    check = check_format1 if fmt == 1 else check_format2
+    results = []
+    for vector in vectors:
+        try:
+            results.append(check(vector, game))
+        except NardyError as exc:
+            results.append(VectorResult(vector.get("id", "?"), error=str(exc)))
+    return results
+
+
+# --- format 1: mover numbering ------------------------------------------------------------------
+def _f1_position(vector):
+    options = dict(vector.get("options") or {})
+    rule = vector.get("caucasian_rule")
+    # format 1 writes plain short nardy as game "short" with caucasian_rule "none"
+    if rule and not (vector["game"] == "short" and rule == "none"):
+        options["caucasian_hit_rule"] = rule
+    variant = get_variant(vector["game"], options)
+    n = variant.checkers
+    mover = {int(k): v for k, v in vector["mover"].items()}
+    bar = mover.pop(25, 0)
+    me = side_from(mover, bar=bar, off=n - sum(mover.values()) - bar)
+    obar = vector.get("opponent_on_bar", 0) or 0
+    theirs = {variant.cross[int(k)]: v for k, v in vector["opponent_in_mover_numbering"].items()}
+    opp = side_from(theirs, bar=obar, off=n - sum(theirs.values()) - obar)
+    position = Position(variant, (me, opp), turn=WHITE, dice=tuple(vector["dice"]),
+                        first_turn=(bool(vector.get("mover_first_turn")), False))
+    return variant, position
+
+
+def _f1_key(variant, game, me, opp):
+    mover = {str(p): me[p] for p in range(1, 25) if me[p]}
+    if me[BAR]:
+        mover["25"] = me[BAR]
+    if game == "long":
+        return json.dumps(mover, sort_keys=True)
+    board = {str(p): opp[variant.cross[p]] for p in range(1, 25) if opp[variant.cross[p]]}
+    return json.dumps({"mover": mover, "opponent_on_bar": opp[BAR], "opponent_board": board},
+                      sort_keys=True)
+
+
+def check_format1(vector, _game=None):
+    variant, position = _f1_position(vector)
+    got = set()
+    for play in legal_plays(position):
+        got.add(_f1_key(variant, vector["game"], play.mover_side, play.opponent_side))
+    want = set()
+    for result in vector["legal_results"]:
+        if vector["game"] == "long":
+            me = side_from({int(k): v for k, v in result.items()})
+            want.add(_f1_key(variant, "long", me, None))
+        else:
+            mover = {int(k): v for k, v in result["mover"].items()}
+            bar = mover.pop(25, 0)
+            me = side_from(mover, bar=bar)
+            theirs = {variant.cross[int(k)]: v for k, v in result["opponent_board"].items()}
+            opp = side_from(theirs, bar=result.get("opponent_on_bar", 0))
+            want.add(_f1_key(variant, vector["game"], me, opp))
+    return VectorResult(vector["id"], want - got, got - want)
+
+
+# --- format 2: each side in its own numbering ------------------------------------------------
+def side_from_json(data):
+    points = {int(k): v for k, v in (data.get("points") or {}).items()}
+    side = side_from(points, bar=data.get("bar", 0), off=data.get("off", 0),
+                     hand=data.get("hand", 0))
+    return side, frozenset(int(p) for p in data.get("pinned", ()))
+
+
+def side_to_json(side, pins=()):
+    out = {"points": {str(p): side[p] for p in range(24, 0, -1) if side[p]}}
+    for name, index in (("bar", BAR), ("hand", HAND), ("off", OFF)):
+        if side[index]:
+            out[name] = side[index]
+    if pins:
+        out["pinned"] = sorted(pins, reverse=True)
+    return out
+
+
+def position_from_json(variant, vector):
+    me, my_pins = side_from_json(vector["mover"])
+    opp, their_pins = side_from_json(vector["opponent"])
+    state = vector.get("state") or {}
+    dice = vector.get("dice")
+    turn_number = int(state.get("turn_number", 1)) - 1
+    return Position(variant, (me, opp), turn=WHITE, dice=tuple(dice) if dice else None,
+                    first_turn=(bool(state.get("first_turn")), False),
+                    turn_number=(turn_number, 0), pins=(my_pins, their_pins),
+                    pending=tuple(vector.get("units") or ()))
+
+
+def outcome_key(mover, mover_pins, opponent, opponent_pins, transfer=(), end=None):
+    data = {"mover": side_to_json(mover, mover_pins),
+            "opponent": side_to_json(opponent, opponent_pins)}
+    if transfer:
+        data["transfer"] = list(transfer)
+    if end:
+        data["end"] = end
+    return json.dumps(data, sort_keys=True)
+
+
+def _expected_key(result):
+    me, my_pins = side_from_json(result["mover"])
+    opp, their_pins = side_from_json(result["opponent"])
+    return outcome_key(me, my_pins, opp, their_pins, result.get("transfer") or (),
+                       result.get("end"))
+
+
+def turn_outcomes(position):
+    """Every distinct outcome of the mover's turn, as format-2 keys."""
+    variant = position.variant
+    keys = set()
+    for play in legal_plays(position):
+        sides, pins = play.board
+        after = position.replace(sides=sides, pins=pins)
+        end = None
+        outcome = variant.turn_result(after) if hasattr(variant, "turn_result") else None
+        if outcome is None and after.winner() is not None:
+            outcome = variant.outcome(after, after.winner())
+        if outcome is not None:
+            who = "draw" if outcome.winner is None else (
+                "mover" if outcome.winner == position.turn else "opponent")
+            end = {"winner": who, "points": outcome.points}
+        keys.add(outcome_key(sides[position.turn], pins[position.turn],
+                             sides[1 - position.turn], pins[1 - position.turn], (), end))
+    return keys
+
+
+def check_format2(vector, game=None):
+    variant = get_variant(vector.get("game") or game, vector.get("options") or {})
+    position = position_from_json(variant, vector)
+    got = turn_outcomes(position)
+    want = {_expected_key(r) for r in vector["results"]}
+    return VectorResult(vector["id"], want - got, got - want)
+
+
+def report(results, out):
+    failed = 0
+    for r in results:
+        if r.ok:
+            continue
+        failed += 1
+        if r.error:
+            print(f"{r.id}: error: {r.error}", file=out)
+            continue
+        print(f"{r.id}: FAILED", file=out)
+        for key in r.missing:
+            print(f"  missing: {key}", file=out)
+        for key in r.extra:
+            print(f"  extra:   {key}", file=out)
+    print(f"{len(results) - failed} passed, {failed} failed", file=out)
+    return failed

@@ -1,0 +1,9 @@
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+SHARED_RULES = os.path.join(ROOT, "..", "shared", "rules")
