@@ -22,3 +22,32 @@ class CubeState:
 
     def offer(self, colour: int) -> "CubeState":
         return CubeState(self.value, self.owner, colour)
+
+
+def double_refusal(variant, cube: CubeState, match, colour: int, turns_done) -> tuple | None:
+    """Why ``colour`` may not double now, as ``(code, message)``; None when the double is legal.
+
+    ``turns_done``: (white, black) turns completed in this game, for the Holland rule."""
+    options = variant.options.values
+    if not variant.cube_enabled:
+        return "cube_disabled", f"{variant.key} is being played without the doubling cube"
+    if cube.offered_by is not None:
+        return "double_pending", "a double is already waiting for an answer"
+    if not cube.may_double(colour):
+        return "cube_owned", "only the owner of the cube may redouble"
+    max_cube = options.get("max_cube", 0)
+    if max_cube and cube.value * 2 > max_cube:
+        return "max_cube", f"the cube may not go above {max_cube}"
+    if not match.is_money:
+        if match.crawford == "crawford":
+            return "crawford", "no doubling in the Crawford game"
+        if match.crawford == "post" and options.get("holland") and min(turns_done) < 2:
+            trailer = 0 if match.score[0] < match.score[1] else 1
+            if match.score[0] != match.score[1] and colour == trailer:
+                return "holland", "Holland rule: the trailer doubles only after two turns each"
+    return None
+
+
+def jacoby_applies(variant, cube: CubeState, match) -> bool:
+    """Money play with the Jacoby rule and a cube never turned: gammons count as singles."""
+    return match.is_money and bool(variant.options.values.get("jacoby")) and cube.value < 2

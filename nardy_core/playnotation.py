@@ -50,3 +50,81 @@ def format_steps(steps, names=None) -> str:
         else:
             out.append([text, 1])
     return " ".join(text if n == 1 else f"{text}({n})" for text, n in out)
+
+
+_NAMED = {"bar": BAR_POINT, "b": BAR_POINT, "hand": HAND_POINT, "h": HAND_POINT,
+          "off": OFF_POINT, "o": OFF_POINT}
+
+
+def parse_play_text(text: str, numbers=None) -> list:
+    """``"24/18 13/7*/1 6/off(2)"`` -> checker moves ``[[24, 18], [13, 7, 1], [6, 0], [6, 0]]``.
+
+    Hit marks are accepted and ignored (the result decides whether a blot is hit). ``numbers``
+    maps displayed point numbers back to internal ones (tourne-case rows)."""
+    from .errors import NotationError
+    moves = []
+    column = 1
+    for token in text.replace(",", " ").split():
+        count = 1
+        body = token
+        if body.endswith(")") and "(" in body:
+            body, _, n = body[:-1].partition("(")
+            if not n.isdigit() or not 1 <= int(n) <= 4:
+                raise NotationError(f"column {column}: bad repeat count in {token!r}",
+                                    code="bad_play", column=column, token=token)
+            count = int(n)
+        points = []
+        for part in body.split("/"):
+            name = part.rstrip("*").lower()
+            if name in _NAMED:
+                points.append(_NAMED[name])
+            elif name.isdigit() and 1 <= int(name) <= 24:
+                points.append(numbers[int(name)] if numbers else int(name))
+            else:
+                raise NotationError(f"column {column}: {part!r} in {token!r} is not a point",
+                                    code="bad_play", column=column, token=token)
+        if len(points) < 2:
+            raise NotationError(f"column {column}: {token!r} needs from/to", code="bad_play",
+                                column=column, token=token)
+        moves.extend([points] * count)
+        column += len(token) + 1
+    return moves
+
+
+def find_play(position, text: str):
+    """The legal play that ``text`` describes, or IllegalMoveError/NotationError."""
+    from .errors import IllegalMoveError
+    from .turn import Turn
+    if text.strip() in ("-", "", "pass"):
+        moves = []
+    else:
+        moves = parse_play_text(text)
+    turn = Turn(position)
+
+    def segment_steps(at, target):
+        # every step of the checker on ``at`` that arrives at ``target`` or can still reach it
+        # (checkers only ever move to lower numbers; bar and hand are 25 and 26)
+        for step in turn.legal_steps():
+            if step.src != at:
+                continue
+            if step.dst == target:
+                yield step, True
+            elif step.dst != OFF_POINT and (target == OFF_POINT or step.dst > target):
+                yield step, False
+
+    def walk(segments):
+        if not segments:
+            return turn.is_complete
+        (at, target), rest = segments[0], segments[1:]
+        for step, arrived in list(segment_steps(at, target)):
+            turn.step(step)
+            if walk(rest if arrived else [(step.dst, target)] + rest):
+                return True
+            turn.undo()
+        return False
+
+    segments = [(path[i], path[i + 1]) for path in moves for i in range(len(path) - 1)]
+    if walk(segments):
+        return turn.play()
+    raise IllegalMoveError(f"{text!r} is not a legal play with {position.dice}",
+                           code="illegal_play", play=text)

@@ -72,6 +72,7 @@ class Variant:
     has_head_rule = False
     has_turn_constraint = False  # True when turn_ok() can return False
     opening = USE_DICE
+    lot_decides_colour = False   # long nardy: the winner of the lot takes White and starts
     outcome_kinds: tuple = ()    # every Outcome.kind the game can produce
     option_specs: tuple = ()
 
@@ -253,9 +254,23 @@ class Variant:
         return best
 
     # --- results --------------------------------------------------------------------------
+    def end_of_turn(self, before, after):
+        """After the mover's play: ``(outcome, None)`` when the game is over, else
+        ``(None, next_position)`` with the turn handed over. ``after`` still has the mover on
+        turn; ``before`` is the position the play started from."""
+        winner = after.winner()
+        if winner is not None:
+            return self.outcome(after, winner), None
+        return None, after.replace(turn=1 - after.turn)
+
     def outcome(self, position, winner) -> Outcome:
         """Score of a game that ``winner`` has just won by bearing off (before the cube)."""
         raise NotImplementedError
+
+    def resign_levels(self) -> list:
+        """What a player may offer to resign: ``[(kind, points), …]`` from the least."""
+        names = self.outcome_kinds
+        return [(names[0], 1), (names[1], 2), (names[2], 3)]
 
     def gammon_outcome(self, position, winner, names=("single", "gammon", "backgammon"),
                        backgammon=True) -> Outcome:

@@ -153,9 +153,7 @@ def turn_outcomes(position):
         sides, pins = play.board
         after = position.replace(sides=sides, pins=pins)
         end = None
-        outcome = variant.turn_result(after) if hasattr(variant, "turn_result") else None
-        if outcome is None and after.winner() is not None:
-            outcome = variant.outcome(after, after.winner())
+        outcome, _ = variant.end_of_turn(position, after)
         if outcome is not None:
             who = "draw" if outcome.winner is None else (
                 "mover" if outcome.winner == position.turn else "opponent")

@@ -5,7 +5,7 @@ from ..errors import PositionError
 from ..frame import to_frame
 from ..geometry import PARALLEL
 from ..options import Option
-from ..position import OFF
+from ..position import BLACK, OFF, WHITE
 from ..variant import HIT_NONE, REROLL, Outcome, TurnContext, Variant
 from .common import cube_options
 
@@ -75,6 +75,7 @@ class LongNardy(SixBlockMixin, Variant):
     hit_mode = HIT_NONE
     has_head_rule = True
     opening = REROLL
+    lot_decides_colour = True
     outcome_kinds = ("oin", "mars", "koks", "home_mars")
     option_specs = LONG_OPTIONS
 
@@ -109,6 +110,27 @@ class LongNardy(SixBlockMixin, Variant):
         # head_obstacle: the path down to point 12 is free of opposing checkers above 12
         path = range(24 - d, 12, -d)
         return 1 if any(opp[cross[p]] for p in path) else 2
+
+    def end_of_turn(self, before, after):
+        """2.7.4: with ``last_roll_draw`` White's finish gives Black one compensating turn."""
+        if not self.options["last_roll_draw"]:
+            return super().end_of_turn(before, after)
+        n = self.checkers
+        if after.last_roll:  # Black's compensating turn has just been played
+            if after.sides[BLACK][OFF] == n:
+                each = 0.5 if self.options["draw_points"] == "half" else 1
+                return Outcome(None, "draw", each), None
+            basis = after if self.options["draw_eval"] == "after_last_roll" else before
+            return self.outcome(basis, WHITE), None
+        if after.turn == WHITE and after.sides[WHITE][OFF] == n:
+            return None, after.replace(turn=BLACK, last_roll=True)
+        return super().end_of_turn(before, after)
+
+    def resign_levels(self):
+        levels = [("oin", 1), ("mars", 2)]
+        if self.options["koks_rule"] != "none":
+            levels.append(("koks", self.options["koks_points"]))
+        return levels
 
     def outcome(self, position, winner):
         loser = position.sides[1 - winner]

@@ -1,0 +1,325 @@
+"""One game: opening, turns, cube, resignation, result and a replayable record of actions.
+
+Every state change is an *action* appended to ``actions``; a game is saved as its start and
+actions and restored by replaying them (the dice are in the actions, so a reload never rerolls).
+"""
+
+from __future__ import annotations
+
+from .cube import CubeState, double_refusal, jacoby_applies
+from .dice import Dice
+from .errors import GameStateError, IllegalMoveError
+from .match import MatchScore
+from .movegen import Play, legal_plays
+from .position import BLACK, WHITE
+from .turn import Turn
+from .variant import REROLL, USE_DICE
+
+OPENING, ROLL, MOVE, DOUBLE, RESIGN, OVER = "opening", "roll", "move", "double", "resign", "over"
+
+
+class GameResult:
+    """``winner`` colour (None for a draw), ``kind`` in the game's words, ``points`` scored by
+    the winner (each side's share for a draw), ``reason``: bear_off | drop | resign | draw."""
+
+    __slots__ = ("winner", "kind", "points", "cube", "reason")
+
+    def __init__(self, winner, kind, points, cube, reason):
+        self.winner, self.kind, self.points, self.cube, self.reason = (
+            winner, kind, points, cube, reason)
+
+    def to_dict(self):
+        return {"winner": self.winner, "kind": self.kind, "points": self.points,
+                "cube": self.cube, "reason": self.reason}
+
+    def __repr__(self):
+        return f"GameResult({self.to_dict()})"
+
+
+class Game:
+    def __init__(self, variant, seed=None, match: MatchScore | None = None, position=None,
+                 cube: CubeState | None = None, players=(0, 1), starter=None,
+                 throw_opening=True):
+        """A new game of ``variant``. ``position`` (with or without dice) sets up a position to
+        play on; otherwise the game opens per the rules (the opening throw is made at once
+        unless ``throw_opening`` is False, as when a record is replayed), or with ``starter``
+        (a colour) rolling first when the match says who starts."""
+        from .variants import get_variant
+        self.variant = get_variant(variant) if isinstance(variant, str) else variant
+        self.dice = Dice(seed)
+        self.match = match or MatchScore()
+        self.cube = cube or CubeState()
+        self.players = tuple(players)  # players[colour] = player index in a match
+        self._initial_players = self.players
+        self.actions = []
+        self.result = None
+        self._resign_offer = None
+        self._turn = None
+        self._setup = (position, self.cube, self.match, starter)
+        if position is not None:
+            self.position = position
+            self.phase = MOVE if position.dice or position.pending else ROLL
+        elif starter is not None:
+            self.position = self.variant.initial_position(turn=starter)
+            self.phase = ROLL
+        else:
+            self.position = self.variant.initial_position()
+            self.phase = OPENING
+            if throw_opening:
+                self.opening()
+
+    # --- opening --------------------------------------------------------------------------
+    def opening(self, throws=None):
+        """Each side throws one die, ties again (CORE 2.2, 3.2). ``throws``: recorded
+        ``[(white_die, black_die), …]`` for a replay."""
+        self._need(OPENING)
+        variant = self.variant
+        recorded = list(throws) if throws is not None else None
+        done = []
+        auto = self.variant.options.values.get("automatic_doubles", 0) if self.match.is_money \
+            and variant.cube_enabled else 0
+        while True:
+            pair = tuple(recorded.pop(0)) if recorded is not None else self.dice.roll(2)
+            done.append(pair)
+            if pair[0] != pair[1]:
+                break
+            if auto and len(done) <= auto:
+                self.cube = CubeState(self.cube.value * 2)
+            if recorded is not None and not recorded:
+                raise GameStateError("the recorded opening ends in a tie", code="bad_record")
+        self.actions.append(("opening", done))
+        high, low = max(pair), min(pair)
+        winner = WHITE if pair[0] > pair[1] else BLACK
+        if variant.lot_decides_colour:
+            if winner == BLACK:  # the lot winner takes White
+                self.players = (self.players[1], self.players[0])
+            winner = WHITE
+        position = self.position.replace(turn=winner)
+        use_dice = variant.opening == USE_DICE or (
+            variant.opening == REROLL and variant.options.values.get("first_move_dice") == "lot_dice")
+        if use_dice:
+            self.position = position.replace(dice=(high, low))
+            self._enter_move()
+        else:
+            self.position = position
+            self.phase = ROLL
+
+    # --- rolling and playing ----------------------------------------------------------------
+    def roll(self, dice=None) -> tuple:
+        self._need(ROLL)
+        dice = tuple(dice) if dice is not None else self.dice.roll(self.variant.dice_count)
+        self.variant._validate_dice(dice)
+        self.actions.append(("roll", dice))
+        self.position = self.position.replace(dice=dice)
+        self._enter_move()
+        return dice
+
+    def _enter_move(self):
+        self.phase = MOVE
+        self._turn = None
+        plays = legal_plays(self.position)
+        if len(plays) == 1 and not plays[0].steps:
+            self._apply(plays[0])  # no legal move: the roll is forfeited and the turn passes
+
+    def legal_plays(self) -> list:
+        self._need(MOVE)
+        return legal_plays(self.position)
+
+    def turn(self) -> Turn:
+        """The step-by-step builder for the current roll (shared until the play is made)."""
+        self._need(MOVE)
+        if self._turn is None:
+            self._turn = Turn(self.position)
+        return self._turn
+
+    def play(self, play) -> Play:
+        """Make a play: a ``Play``, its notation text, or a sequence of steps."""
+        self._need(MOVE)
+        from .playnotation import find_play
+        if isinstance(play, str):
+            chosen = find_play(self.position, play)
+        else:
+            steps = play.steps if isinstance(play, Play) else tuple(tuple(s) for s in play)
+            turn = Turn(self.position)
+            for step in steps:
+                turn.step(step)
+            chosen = turn.play()
+        self._apply(chosen)
+        return chosen
+
+    def _apply(self, play):
+        before = self.position
+        sides, pins = play.board
+        mover = before.turn
+        first = list(before.first_turn)
+        first[mover] = False
+        turns = list(before.turn_number)
+        turns[mover] += 1
+        after = before.replace(sides=sides, pins=pins, dice=None, pending=(),
+                               first_turn=first, turn_number=turns)
+        self.actions.append(("play", [list(s) for s in play.steps]))
+        self._turn = None
+        outcome, following = self.variant.end_of_turn(before, after)
+        if outcome is None:
+            self.position = following
+            self.phase = ROLL
+            return
+        self.position = after
+        if outcome.winner is None:
+            each = 0 if self.variant.cube_enabled else outcome.points
+            self._finish(None, outcome.kind, each, "draw")
+        else:
+            points = outcome.points
+            if points > 1 and jacoby_applies(self.variant, self.cube, self.match):
+                points = 1
+            self._finish(outcome.winner, outcome.kind, points * self.cube.value, "bear_off")
+
+    # --- cube -------------------------------------------------------------------------------
+    def double_refusal(self):
+        """None when the side to move may double now, else ``(code, message)``."""
+        if self.phase != ROLL:
+            return "phase", "a double is offered before rolling"
+        return double_refusal(self.variant, self.cube, self.match, self.position.turn,
+                              self.position.turn_number)
+
+    def can_double(self) -> bool:
+        return self.double_refusal() is None
+
+    def double(self):
+        refusal = self.double_refusal()
+        if refusal:
+            raise IllegalMoveError(refusal[1], code=refusal[0])
+        self.cube = self.cube.offer(self.position.turn)
+        self.actions.append(("double",))
+        self.phase = DOUBLE
+
+    def take(self):
+        self._need(DOUBLE)
+        self.cube = self.cube.taken(1 - self.cube.offered_by)
+        self.actions.append(("take",))
+        self.phase = ROLL
+
+    def can_beaver(self) -> bool:
+        return self.phase == DOUBLE and self.match.is_money and bool(
+            self.variant.options.values.get("beaver"))
+
+    def beaver(self):
+        if not self.can_beaver():
+            raise IllegalMoveError("a beaver is allowed only in money play with the beaver "
+                                   "option, in answer to a double", code="no_beaver")
+        self.cube = self.cube.taken(1 - self.cube.offered_by, beaver=True)
+        self.actions.append(("beaver",))
+        self.phase = ROLL
+
+    def drop(self):
+        self._need(DOUBLE)
+        doubler = self.cube.offered_by
+        self.actions.append(("drop",))
+        self.cube = CubeState(self.cube.value, self.cube.owner)
+        self._finish(doubler, self.variant.outcome_kinds[0], self.cube.value, "drop")
+
+    # --- resignation ------------------------------------------------------------------------
+    def resign(self, kind=None):
+        """The side to move offers to resign ``kind`` (default: the least) — CORE 3.10."""
+        if self.phase not in (ROLL, MOVE):
+            raise GameStateError("a resignation is offered on one's own turn", code="phase")
+        if not self.variant.options.values.get("allow_resign", True):
+            raise IllegalMoveError("resignation is switched off", code="resign_disabled")
+        levels = dict(self.variant.resign_levels())
+        kind = kind or self.variant.resign_levels()[0][0]
+        if kind not in levels:
+            raise IllegalMoveError(f"cannot resign {kind!r} (choose {', '.join(levels)})",
+                                   code="resign_kind", kind=str(kind))
+        self._resign_offer = (self.position.turn, kind, self.phase)
+        self.actions.append(("resign", kind))
+        self.phase = RESIGN
+
+    @property
+    def resign_offer(self):
+        return None if self._resign_offer is None else self._resign_offer[:2]
+
+    def accept_resignation(self):
+        self._need(RESIGN)
+        resigner, kind, _ = self._resign_offer
+        points = dict(self.variant.resign_levels())[kind]
+        if points > 1 and jacoby_applies(self.variant, self.cube, self.match):
+            points = 1
+        self.actions.append(("accept",))
+        self._finish(1 - resigner, kind, points * self.cube.value, "resign")
+
+    def decline_resignation(self):
+        self._need(RESIGN)
+        self.phase = self._resign_offer[2]
+        self._resign_offer = None
+        self.actions.append(("decline",))
+
+    # --- end --------------------------------------------------------------------------------
+    def _finish(self, winner, kind, points, reason):
+        self.result = GameResult(winner, kind, points, self.cube.value, reason)
+        self.phase = OVER
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _need(self, phase):
+        if self.phase != phase:
+            raise GameStateError(f"cannot do that now: the game is in the {self.phase} phase, "
+                                 f"not {phase}", code="phase", phase=self.phase, needed=phase)
+
+    # --- records ----------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """A JSON-ready record from which ``from_dict`` rebuilds this exact game."""
+        from .notation import format_state
+        position, cube, match, starter = self._setup
+        specs = {o.key: o for o in self.variant.options.specs}
+        return {
+            "game": self.variant.key,
+            "options": {k: specs[k].format(v) for k, v in self.variant.options.non_default().items()},
+            "seed": self.dice.seed, "dice_used": self.dice.used,
+            "players": list(self._initial_players),
+            "start": None if position is None else format_state(position, cube, match),
+            "match": None if position is not None else [match.length, list(match.score),
+                                                        match.crawford],
+            "starter": starter,
+            "actions": [list(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_dict(cls, data) -> "Game":
+        from .notation import parse_state
+        from .variants import get_variant
+        variant = get_variant(data["game"], data.get("options") or {})
+        if data.get("start"):
+            position, cube, match = parse_state(data["start"])
+            game = cls(position.variant, seed=data["seed"], match=match, position=position,
+                       cube=cube, players=data.get("players", (0, 1)))
+        else:
+            length, score, crawford = data.get("match") or (0, (0, 0), "pre")
+            game = cls(variant, seed=data["seed"], players=data.get("players", (0, 1)),
+                       match=MatchScore(length, tuple(score), crawford),
+                       starter=data.get("starter"), throw_opening=False)
+        game.replay(data.get("actions", ()))
+        game.dice = Dice(data["seed"], int(data.get("dice_used", 0)))
+        return game
+
+    def replay(self, actions):
+        """Apply recorded actions (dice included) to this game."""
+        for action in actions:
+            name, args = action[0], list(action[1:])
+            if name == "opening":
+                self.opening(throws=[tuple(t) for t in args[0]])
+            elif name == "roll":
+                self.roll(dice=args[0])
+            elif name == "play":
+                if self.phase == MOVE:  # an automatic pass was replayed by its roll already
+                    self.play([tuple(s) for s in args[0]])
+            elif name == "resign":
+                self.resign(args[0])
+            elif name in ("double", "take", "beaver", "drop", "accept", "decline"):
+                getattr(self, {"accept": "accept_resignation",
+                               "decline": "decline_resignation"}.get(name, name))()
+            else:
+                raise GameStateError(f"unknown action {name!r} in a game record",
+                                     code="bad_record", action=str(name))
+
