@@ -1,9 +1,29 @@
-"""Command line: ``python -m nardy_core COMMAND``."""
+"""Command line: ``python -m nardy_core COMMAND`` (``--help`` lists the commands)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+from .errors import NardyError
+
+
+def _parse_dice(text):
+    digits = [c for c in text if c.isdigit()]
+    if not digits or any(not "1" <= c <= "6" for c in digits):
+        raise NardyError(f"dice {text!r}: write them as digits 1-6, e.g. 31 or 6-6",
+                         code="bad_dice", dice=text)
+    return tuple(int(c) for c in digits)
+
+
+def _parse_options(pairs):
+    options = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise NardyError(f"option {pair!r}: write key=value", code="bad_option", option=pair)
+        options[key.strip()] = value.strip()
+    return options
 
 
 def cmd_check_vectors(args):
@@ -14,16 +34,125 @@ def cmd_check_vectors(args):
     return 1 if failed else 0
 
 
+def cmd_plays(args):
+    from .movegen import legal_plays
+    from .notation import parse_position
+    from .variants import get_variant
+    if args.position:
+        position = parse_position(args.position)
+    else:
+        position = get_variant(args.game, _parse_options(args.option)).initial_position()
+    position = position.replace(dice=_parse_dice(args.dice))
+    position.variant.validate(position)
+    plays = legal_plays(position)
+    for play in plays:
+        print(play.notation())
+    print(f"# {len(plays)} legal plays", file=sys.stderr)
+    return 0
+
+
+def cmd_selfplay(args):
+    from .selfplay import selfplay
+    from .variants import VARIANTS, get_variant
+    games = args.game or list(VARIANTS)
+    options = _parse_options(args.option)
+    bad = 0
+    jobs = max(1, args.jobs)
+    for key in games:
+        variant = get_variant(key, options if len(games) == 1 else None)
+        if jobs > 1:
+            report = _parallel_selfplay(variant, args.games, args.seed, jobs)
+        else:
+            report = selfplay(variant, args.games, seed=args.seed)
+        print(report.line())
+        for line in report.violations[:20]:
+            print("  " + line)
+        bad += len(report.violations)
+    return 1 if bad else 0
+
+
+def _parallel_selfplay(variant, games, seed, jobs):
+    from multiprocessing import Pool
+
+    from .selfplay import SelfPlayReport
+    chunks = [(variant.key, variant.options.values, games * i // jobs,
+               games * (i + 1) // jobs, seed) for i in range(jobs)]
+    with Pool(jobs) as pool:
+        parts = pool.map(_selfplay_chunk, chunks)
+    total = SelfPlayReport(variant.key)
+    for part in parts:
+        total.games += part.games
+        total.turns += part.turns
+        total.outcomes.update(part.outcomes)
+        total.violations += part.violations
+    return total
+
+
+def _selfplay_chunk(chunk):
+    import random
+
+    from .referee import Violation
+    from .selfplay import SelfPlayReport, play_one
+    from .variants import get_variant
+    key, options, start, stop, seed = chunk
+    variant = get_variant(key, options)
+    report = SelfPlayReport(key)
+    for i in range(start, stop):
+        try:
+            play_one(variant, random.Random(f"{seed}/{i}"), f"selfplay/{seed}/{i}", report)
+        except Violation as exc:
+            report.violations.append(f"game {i}: {exc}")
+    return report
+
+
+def cmd_play(args):
+    from .terminal import play_terminal
+    return play_terminal(args)
+
+
 def build_parser():
+    from .variants import VARIANTS
     parser = argparse.ArgumentParser(prog="python -m nardy_core",
                                      description="Rules engine for the nardy family of games.")
     sub = parser.add_subparsers(dest="command", required=True)
+
     p = sub.add_parser("check-vectors", help="check rule vectors (format 1 or 2)")
     p.add_argument("files", nargs="+")
     p.set_defaults(func=cmd_check_vectors)
+
+    p = sub.add_parser("plays", help="list the legal plays of a position and roll")
+    p.add_argument("position", nargs="?", help="position in the text notation (docs/notation.md);"
+                   " default: the starting position of --game")
+    p.add_argument("dice", help="the roll, e.g. 31 or 6-6")
+    p.add_argument("--game", default="short", choices=sorted(VARIANTS))
+    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
+    p.set_defaults(func=cmd_plays)
+
+    p = sub.add_parser("play", help="play a game in the terminal")
+    p.add_argument("--game", default="long", choices=sorted(VARIANTS))
+    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
+    p.add_argument("--match", type=int, default=0, help="match length (0 = one money game)")
+    p.add_argument("--seed", help="dice seed (the same seed replays the same dice)")
+    p.add_argument("--white", default="human", help="human (default) or a bot level")
+    p.add_argument("--black", default="human", help="human (default) or a bot level")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("selfplay", help="random games judged by an independent referee")
+    p.add_argument("games", type=int)
+    p.add_argument("--game", action="append", choices=sorted(VARIANTS))
+    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
+    p.add_argument("--seed", default="0")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="processes to use")
+    p.set_defaults(func=cmd_selfplay)
     return parser
 
 
 def main(argv=None):
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except NardyError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

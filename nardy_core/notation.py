@@ -1,9 +1,10 @@
 """State notation: one line of text for a complete game state ("FEN for nardy").
 
 ``long 24:14,19:1 24:15 b 53 - money first:b`` — the grammar and examples are in
-``docs/notation.md``. The writer is canonical; the reader accepts canonical text only (plus
-surrounding whitespace and option values in any spelling the option accepts), so one state has
-exactly one text. Every problem in the text is a ``NotationError`` naming the column and field.
+``docs/notation.md``. The writer is canonical and the reader strict: it takes canonical text
+only, apart from surrounding whitespace and the order and spelling of rule options, so that a
+state has one text to compare, store and share. Every problem in a text is a ``NotationError``
+naming the column and the field.
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ FLAGS = ("first", "turns", "pending", "lastroll")      # written in this order
 MARKS = {CRAWFORD: "*", POST_CRAWFORD: "+"}
 
 # [0-9], not \d: \d and int() accept non-ASCII digits, and the text must stay canonical.
-_NUM = r"(0|[1-9][0-9]{0,%d})"
+# Numbers are capped in length so that int() stays cheap and within its digit limit.
+_N3, _N5, _N10 = (r"(0|[1-9][0-9]{0,%d})" % (n - 1) for n in (3, 5, 10))
 _GAME = re.compile(r"([a-z][a-z0-9_]*)(?:\[([^\[\]]*)\])?")
 _OPTION = re.compile(r"([a-z][a-z0-9_]*)=([^,=\[\] ]+)")
-_ITEM = re.compile(r"([a-z]+|%s):%s(p?)" % (_NUM % 2, _NUM % 2))
-_CUBE = re.compile(r"%s([wb]?)(?:!([wb]))?" % (_NUM % 9))
-_MATCH = re.compile(r"%s-%s/%s([*+]?)" % (_NUM % 2, _NUM % 2, _NUM % 2))
-_TURNS = re.compile(r"%s-%s" % (_NUM % 5, _NUM % 5))
+_ITEM = re.compile(rf"([a-z]+|{_N3}):{_N3}(p?)")
+_CUBE = re.compile(rf"{_N10}([wb]?)(?:!([wb]))?")
+_MATCH = re.compile(rf"{_N3}-{_N3}/{_N3}([*+]?)")
+_TURNS = re.compile(rf"{_N5}-{_N5}")
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -88,66 +90,60 @@ def _format_match(match) -> str:
 
 
 # --- reading ------------------------------------------------------------------------------------
-class _Reader:
-    """The fields of one text with their columns; ``fail`` raises for the field being read."""
+class _Field:
+    """One field of the text: its name (for messages), 1-based column and text."""
 
-    def __init__(self, text):
-        if not isinstance(text, str):
-            raise NotationError(f"column 1 (game): expected text, not {type(text).__name__}",
-                                code="not_text", column=1, field="game")
-        body = text.strip()
-        column = len(text) - len(text.lstrip()) + 1
-        self.fields = []   # (name, column, text)
-        for part in body.split(" ") if body else ():
-            name = FIELDS[len(self.fields)] if len(self.fields) < len(FIELDS) else "flag"
-            if not part:
-                self.fail(name, column, "spacing", "fields are separated by one space")
-            self.fields.append((name, column, part))
-            column += len(part) + 1
-        if len(self.fields) < len(FIELDS):
-            missing = FIELDS[len(self.fields)]
-            self.fail(missing, column, "field_count",
-                      f"the {missing} is missing; a state has at least {len(FIELDS)} fields: "
-                      + ", ".join(FIELDS))
+    __slots__ = ("name", "column", "text")
 
-    @staticmethod
-    def fail(name, column, code, message, **params):
-        params.update(column=column, field=name)
-        raise NotationError(f"column {column} ({name}): {message}", code=code, **params)
+    def __init__(self, name, column, text):
+        self.name, self.column, self.text = name, column, text
 
-    def at(self, index):
-        """(text, fail) for field ``index``; ``fail(code, message, **params)``."""
-        name, column, text = self.fields[index]
-        return text, lambda code, message, **params: self.fail(name, column, code, message,
-                                                               **params)
+    def fail(self, code, message, **params):
+        params.update(column=self.column, field=self.name)
+        raise NotationError(f"column {self.column} ({self.name}): {message}", code=code,
+                            **params)
+
+
+def _split(text):
+    if not isinstance(text, str):
+        _Field("game", 1, "").fail("not_text", f"expected text, not {type(text).__name__}")
+    body = text.strip()
+    column = len(text) - len(text.lstrip()) + 1
+    fields = []
+    for part in body.split(" ") if body else ():
+        field = _Field(FIELDS[len(fields)] if len(fields) < len(FIELDS) else "flag", column, part)
+        if not part:
+            field.fail("spacing", "fields are separated by one space")
+        fields.append(field)
+        column += len(part) + 1
+    if len(fields) < len(FIELDS):
+        missing = FIELDS[len(fields)]
+        _Field(missing, column, "").fail(
+            "field_count", f"{missing} is missing; a state has at least {len(FIELDS)} fields: "
+            + ", ".join(FIELDS))
+    return fields
 
 
 def parse_state(text):
     """``(Position, CubeState, MatchScore)`` from a state's text; raises only NotationError."""
-    reader = _Reader(text)
-    variant = _parse_game(*reader.at(0))
-    sides, pins = [], []
-    for index in (1, 2):
-        side, pinned = _parse_side(variant, *reader.at(index))
-        sides.append(side)
-        pins.append(pinned)
-    turn_text, fail = reader.at(3)
-    if turn_text not in ("w", "b"):
-        fail("bad_turn", f"the side to move is w or b, not {turn_text!r}")
-    turn = COLOURS.index(turn_text)
-    dice = _parse_dice(variant, *reader.at(4))
-    cube = _parse_cube(variant, turn, dice, *reader.at(5))
-    match = _parse_match(*reader.at(6))
-    flags = _parse_flags(reader, variant)
-    _check_pins(variant, sides, pins, reader)
+    fields = _split(text)
+    variant = _parse_game(fields[0])
+    sides, pins = zip(_parse_side(fields[1]), _parse_side(fields[2]))
+    if fields[3].text not in ("w", "b"):
+        fields[3].fail("bad_turn", f"the side to move is w or b, not {fields[3].text!r}")
+    turn = COLOURS.index(fields[3].text)
+    dice = _parse_dice(variant, fields[4])
+    cube = _parse_cube(variant, turn, dice, fields[5])
+    match = _parse_match(fields[6])
+    flags = _parse_flags(fields[len(FIELDS):])
+    _check_pins(variant, sides, pins, fields)
     position = Position(variant, sides, turn=turn, dice=dice, pins=pins, **flags)
     try:
         variant.validate(position)
     except PositionError as exc:
         colour = exc.params.get("colour")
-        index = 4 if exc.code == "dice" else 2 if colour == COLOUR_NAMES[BLACK] else 1
-        name, column, _ = reader.fields[index]
-        reader.fail(name, column, exc.code, exc.message, **exc.params)
+        field = fields[4 if exc.code == "dice" else 2 if colour == COLOUR_NAMES[BLACK] else 1]
+        field.fail(exc.code, exc.message, **exc.params)
     return position, cube, match
 
 
@@ -155,11 +151,8 @@ def parse_position(text) -> Position:
     return parse_state(text)[0]
 
 
-def _int(text):
-    return int(text) if text is not None else None
-
-
-def _parse_game(text, fail):
+def _parse_game(field):
+    text, fail = field.text, field.fail
     m = _GAME.fullmatch(text)
     if not m:
         fail("bad_game", f"expected a game such as long or long[key=value,...], not {text!r}")
@@ -179,36 +172,37 @@ def _parse_game(text, fail):
         fail(exc.code, exc.message, **exc.params)
 
 
-def _parse_side(variant, text, fail):
+def _parse_side(field):
+    text, fail = field.text, field.fail
     side = [0] * SIDE_LEN
     pins = set()
     if text == "-":
         return tuple(side), frozenset()
-    last = 25   # points come first, strictly descending; bar, hand, off after them in order
+    names = dict(NAMED)
+    last = 0   # rank of the previous item: points 24…1 are ranks 1…24, then bar, hand, off
     for item in text.split(","):
         m = _ITEM.fullmatch(item)
         if not m:
             fail("bad_side", f"expected point:count, bar:n, hand:n or off:n, not {item!r}")
-        where, count, pinned = m[1], int(m[2]), m[3]
-        if where.isalpha():
-            names = dict(NAMED)
+        where, count, pinned = m[1], int(m[3]), m[4]
+        if m[2] is None:
             if where not in names:
                 fail("bad_side", f"unknown place {where!r} (bar, hand or off)")
             if pinned:
                 fail("bad_pin", f"only a checker on a point can be pinned, not {item!r}")
-            index, rank = names[where], 25 + [n for n, _ in NAMED].index(where) + 1
+            index, rank = names[where], 25 + list(names).index(where)
         else:
-            index = rank = 25 - int(where)
-            if not 1 <= index <= 24:
-                fail("bad_point", f"points are numbered 1-24, not {where}", point=int(where))
             index = int(where)
+            if not 1 <= index <= 24:
+                fail("bad_point", f"points are numbered 1-24, not {index}", point=index)
+            rank = 25 - index
             if pinned and count != 1:
                 fail("bad_pin", f"a pinned point holds a single checker, not {count}",
                      point=index)
         if count == 0:
             fail("bad_count", f"{item!r}: only places with checkers are written")
         if rank == last:
-            fail("duplicate_point", f"{where} is written twice", point=where)
+            fail("duplicate_point", f"{where} is written twice", place=where)
         if rank < last:
             fail("side_order", "points are written from 24 down to 1, then bar, hand, off")
         last = rank
@@ -218,7 +212,8 @@ def _parse_side(variant, text, fail):
     return tuple(side), frozenset(pins)
 
 
-def _parse_dice(variant, text, fail):
+def _parse_dice(variant, field):
+    text, fail = field.text, field.fail
     if text == "-":
         return None
     n = variant.dice_count
@@ -228,7 +223,8 @@ def _parse_dice(variant, text, fail):
     return tuple(int(c) for c in text)
 
 
-def _parse_cube(variant, turn, dice, text, fail):
+def _parse_cube(variant, turn, dice, field):
+    text, fail = field.text, field.fail
     if not variant.cube_enabled:
         if text != "-":
             fail("bad_cube", f"this {variant.key} game has no cube: write -, not {text!r}")
@@ -255,12 +251,13 @@ def _parse_cube(variant, turn, dice, text, fail):
     return CubeState(value, owner, doubler)
 
 
-def _parse_match(text, fail):
+def _parse_match(field):
+    text, fail = field.text, field.fail
     if text == "money":
         return MatchScore()
     m = _MATCH.fullmatch(text)
     if not m:
-        fail("bad_match", f"expected money or a score such as 2-3/7, 4-1/5* or 4-4/5+, "
+        fail("bad_match", "expected money or a score such as 2-3/7, 4-1/5* or 4-4/5+, "
              f"not {text!r}")
     white, black, length = int(m[1]), int(m[2]), int(m[3])
     if length < 1 or max(white, black) >= length:
@@ -275,11 +272,11 @@ def _parse_match(text, fail):
     return MatchScore(length, (white, black), crawford)
 
 
-def _parse_flags(reader, variant):
+def _parse_flags(fields):
     flags = {}
     last = -1
-    for index in range(len(FIELDS), len(reader.fields)):
-        text, fail = reader.at(index)
+    for field in fields:
+        text, fail = field.text, field.fail
         key, sep, value = text.partition(":")
         if not sep or key not in FLAGS:
             fail("bad_flag", f"expected a flag {', '.join(k + ':...' for k in FLAGS)}, "
@@ -290,7 +287,7 @@ def _parse_flags(reader, variant):
         last = rank
         if key == "first":
             if value not in ("w", "b", "wb"):
-                fail("bad_flag", f"first: names the colours yet to play, w, b or wb, "
+                fail("bad_flag", "first: names the colours yet to play, w, b or wb, "
                      f"not {value!r}")
             flags["first_turn"] = ("w" in value, "b" in value)
         elif key == "turns":
@@ -309,14 +306,13 @@ def _parse_flags(reader, variant):
     return flags
 
 
-def _check_pins(variant, sides, pins, reader):
+def _check_pins(variant, sides, pins, fields):
     # a pinned checker lies under an opposing checker on the same physical point
     for colour in (WHITE, BLACK):
         other = sides[1 - colour]
         for point in sorted(pins[colour], reverse=True):
             if not other[variant.cross[point]]:
-                name, column, _ = reader.fields[1 + colour]
-                reader.fail(name, column, "bad_pin",
-                            f"{COLOUR_NAMES[colour]}'s checker on {point} is marked pinned, "
-                            "but no opposing checker stands on that point",
-                            colour=COLOUR_NAMES[colour], point=point)
+                fields[1 + colour].fail(
+                    "bad_pin", f"{COLOUR_NAMES[colour]}'s checker on {point} is marked pinned, "
+                    "but no opposing checker stands on that point",
+                    colour=COLOUR_NAMES[colour], point=point)

@@ -1,0 +1,140 @@
+"""An independent referee for self-play: checks each turn against the rules from scratch.
+
+Nothing here calls the move generator: a check that asks the generator to judge itself proves
+nothing (decisions.md). The referee recomputes, step by step, what the rules say about checker
+counts, shared points, landing, bearing off, the bar, the head rule, the six-block rule and the
+score, and reports every violation as text.
+"""
+
+from __future__ import annotations
+
+from .position import BAR, HAND, OFF
+
+
+class Violation(Exception):
+    pass
+
+
+def _check(cond, message):
+    if not cond:
+        raise Violation(message)
+
+
+def check_position(position):
+    variant = position.variant
+    cross = variant.cross
+    for colour in (0, 1):
+        side = position.sides[colour]
+        _check(sum(side) == variant.checkers, f"colour {colour} has {sum(side)} checkers")
+        _check(min(side) >= 0, f"colour {colour} has a negative count")
+    white, black = position.sides
+    for p in range(1, 25):
+        _check(not (white[p] and black[cross[p]]), f"white point {p} is held by both colours")
+
+
+def check_turn(before, steps, after_sides):
+    """Replay ``steps`` by hand on ``before`` and compare with the engine's ``after_sides``."""
+    variant = before.variant
+    mover = before.turn
+    me = list(before.sides[mover])
+    opp = list(before.sides[1 - mover])
+    cross = variant.cross
+    units = list(before.pending) if before.pending else list(before.dice)
+    if not before.pending and len(units) == 2 and units[0] == units[1]:
+        units = units * 2
+    head_moves = 0
+    rule = variant.options.values.get("caucasian_hit_rule", "none")
+    exposed = []  # points of checkers that hit in the mover's home this turn (CORE 4.2)
+    for src, dst, die, hit, *tag in steps:
+        moves_exposed = bool(tag) and tag[0] == "exposed"
+        _check(not moves_exposed or src in exposed, f"step {src}/{dst} moves a checker "
+               "marked exposed from a point without one")
+        if rule in ("no_hide", "stay") and src in exposed and me[src] == 1:
+            _check(moves_exposed, f"the exposed checker on {src} moved as a plain one")
+        if moves_exposed:
+            exposed.remove(src)
+            _check(rule != "stay" or dst == OFF, "an exposed checker moved again under 'stay'")
+            _check(dst == OFF or me[dst] == 0, f"the exposed checker joined own checkers on {dst}")
+            if dst != OFF:
+                exposed.append(dst)
+        if rule == "no_hit":
+            _check(not (hit and dst <= 6 and src <= 24), f"hit on {dst} in own home")
+        _check(die in units, f"step {src}/{dst} uses die {die}, not among {units}")
+        units.remove(die)
+        if me[BAR]:
+            _check(src == BAR, f"step from {src} while a checker is on the bar")
+        if src == BAR:
+            _check(dst == 25 - die, f"entry with {die} lands on {dst}")
+        elif dst == OFF:
+            outside = me[BAR] + me[HAND] + sum(me[7:25])
+            _check(outside == 0, f"bear-off from {src} with {outside} checkers outside home")
+            _check(src == die or (src < die and not any(me[src + 1:7])),
+                   f"bear-off from {src} with a {die} while a higher point is occupied")
+        else:
+            _check(src - dst == die, f"step {src}/{dst} does not move {die} pips")
+        _check(me[src] > 0, f"no checker on {src} to move")
+        me[src] -= 1
+        if src == 24:
+            head_moves += 1
+        if dst == OFF:
+            me[OFF] += 1
+            continue
+        theirs = opp[cross[dst]]
+        _check(theirs < variant.block_min, f"step lands on {dst}, closed by {theirs} checkers")
+        _check(bool(hit) == bool(theirs), f"step to {dst}: hit flag {hit} with {theirs} there")
+        if theirs:
+            opp[cross[dst]] = 0
+            opp[BAR] += theirs
+            if rule in ("no_hide", "stay") and dst <= 6 and src <= 24 and not moves_exposed:
+                exposed.append(dst)
+        me[dst] += 1
+    for point in exposed:
+        _check(me[point] == 1, f"the hitter on {point} is covered at the end of the turn")
+    _check(tuple(me) == tuple(after_sides[mover]), "mover's checkers differ from the engine's")
+    _check(tuple(opp) == tuple(after_sides[1 - mover]), "opponent's checkers differ")
+    if variant.has_head_rule:
+        limit = 2 if (before.first_turn[mover] and before.dice[0] == before.dice[1]) else 1
+        _check(head_moves <= limit, f"{head_moves} checkers left the head")
+    if getattr(variant, "block_rule", "none") != "none" and not steps_waived(before):
+        _check(not _illegal_six_block(variant, me, opp),
+               "the mover ends the turn with an illegal six-point block")
+
+
+def steps_waived(before):
+    """The six-block filter is waived only when the start already breaks it (never in play)."""
+    return _illegal_six_block(before.variant, before.sides[before.turn],
+                              before.sides[1 - before.turn])
+
+
+def _illegal_six_block(variant, me, opp):
+    # walk the opponent's path q = 1…24; the mover's point p is the opponent's q = cross[p]
+    cross = variant.cross
+    run = 0
+    for q in range(1, 25):
+        run = run + 1 if me[cross[q]] else 0
+        if run >= 6:
+            start = q - 5
+            ahead = opp[OFF] > 0 or any(opp[r] for r in range(1, start))
+            if variant.block_rule == "opp_in_home":
+                ahead = opp[OFF] > 0 or any(opp[1:7])
+            if not ahead:
+                return True
+    return False
+
+
+def expected_outcome_points(variant, final, winner):
+    """The scoring tables (CORE 2.7, 3.5) recomputed from the final position."""
+    loser = final.sides[1 - winner]
+    if loser[OFF]:
+        return 1
+    if variant.key == "long":
+        koks = variant.options["koks_rule"]
+        if koks == "head" and loser[24] or koks == "start_quarter" and any(loser[19:25]) or \
+                koks == "none_home" and not any(loser[1:7]):
+            return variant.options["koks_points"]
+        if sum(loser[1:7]) == variant.checkers:
+            return variant.options["home_mars_points"]
+        return 2
+    if loser[BAR] or any(loser[19:25]):
+        return 3
+    return 2

@@ -1,0 +1,70 @@
+"""Random self-play: many games per variant, each turn judged by the independent referee."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .game import MOVE, OVER, ROLL, Game
+from .referee import Violation, check_position, check_turn, expected_outcome_points
+from .turn import Turn
+
+
+class SelfPlayReport:
+    def __init__(self, game):
+        self.game = game
+        self.games = 0
+        self.turns = 0
+        self.outcomes = Counter()
+        self.violations = []
+
+    def line(self):
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.outcomes.items()))
+        return (f"{self.game}: {self.games} games, {self.turns} turns, {kinds}; "
+                f"{len(self.violations)} rule violations")
+
+
+def play_one(variant, rng, seed, report, options_cube=True):
+    game = Game(variant, seed=seed)
+    while game.phase != OVER:
+        check_position(game.position)
+        if game.phase == ROLL:
+            game.roll()
+            continue
+        assert game.phase == MOVE
+        before = game.position
+        plays = game.legal_plays()
+        play = rng.choice(plays)
+        turn = Turn(before)  # every step of the chosen play must be offered one at a time
+        for step in play.steps:
+            offered = [tuple(s) for s in turn.legal_steps()]
+            if tuple(step) not in offered:
+                raise Violation(f"step {step} of {play} was not offered by the step interface")
+            turn.step(step)
+        if not turn.is_complete:
+            raise Violation(f"the step interface does not accept {play} as complete")
+        check_turn(before, play.steps, play.board[0])
+        game.play(play)
+        report.turns += 1
+    result = game.result
+    if result.reason == "bear_off":
+        final = game.position
+        winner_side = final.sides[result.winner]
+        if winner_side[0] != variant.checkers:
+            raise Violation("the game ended before the winner bore off everything")
+        expected = expected_outcome_points(variant, final, result.winner)
+        if result.points != expected * result.cube:
+            raise Violation(f"scored {result.points}, the table says {expected}")
+    report.outcomes[result.kind] += 1
+    report.games += 1
+
+
+def selfplay(variant, games: int, seed=0) -> SelfPlayReport:
+    rng = random.Random(seed)
+    report = SelfPlayReport(variant.key)
+    for i in range(games):
+        try:
+            play_one(variant, rng, f"selfplay/{seed}/{i}", report)
+        except Violation as exc:
+            report.violations.append(f"game {i}: {exc}")
+    return report

@@ -1,0 +1,107 @@
+"""A game in the terminal: hot-seat play with the board drawn as text (``python -m nardy_core
+play``). Bots plug in through ``PLAYERS`` once they exist."""
+
+from __future__ import annotations
+
+import sys
+
+from .errors import NardyError
+from .game import DOUBLE, MOVE, RESIGN, ROLL
+from .match import Match
+from .textboard import render
+
+COLOURS = ("White (O)", "Black (X)")
+PLAYERS = {}  # name -> function(game) -> action; filled in by the bots package
+
+
+def _ask(prompt, out):
+    out.write(prompt)
+    out.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.strip()
+
+
+def _describe_result(game):
+    r = game.result
+    if r.winner is None:
+        return f"Draw ({r.points} each)"
+    how = {"drop": "the double was dropped", "resign": f"resignation ({r.kind})",
+           "bear_off": r.kind}[r.reason]
+    return f"{COLOURS[r.winner]} wins {r.points} point(s): {how}, cube {r.cube}"
+
+
+def _human_turn(game, out):
+    colour = COLOURS[game.position.turn]
+    if game.phase == ROLL:
+        hint = "Enter = roll" + (", d = double" if game.can_double() else "") + ", r = resign"
+        answer = _ask(f"{colour}: {hint}, q = quit > ", out).lower()
+        if answer == "d":
+            game.double()
+        elif answer == "r":
+            game.resign()
+        elif answer == "q":
+            raise EOFError
+        else:
+            game.roll()
+    elif game.phase == DOUBLE:
+        taker = COLOURS[1 - game.cube.offered_by]
+        extra = ", b = beaver" if game.can_beaver() else ""
+        answer = _ask(f"{taker}: double to {game.cube.value * 2}: t = take, p = pass{extra} > ",
+                      out).lower()
+        {"t": game.take, "p": game.drop, "b": game.beaver}.get(answer, game.take)()
+    elif game.phase == RESIGN:
+        resigner, kind = game.resign_offer
+        answer = _ask(f"{COLOURS[1 - resigner]}: accept resignation ({kind})? y/n > ", out)
+        (game.accept_resignation if answer.lower().startswith("y") else
+         game.decline_resignation)()
+    elif game.phase == MOVE:
+        plays = game.legal_plays()
+        for i, play in enumerate(plays[:40], 1):
+            out.write(f"  {i:2}. {play}\n")
+        if len(plays) > 40:
+            out.write(f"  … {len(plays)} plays in all: type one in notation\n")
+        answer = _ask(f"{colour}: play (number or e.g. 24/18 13/8), r = resign > ", out)
+        if answer.lower() == "r":
+            game.resign()
+        elif answer.isdigit() and 1 <= int(answer) <= len(plays):
+            game.play(plays[int(answer) - 1])
+        else:
+            game.play(answer)
+
+
+def play_terminal(args, out=sys.stdout) -> int:
+    from .variants import get_variant
+    options = {}
+    for pair in args.option or ():
+        key, _, value = pair.partition("=")
+        options[key] = value
+    for who in (args.white, args.black):
+        if who != "human" and who not in PLAYERS:
+            known = ", ".join(sorted(PLAYERS)) or "none yet"
+            raise NardyError(f"unknown player {who!r} (bot levels: {known})", code="player")
+    variant = get_variant(args.game, options)
+    match = Match(variant, length=args.match, seed=args.seed)
+    out.write(f"{variant.names['en']} — dice seed {match.seed}\n")
+    try:
+        while match.game is not None:
+            game = match.game
+            while not game.is_over:
+                out.write("\n" + render(game.position) + "\n")
+                # --white / --black name the players who start the match as White / Black
+                who = (args.white, args.black)[game.players[game.position.turn]]
+                try:
+                    if who == "human":
+                        _human_turn(game, out)
+                    else:
+                        PLAYERS[who](game)
+                except NardyError as exc:
+                    out.write(f"  ! {exc}\n")
+            out.write("\n" + render(game.position) + "\n" + _describe_result(game) + "\n")
+            match.next_game()
+            if match.length:
+                out.write(f"Match score {match.score[0]}-{match.score[1]} (to {match.length})\n")
+    except EOFError:
+        out.write("\nbye\n")
+    return 0

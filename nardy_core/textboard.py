@@ -1,0 +1,75 @@
+"""The board as text, in the canonical layout (CORE_RULES.md 1.2): White's points 13-24 along
+the top from left to right, 12-1 along the bottom; White (O) sits at the bottom."""
+
+from __future__ import annotations
+
+from .geometry import absolute_point
+from .position import BAR, HAND, OFF
+
+MARKS = ("O", "X")
+HEIGHT = 5
+
+
+def _columns(position):
+    """absolute point -> (colour, count, pinned-under colour or None)."""
+    cols = {}
+    geometry = position.variant.geometry
+    for colour in (0, 1):
+        side = position.sides[colour]
+        for p in range(1, 25):
+            if side[p]:
+                cols[absolute_point(geometry, colour, p)] = (colour, side[p])
+    return cols
+
+
+def _cell(col, row, top):
+    if col is None:
+        return " . " if row == 0 else "   "
+    colour, count = col
+    if row < min(count, HEIGHT):
+        if row == HEIGHT - 1 and count > HEIGHT:
+            return f"{count:^3}"
+        return f" {MARKS[colour]} "
+    return "   "
+
+
+def render(position, viewer=0) -> str:
+    """The board as ``viewer`` (a colour) sees it: his own points 13-24 on top, 12-1 below,
+    labelled with his own numbers."""
+    cols = _columns(position)
+    geometry = position.variant.geometry
+    own_top = list(range(13, 25))
+    own_bottom = list(range(12, 0, -1))
+    top = [absolute_point(geometry, viewer, p) for p in own_top]
+    bottom = [absolute_point(geometry, viewer, p) for p in own_bottom]
+    lines = []
+
+    def numbers(points):
+        left = "".join(f"{p:^3}" for p in points[:6])
+        right = "".join(f"{p:^3}" for p in points[6:])
+        return f" {left}|   |{right}"
+
+    lines.append(numbers(own_top))
+    for row in range(HEIGHT):
+        lines.append(" " + "".join(_cell(cols.get(p), row, True) for p in top[:6]) + "|   |" +
+                     "".join(_cell(cols.get(p), row, True) for p in top[6:]))
+    lines.append(" " + "-" * 18 + "|BAR|" + "-" * 18)
+    for row in reversed(range(HEIGHT)):
+        lines.append(" " + "".join(_cell(cols.get(p), row, False) for p in bottom[:6]) + "|   |" +
+                     "".join(_cell(cols.get(p), row, False) for p in bottom[6:]))
+    lines.append(numbers(own_bottom))
+    for colour in (1, 0):
+        side = position.sides[colour]
+        name = ("White (O)", "Black (X)")[colour]
+        extra = []
+        if side[BAR]:
+            extra.append(f"bar {side[BAR]}")
+        if side[HAND]:
+            extra.append(f"hand {side[HAND]}")
+        extra.append(f"off {side[OFF]}")
+        extra.append(f"pips {position.pip_count(colour)}")
+        lines.append(f" {name}: " + ", ".join(extra))
+    turn = ("White (O)", "Black (X)")[position.turn]
+    dice = "-".join(map(str, position.dice)) if position.dice else "not rolled"
+    lines.append(f" {turn} to move, dice {dice}")
+    return "\n".join(lines)
