@@ -36,25 +36,36 @@ class Search:
         finished = variant.finished
         ctx = self.ctx
 
-        def visit(s, t, rem, steps):
-            key = (bytes(s), t, rem)
-            if key in nodes:
-                return
-            nodes[key] = steps
-            if not rem or finished(s):
-                return
+        canonical = variant.canonical_order
+
+        def visit(s, t, rem, steps, limit):
+            # rem is non-empty here and the node itself is already recorded. With canonical
+            # order, a step may not start above the previous step's source (steps commute).
             seen = ()
             for i, d in enumerate(rem):
                 if d in seen:
                     continue
                 seen += (d,)
                 rest = rem[:i] + rem[i + 1:]
-                for s2, t2, step in unit_moves(ctx, s, t, d):
-                    visit(s2, t2, rest, steps + (step,))
+                children = unit_moves(ctx, s, t, d, limit)
+                if rest:
+                    for s2, t2, step in children:
+                        key = (bytes(s2), t2, rest)
+                        if key not in nodes:
+                            nodes[key] = path = steps + (step,)
+                            if not finished(s2):
+                                visit(s2, t2, rest, path, step[0] if canonical else 26)
+                else:  # the last unit: children are leaves
+                    for s2, t2, step in children:
+                        key = (bytes(s2), t2, rest)
+                        if key not in nodes:
+                            nodes[key] = steps + (step,)
                 if ordered:
                     break
 
-        visit(s0, t0, self.units, ())
+        nodes[self.root] = ()
+        if self.units and not finished(s0):
+            visit(s0, t0, self.units, (), 26)
         self.legal = variant.select(self.ctx, list(nodes), self.units, ordered)
         self.legal_keys = set(self.legal)
 

@@ -20,9 +20,12 @@ def point_name(point: int, names=None) -> str:
 
 
 def chains(steps):
-    """Group steps into per-checker paths: a step continues a path that ended on its start."""
+    """Group steps into per-checker paths: a step continues a path that ended on its start.
+
+    Checkers are interchangeable, so steps are taken from the highest source down: a step
+    found first in the play may still continue another (23/18 played before 24/23 is 24/18)."""
     paths = []
-    for step in steps:
+    for step in sorted(steps, key=lambda s: -s[0]):
         src, dst, hit = step[0], step[1], step[3]
         for path in reversed(paths):
             if path[-1][0] == src and src != OFF_POINT:

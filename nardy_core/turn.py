@@ -48,7 +48,7 @@ class Turn:
             if d not in seen:
                 seen += (d,)
                 rest = rem[:i] + rem[i + 1:]
-                for s2, t2, step in self.variant.unit_moves(self.search.ctx, bytearray(sb), t, d):
+                for s2, t2, step in self.variant.unit_moves(self.search.ctx, bytearray(sb), t, d, 26):
                     out.append((Step(step), (bytes(s2), t2, rest)))
             if self.search.ordered:
                 break

@@ -71,6 +71,10 @@ class Variant:
     bear_off = STD
     has_head_rule = False
     has_turn_constraint = False  # True when turn_ok() can return False
+    # Steps of different checkers commute (same final frame and turn state in either order, and
+    # legal in source-descending order whenever legal at all): the search may then explore only
+    # sequences whose step sources never increase. Off for games with order-dependent rules.
+    steps_commute = True
     opening = USE_DICE
     lot_decides_colour = False   # long nardy: the winner of the lot takes White and starts
     outcome_kinds: tuple = ()    # every Outcome.kind the game can produce
@@ -81,6 +85,7 @@ class Variant:
         self.cross = cross_table(self.geometry)
         self._unit_check = None  # optional per-unit constraint: f(ctx, frame) -> bool
         self.configure()
+        self.canonical_order = self.steps_commute and self._unit_check is None
 
     def configure(self):
         """Derive per-instance settings from ``self.options`` (override as needed)."""
@@ -172,12 +177,14 @@ class Variant:
     def finished(self, s) -> bool:
         return s[F_OFF] == self.checkers
 
-    def unit_moves(self, ctx, s, t, d):
+    def unit_moves(self, ctx, s, t, d, limit=26):
         """Successors of frame ``s`` (turn state ``t``) for one unit of value ``d``: a list of
         ``(frame, turn_state, step)``; a step is ``(from, to, die, hit)`` with 25 = bar,
-        26 = hand, 0 = off. This default covers the backgammon and long-nardy families; the
-        turn state counts checkers that left the head when the game has a head rule."""
+        26 = hand, 0 = off. Only sources up to ``limit`` are considered (see steps_commute).
+        This default covers the backgammon and long-nardy families; the turn state counts
+        checkers that left the head when the game has a head rule."""
         out = []
+        append = out.append
         bm = self.block_min
         if s[F_BAR]:
             dst = 25 - d
@@ -189,37 +196,52 @@ class Variant:
                 if o:
                     s2[F_OPP + dst] = 0
                     s2[F_OBAR] += o
-                out.append((s2, t, (F_BAR, dst, d, o > 0)))
-            return self._checked(ctx, out)
-        can_off = not (s[F_HAND] or any(s[7:25]))
+                append((s2, t, (F_BAR, dst, d, o > 0)))
+            return out if self._unit_check is None else self._checked(ctx, out)
         head_limit = ctx.head_limit
-        liberal = self.bear_off == LIBERAL
-        for src in range(24, 0, -1):
-            if not s[src]:
-                continue
-            t2 = t
-            if src == 24 and head_limit is not None:
-                if t >= head_limit:
-                    continue
-                t2 = t + 1
-            dst = src - d
-            if dst > 0:
+        # sources that can move d pips onto an open point; the board part of the frame is
+        # scanned once, from the highest point down
+        top = 24
+        while top and not s[top]:
+            top -= 1
+        src = top if top <= limit else limit
+        low = d + 1
+        while src >= low:
+            if s[src]:
+                dst = src - d
                 o = s[F_OPP + dst]
-                if o >= bm:
-                    continue
-                s2 = bytearray(s)
-                s2[src] -= 1
-                s2[dst] += 1
-                if o:
-                    s2[F_OPP + dst] = 0
-                    s2[F_OBAR] += o
-                out.append((s2, t2, (src, dst, d, o > 0)))
-            elif can_off and (dst == 0 or liberal or not any(s[src + 1:7])):
+                if o < bm:
+                    t2 = t
+                    if src == 24 and head_limit is not None:
+                        if t >= head_limit:
+                            src -= 1
+                            continue
+                        t2 = t + 1
+                    s2 = bytearray(s)
+                    s2[src] -= 1
+                    s2[dst] += 1
+                    if o:
+                        s2[F_OPP + dst] = 0
+                        s2[F_OBAR] += o
+                    append((s2, t2, (src, dst, d, o > 0)))
+            src -= 1
+        if top <= 6 and not s[F_HAND]:
+            # everything is home: bear off from point d, or from the highest point below d
+            # (any point <= d with the liberal rule)
+            if self.bear_off == LIBERAL:
+                sources = [p for p in range(min(d, top, limit), 0, -1) if s[p]]
+            elif top < d:
+                sources = [top] if top <= limit else ()
+            elif s[d] and d <= limit:
+                sources = [d]
+            else:
+                sources = ()
+            for src in sources:
                 s2 = bytearray(s)
                 s2[src] -= 1
                 s2[F_OFF] += 1
-                out.append((s2, t2, (src, 0, d, False)))
-        return self._checked(ctx, out)
+                append((s2, t, (src, 0, d, False)))
+        return out if self._unit_check is None else self._checked(ctx, out)
 
     def _checked(self, ctx, out):
         check = self._unit_check

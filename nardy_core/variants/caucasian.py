@@ -15,6 +15,7 @@ class CaucasianNardy(ShortNardy):
     key = "caucasian"
     names = {"en": "Caucasian nardy", "ru": "Кавказские нарды"}
     has_turn_constraint = True
+    steps_commute = False  # which checker hit first decides who is exposed
     option_specs = ShortNardy.option_specs + (
         Option("caucasian_hit_rule", NO_HIDE, choices=(NO_HIDE, STAY, NO_HIT, NONE)),
     )
@@ -23,8 +24,8 @@ class CaucasianNardy(ShortNardy):
         self.hit_rule = self.options["caucasian_hit_rule"]
         self.has_turn_constraint = self.hit_rule in (NO_HIDE, STAY)
 
-    def unit_moves(self, ctx, s, t, d):
-        base = super().unit_moves(ctx, s, t, d)
+    def unit_moves(self, ctx, s, t, d, limit=26):
+        base = super().unit_moves(ctx, s, t, d, limit)
         rule = self.hit_rule
         if rule == NONE:
             return base
