@@ -37,16 +37,23 @@ class Search:
         ctx = self.ctx
 
         canonical = variant.canonical_order
+        splits = {}
+
+        def split(rem):
+            # the distinct next units of ``rem`` with what remains after each
+            out = []
+            for i, d in enumerate(rem):
+                if all(d != e for e, _ in out):
+                    out.append((d, rem[:i] + rem[i + 1:]))
+                if ordered:
+                    break
+            splits[rem] = out
+            return out
 
         def visit(s, t, rem, steps, limit):
             # rem is non-empty here and the node itself is already recorded. With canonical
             # order, a step may not start above the previous step's source (steps commute).
-            seen = ()
-            for i, d in enumerate(rem):
-                if d in seen:
-                    continue
-                seen += (d,)
-                rest = rem[:i] + rem[i + 1:]
+            for d, rest in splits.get(rem) or split(rem):
                 children = unit_moves(ctx, s, t, d, limit)
                 if rest:
                     for s2, t2, step in children:
@@ -60,8 +67,6 @@ class Search:
                         key = (bytes(s2), t2, rest)
                         if key not in nodes:
                             nodes[key] = steps + (step,)
-                if ordered:
-                    break
 
         nodes[self.root] = ()
         if self.units and not finished(s0):

@@ -264,10 +264,9 @@ class Variant:
             ok = [n for n in nodes if self.turn_ok(ctx, n[0], n[1])]
             if ok:
                 cands = ok
-        total = len(units)
-        most = max(total - len(n[2]) for n in cands)
-        best = [n for n in cands if total - len(n[2]) == most]
-        if most == 1 and total == 2 and units[0] != units[1]:
+        fewest = min([len(n[2]) for n in cands])  # fewest units left = most dice used
+        best = [n for n in cands if len(n[2]) == fewest]
+        if len(units) - fewest == 1 and len(units) == 2 and units[0] != units[1]:
             larger = max(units)
             # a node that used the larger die has the smaller one remaining
             with_larger = [n for n in best if larger not in n[2]]
