@@ -7,6 +7,8 @@ mover's own numbering: the opponent's checkers are stored on the mover's point n
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .position import BAR, HAND, OFF, SIDE_LEN
 
 F_OFF, F_BAR, F_HAND = OFF, BAR, HAND  # mover: 0 off, 1…24 points, 25 bar, 26 hand
@@ -17,13 +19,23 @@ PIN_MINE, PIN_THEIRS = 1, 2            # 1: mover's single checker is pinned the
 FRAME_LEN = 76
 
 
+_GATHER = {}
+
+
+def _gather(cross):
+    """A C-level getter of the opponent's counts on the mover's points 1-24 (hot path)."""
+    getter = _GATHER.get(cross)
+    if getter is None:
+        getter = _GATHER[cross] = itemgetter(*cross[1:25])
+    return getter
+
+
 def to_frame(position, cross) -> bytearray:
     me = position.sides[position.turn]
     opp = position.sides[1 - position.turn]
     s = bytearray(FRAME_LEN)
     s[0:SIDE_LEN] = bytes(me)
-    for p in range(1, 25):
-        s[F_OPP + p] = opp[cross[p]]
+    s[F_OPP + 1:F_OPP + 25] = bytes(_gather(cross)(opp))
     s[F_OBAR] = opp[BAR]
     my_pins = position.pins[position.turn]
     their_pins = position.pins[1 - position.turn]

@@ -206,10 +206,10 @@ class Variant:
             top -= 1
         src = top if top <= limit else limit
         low = d + 1
+        opp_at = F_OPP - d  # s[src + opp_at]: opposing checkers on the landing point
         while src >= low:
             if s[src]:
-                dst = src - d
-                o = s[F_OPP + dst]
+                o = s[src + opp_at]
                 if o < bm:
                     t2 = t
                     if src == 24 and head_limit is not None:
@@ -217,13 +217,16 @@ class Variant:
                             src -= 1
                             continue
                         t2 = t + 1
+                    dst = src - d
                     s2 = bytearray(s)
                     s2[src] -= 1
                     s2[dst] += 1
                     if o:
-                        s2[F_OPP + dst] = 0
+                        s2[src + opp_at] = 0
                         s2[F_OBAR] += o
-                    append((s2, t2, (src, dst, d, o > 0)))
+                        append((s2, t2, (src, dst, d, True)))
+                    else:
+                        append((s2, t2, (src, dst, d, False)))
             src -= 1
         if top <= 6 and not s[F_HAND]:
             # everything is home: bear off from point d, or from the highest point below d
