@@ -1,8 +1,11 @@
-"""The mover's frame: a position seen from the side to move, as one flat ``bytearray``.
+"""The mover's frame: a position seen from the side to move, packed into one Python int.
 
 Move generation runs thousands of times per bot decision, so it works on this compact form
-(cheap to copy, hashable as ``bytes``) instead of ``Position`` objects. Everything is in the
-mover's own numbering: the opponent's checkers are stored on the mover's point numbers.
+instead of ``Position`` objects: a frame is immutable, is its own hash key, and a step is one or
+two integer additions. Slot ``i`` is byte ``i`` of the int (little-endian), so packing and
+unpacking are single ``int.from_bytes`` / ``to_bytes`` calls; counts never exceed 15, so the
+upper four bits of each slot stay zero. Everything is in the mover's own numbering: the
+opponent's checkers are stored on the mover's point numbers.
 """
 
 from __future__ import annotations
@@ -11,38 +14,72 @@ from operator import itemgetter
 
 from .position import BAR, HAND, OFF, SIDE_LEN
 
-F_OFF, F_BAR, F_HAND = OFF, BAR, HAND  # mover: 0 off, 1…24 points, 25 bar, 26 hand
-F_OPP = 26                             # opponent's count on mover point p: s[F_OPP + p]
+F_OFF, F_BAR, F_HAND = OFF, BAR, HAND  # mover: slot 0 off, 1…24 points, 25 bar, 26 hand
+F_OPP = 26                             # opponent's count on mover point p: slot F_OPP + p
 F_OBAR = 51                            # opponent's bar
-F_PIN = 51                             # pin state of mover point p: s[F_PIN + p]
+F_PIN = 51                             # pin state of mover point p: slot F_PIN + p
 PIN_MINE, PIN_THEIRS = 1, 2            # 1: mover's single checker is pinned there; 2: opponent's
-FRAME_LEN = 76
+SLOTS = 76
+
+SLOT_BITS, SLOT_SHIFT = 8, 3                         # a slot is a byte: bit = slot << 3
+SH = tuple(i << SLOT_SHIFT for i in range(SLOTS))     # bit offset of a slot
+ONE = tuple(1 << (i << SLOT_SHIFT) for i in range(SLOTS))  # +1 checker in a slot
+
+
+def ones(first, last):
+    """A mask with the lowest bit of every slot first…last set (empty when first > last)."""
+    return sum(ONE[first:last + 1])
+
+
+def slot_mask(first, last):
+    """All bits of the slots first…last."""
+    return ones(first, last) * 15
+
+
+BOARD = slot_mask(1, 24)          # the mover's points
+OUTSIDE = slot_mask(7, 26)        # mover checkers that stop bearing off: points 7-24, bar, hand
+OPP_BOARD = slot_mask(F_OPP + 1, F_OPP + 24)
+
+
+def count(s, slot):
+    return (s >> (slot << SLOT_SHIFT)) & 15
+
+
+ALL_ONES = ones(0, SLOTS - 1)
+
+
+def occupied(masked):
+    """Lowest bit of every non-empty slot of an already masked frame."""
+    return (masked | masked >> 1 | masked >> 2 | masked >> 3) & ALL_ONES
+
+
+def closed_points(s, block_min):
+    """Mover points that ``block_min`` or more opposing checkers close (lowest bit per slot)."""
+    theirs = (s >> SH[F_OPP]) & BOARD  # the opponent's counts moved onto the mover's slots
+    if block_min == 1:
+        return occupied(theirs)
+    return (theirs >> 1 | theirs >> 2 | theirs >> 3) & ALL_ONES  # a count of 2 or more
 
 
 _GATHER = {}
 
 
 def _gather(cross):
-    """A C-level getter of the opponent's counts on the mover's points 1-24 (hot path)."""
+    """A C-level getter of the opponent's counts on the mover's points 1-24."""
     getter = _GATHER.get(cross)
     if getter is None:
         getter = _GATHER[cross] = itemgetter(*cross[1:25])
     return getter
 
 
-def to_frame(position, cross) -> bytearray:
+def to_frame(position, cross) -> int:
     me = position.sides[position.turn]
     opp = position.sides[1 - position.turn]
-    s = bytearray(FRAME_LEN)
-    s[0:SIDE_LEN] = bytes(me)
-    s[F_OPP + 1:F_OPP + 25] = bytes(_gather(cross)(opp))
-    s[F_OBAR] = opp[BAR]
-    my_pins = position.pins[position.turn]
-    their_pins = position.pins[1 - position.turn]
-    for p in my_pins:
-        s[F_PIN + p] = PIN_MINE
-    for q in their_pins:
-        s[F_PIN + cross[q]] = PIN_THEIRS
+    s = int.from_bytes(bytes(me) + bytes(_gather(cross)(opp)) + bytes((opp[BAR],)), "little")
+    for p in position.pins[position.turn]:
+        s |= PIN_MINE << SH[F_PIN + p]
+    for q in position.pins[1 - position.turn]:
+        s |= PIN_THEIRS << SH[F_PIN + cross[q]]
     return s
 
 
@@ -50,19 +87,22 @@ def from_frame(position, s, cross):
     """Return (sides, pins) of ``position`` with the mover's frame ``s`` written back."""
     mover = position.turn
     opp_old = position.sides[1 - mover]
-    me = tuple(s[0:SIDE_LEN])
+    raw = s.to_bytes(SLOTS, "little")
+    me = tuple(raw[:SIDE_LEN])
+    theirs = raw[F_OPP + 1:F_OPP + 25]
     opp = [0] * SIDE_LEN
     for p in range(1, 25):
-        opp[cross[p]] = s[F_OPP + p]
+        opp[cross[p]] = theirs[p - 1]
     opp[OFF] = opp_old[OFF]
-    opp[BAR] = s[F_OBAR]
+    opp[BAR] = raw[F_OBAR]
     opp[HAND] = opp_old[HAND]
-    my_pins = frozenset(p for p in range(1, 25) if s[F_PIN + p] == PIN_MINE)
-    their_pins = frozenset(cross[p] for p in range(1, 25) if s[F_PIN + p] == PIN_THEIRS)
+    pins = raw[F_PIN + 1:F_PIN + 25]
+    my_pins = frozenset(p for p in range(1, 25) if pins[p - 1] == PIN_MINE)
+    their_pins = frozenset(cross[p] for p in range(1, 25) if pins[p - 1] == PIN_THEIRS)
     sides = [None, None]
     sides[mover] = me
     sides[1 - mover] = tuple(opp)
-    pins = [None, None]
-    pins[mover] = my_pins
-    pins[1 - mover] = their_pins
-    return tuple(sides), tuple(pins)
+    pin_sets = [None, None]
+    pin_sets[mover] = my_pins
+    pin_sets[1 - mover] = their_pins
+    return tuple(sides), tuple(pin_sets)

@@ -21,34 +21,24 @@ class Search:
         variant = position.variant
         self.variant = variant
         self.position = position
-        self.ctx = variant.turn_context(position)
+        s0 = to_frame(position, variant.cross)
+        self.ctx = variant.turn_context(position, s0)
         if units is None:
             units, ordered = variant.units(position)
         else:
             ordered = True
         self.units = tuple(units)
         self.ordered = ordered
-        s0 = to_frame(position, variant.cross)
         t0 = variant.initial_turn_state(self.ctx)
-        self.root = (bytes(s0), t0, self.units)
+        self.root = (s0, t0, self.units)
         self.nodes = nodes = {}
         unit_moves = variant.unit_moves
         finished = variant.finished
         ctx = self.ctx
 
         canonical = variant.canonical_order
-        splits = {}
-
-        def split(rem):
-            # the distinct next units of ``rem`` with what remains after each
-            out = []
-            for i, d in enumerate(rem):
-                if all(d != e for e, _ in out):
-                    out.append((d, rem[:i] + rem[i + 1:]))
-                if ordered:
-                    break
-            splits[rem] = out
-            return out
+        splits = _SPLITS[ordered]
+        split = _split_ordered if ordered else _split_free
 
         def visit(s, t, rem, steps, limit):
             # rem is non-empty here and the node itself is already recorded. With canonical
@@ -57,14 +47,14 @@ class Search:
                 children = unit_moves(ctx, s, t, d, limit)
                 if rest:
                     for s2, t2, step in children:
-                        key = (bytes(s2), t2, rest)
+                        key = (s2, t2, rest)
                         if key not in nodes:
                             nodes[key] = path = steps + (step,)
                             if not finished(s2):
                                 visit(s2, t2, rest, path, step[0] if canonical else 26)
                 else:  # the last unit: children are leaves
                     for s2, t2, step in children:
-                        key = (bytes(s2), t2, rest)
+                        key = (s2, t2, rest)
                         if key not in nodes:
                             nodes[key] = steps + (step,)
 
@@ -75,7 +65,7 @@ class Search:
         self.legal_keys = set(self.legal)
 
     def results(self):
-        """Distinct legal results: a dict ``frame_bytes -> steps`` (the first sequence found)."""
+        """Distinct legal results: a dict ``frame -> steps`` (the first sequence found)."""
         out = {}
         nodes = self.nodes
         for key in self.legal:
@@ -84,8 +74,28 @@ class Search:
         return out
 
 
+_SPLITS = {False: {}, True: {}}
+
+
+def _split_free(rem):
+    """The distinct next units of ``rem`` with what remains after each (cached)."""
+    out = []
+    for i, d in enumerate(rem):
+        if all(d != e for e, _ in out):
+            out.append((d, rem[:i] + rem[i + 1:]))
+    _SPLITS[False][rem] = out
+    return out
+
+
+def _split_ordered(rem):
+    out = [(rem[0], rem[1:])]
+    _SPLITS[True][rem] = out
+    return out
+
+
 def legal_frames(position):
-    """Fast path for bots and benchmarks: the distinct legal result frames of ``position``."""
+    """Fast path for bots and benchmarks: the distinct legal result frames of ``position``
+    (packed ints, ``frame.py``) with one step sequence each."""
     return Search(position).results()
 
 

@@ -48,8 +48,8 @@ class Turn:
             if d not in seen:
                 seen += (d,)
                 rest = rem[:i] + rem[i + 1:]
-                for s2, t2, step in self.variant.unit_moves(self.search.ctx, bytearray(sb), t, d, 26):
-                    out.append((Step(step), (bytes(s2), t2, rest)))
+                for s2, t2, step in self.variant.unit_moves(self.search.ctx, sb, t, d, 26):
+                    out.append((Step(step), (s2, t2, rest)))
             if self.search.ordered:
                 break
         return out

@@ -10,10 +10,16 @@ for the units of a roll, the successors of one unit, the end-of-turn test and th
 from __future__ import annotations
 
 from .errors import PositionError
-from .frame import F_BAR, F_HAND, F_OBAR, F_OFF, F_OPP
+from .frame import (ALL_ONES, BOARD, F_BAR, F_OBAR, F_OPP, ONE, OUTSIDE, SH, SLOT_SHIFT,
+                    closed_points, ones)
 from .geometry import CONTRARY, cross_table
 from .options import OptionSet
 from .position import BAR, BLACK, HAND, OFF, WHITE, Position, side_from
+
+BAR_SHIFT = SH[F_BAR]
+BAR_ONE = ONE[F_BAR]
+HIT = (0,) + tuple(ONE[F_OBAR] - ONE[F_OPP + p] for p in range(1, 25))  # blot on p to the bar
+SOURCE_RANGE = [[ones(lo, hi) for hi in range(27)] for lo in range(27)]
 
 # Axis values (VARIANT_RULES.md §1), named as there.
 X4, X2, X1 = "x4", "x2", "x1"          # doubles: four, two or one unit
@@ -25,9 +31,11 @@ USE_DICE, REROLL = "use_dice", "reroll"  # opening: play the lot dice, or the wi
 class TurnContext:
     """Per-turn constants computed once before move generation (opponent state, limits)."""
 
-    __slots__ = ("opp_off", "opp_hand", "head_limit", "first_turn", "data")
+    __slots__ = ("opp_off", "opp_hand", "head_limit", "first_turn", "data", "closed")
 
-    def __init__(self, opp_off=0, opp_hand=0, head_limit=None, first_turn=False, data=None):
+    def __init__(self, opp_off=0, opp_hand=0, head_limit=None, first_turn=False, data=None,
+                 closed=0):
+        self.closed = closed  # mover points closed to landing (lowest bit of each slot)
         self.opp_off = opp_off
         self.opp_hand = opp_hand
         self.head_limit = head_limit
@@ -166,16 +174,19 @@ class Variant:
             return (dice[0],) * count, False
         return tuple(sorted(dice, reverse=True)), False
 
-    def turn_context(self, position) -> TurnContext:
+    def turn_context(self, position, frame) -> TurnContext:
+        """Constants of the turn; ``frame`` is the position's mover frame."""
         opp = position.sides[1 - position.turn]
+        # points the opponent closes stay closed all turn: a hit only ever removes a blot
         return TurnContext(opp_off=opp[OFF], opp_hand=opp[HAND],
-                           first_turn=position.first_turn[position.turn])
+                           first_turn=position.first_turn[position.turn],
+                           closed=closed_points(frame, self.block_min))
 
     def initial_turn_state(self, ctx):
         return 0
 
     def finished(self, s) -> bool:
-        return s[F_OFF] == self.checkers
+        return s & 15 == self.checkers
 
     def unit_moves(self, ctx, s, t, d, limit=26):
         """Successors of frame ``s`` (turn state ``t``) for one unit of value ``d``: a list of
@@ -185,65 +196,51 @@ class Variant:
         checkers that left the head when the game has a head rule."""
         out = []
         append = out.append
-        bm = self.block_min
-        if s[F_BAR]:
+        if (s >> BAR_SHIFT) & 15:
             dst = 25 - d
-            o = s[F_OPP + dst]
-            if o < bm:
-                s2 = bytearray(s)
-                s2[F_BAR] -= 1
-                s2[dst] += 1
+            o = (s >> SH[F_OPP + dst]) & 15
+            if o < self.block_min:
+                s2 = s - BAR_ONE + ONE[dst]
                 if o:
-                    s2[F_OPP + dst] = 0
-                    s2[F_OBAR] += o
+                    s2 += o * HIT[dst]
                 append((s2, t, (F_BAR, dst, d, o > 0)))
             return out if self._unit_check is None else self._checked(ctx, out)
-        head_limit = ctx.head_limit
-        # sources that can move d pips onto an open point; the board part of the frame is
-        # scanned once, from the highest point down
-        top = 24
-        while top and not s[top]:
-            top -= 1
-        src = top if top <= limit else limit
-        low = d + 1
-        opp_at = F_OPP - d  # s[src + opp_at]: opposing checkers on the landing point
-        while src >= low:
-            if s[src]:
-                o = s[src + opp_at]
-                if o < bm:
-                    t2 = t
-                    if src == 24 and head_limit is not None:
-                        if t >= head_limit:
-                            src -= 1
-                            continue
-                        t2 = t + 1
-                    dst = src - d
-                    s2 = bytearray(s)
-                    s2[src] -= 1
-                    s2[dst] += 1
-                    if o:
-                        s2[src + opp_at] = 0
-                        s2[F_OBAR] += o
-                        append((s2, t2, (src, dst, d, True)))
-                    else:
-                        append((s2, t2, (src, dst, d, False)))
-            src -= 1
-        if top <= 6 and not s[F_HAND]:
+        board = s & BOARD
+        top = (board.bit_length() - 1) >> SLOT_SHIFT if board else 0
+        high = top if top <= limit else limit
+        if high > d:
+            # occupied sources in d+1…high whose landing point is open, as one mask
+            occ = (board | board >> 1 | board >> 2 | board >> 3) & ALL_ONES
+            movable = occ & SOURCE_RANGE[d + 1][high] & ~(ctx.closed << SH[d])
+            head_limit = ctx.head_limit
+            while movable:
+                bit = movable.bit_length() - 1
+                movable ^= 1 << bit
+                src = bit >> SLOT_SHIFT
+                t2 = t
+                if src == 24 and head_limit is not None:
+                    if t >= head_limit:
+                        continue
+                    t2 = t + 1
+                dst = src - d
+                s2 = s - ONE[src] + ONE[dst]
+                if (s >> SH[F_OPP + dst]) & 15:
+                    append((s2 + HIT[dst], t2, (src, dst, d, True)))
+                else:
+                    append((s2, t2, (src, dst, d, False)))
+        if top <= 6 and not s & OUTSIDE:
             # everything is home: bear off from point d, or from the highest point below d
             # (any point <= d with the liberal rule)
             if self.bear_off == LIBERAL:
-                sources = [p for p in range(min(d, top, limit), 0, -1) if s[p]]
+                sources = [p for p in range(min(d, top, limit), 0, -1) if (s >> SH[p]) & 15]
             elif top < d:
-                sources = [top] if top <= limit else ()
-            elif s[d] and d <= limit:
+                sources = [top] if 0 < top <= limit else ()
+            elif d <= limit and (s >> SH[d]) & 15:
                 sources = [d]
             else:
                 sources = ()
             for src in sources:
-                s2 = bytearray(s)
-                s2[src] -= 1
-                s2[F_OFF] += 1
-                append((s2, t, (src, 0, d, False)))
+                append((s - ONE[src] + 1, t, (src, 0, d, False)))
         return out if self._unit_check is None else self._checked(ctx, out)
 
     def _checked(self, ctx, out):
@@ -259,7 +256,7 @@ class Variant:
     def select(self, ctx, nodes, units, ordered):
         """Apply the must-play rules (CORE_RULES.md 1.4) to the candidate nodes.
 
-        ``nodes`` are ``(frame_bytes, turn_state, remaining_units)`` keys of every prefix the
+        ``nodes`` are ``(frame, turn_state, remaining_units)`` keys of every prefix the
         search reached; returns the legal ones. End-of-turn constraints filter first and are
         waived only when nothing survives (AMB-44)."""
         cands = nodes

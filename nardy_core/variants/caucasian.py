@@ -5,6 +5,7 @@ turn state is a bit mask of the points where an exposed checker stands; rules 2-
 the successors the backgammon step generator produces.
 """
 
+from ..frame import SH
 from ..options import Option
 from .short import ShortNardy
 
@@ -33,16 +34,17 @@ class CaucasianNardy(ShortNardy):
             return [m for m in base if not (m[2][3] and m[2][1] <= 6 and m[2][0] <= 24)]
         out = []
         for s2, _, step in base:
+            here = (s >> SH[step[0]]) & 15
             src, dst, die, hit = step
             home_hit = hit and dst <= 6 and src <= 24
             src_bit = 1 << src if src <= 24 else 0
             if t & src_bit:
-                # an exposed checker stands on src; s[src] counts it together with the others
-                if s[src] > 1:  # a plain checker may move instead (4.2 rule 4: branch on both)
+                # an exposed checker stands on src; the count there includes it
+                if here > 1:  # a plain checker may move instead (4.2 rule 4: branch on both)
                     out.append((s2, (t | (1 << dst)) if home_hit else t, step))
                 if rule == STAY and dst != 0:
                     continue
-                if dst and s[dst]:
+                if dst and (s >> SH[dst]) & 15:
                     continue  # rule 2: the exposed checker may not join own checkers
                 t2 = t & ~src_bit
                 if dst:
@@ -57,7 +59,7 @@ class CaucasianNardy(ShortNardy):
         while t:
             low = t & -t
             point = low.bit_length() - 1
-            if s[point] > 1:
+            if (s >> SH[point]) & 15 > 1:
                 return False
             t ^= low
         return True

@@ -2,15 +2,15 @@
 six-block rule. Khachapuri reuses the six-block machinery (``SixBlockMixin``)."""
 
 from ..errors import PositionError
-from ..frame import to_frame
+from ..frame import ALL_ONES, BOARD, SLOT_BITS, SLOT_SHIFT, ones, to_frame
 from ..geometry import PARALLEL
 from ..options import Option
 from ..position import BLACK, OFF, WHITE
 from ..variant import HIT_NONE, REROLL, Outcome, TurnContext, Variant
 from .common import cube_options
 
-_NONZERO = bytes([0] + [1] * 255)
-_RUN6 = b"\x01" * 6
+_FIRST_HALF = ones(1, 12)  # lowest bits of the mover's points 1-12
+_HALF = 12 * SLOT_BITS     # twelve slots
 
 
 class SixBlockMixin:
@@ -34,14 +34,20 @@ class SixBlockMixin:
         return ctx
 
     def _block_ok(self, ctx, s):
-        # the mover's points in the opponent's order q = 1…24: mover 13…24 are q 1…12
-        occupied = (bytes(s[13:25]) + bytes(s[1:13])).translate(_NONZERO)
-        start = occupied.find(_RUN6)
-        if start < 0 or ctx.opp_off:
+        board = s & BOARD
+        occ = (board | board >> 1 | board >> 2 | board >> 3) & ALL_ONES
+        # the mover's points in the opponent's order q = 1…24 (mover 13…24 are q 1…12), one
+        # slot per q; windows of six never wrap around the ends of the opponent's path
+        q = (occ >> _HALF) & _FIRST_HALF | (occ & _FIRST_HALF) << _HALF
+        w = SLOT_BITS
+        runs = q & q >> w & q >> 2 * w & q >> 3 * w & q >> 4 * w & q >> 5 * w
+        if not runs or ctx.opp_off:
             return True
+        # q where the first full window starts
+        first = ((runs & -runs).bit_length() - 1) >> SLOT_SHIFT
         nearest, in_home = ctx.data
         if self.block_rule == "ahead":
-            return nearest <= start  # an opposing checker on q < start + 1: ahead of every window
+            return nearest < first  # an opposing checker already past every window
         return in_home
 
     def turn_ok(self, ctx, s, t):
@@ -82,8 +88,8 @@ class LongNardy(SixBlockMixin, Variant):
     def configure(self):
         self.configure_six_block()
 
-    def turn_context(self, position):
-        ctx = super().turn_context(position)
+    def turn_context(self, position, frame):
+        ctx = super().turn_context(position, frame)
         ctx.head_limit = self.head_limit(position)
         return self.block_context(position, ctx)
 
