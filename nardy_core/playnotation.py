@@ -47,7 +47,7 @@ def format_steps(steps, names=None) -> str:
             point_name(p, names) + ("*" if hit else "") for p, hit in shown)))
     texts.sort(key=lambda x: (-x[0], -x[1]))
     out = []
-    for src, dst, text in texts:
+    for _, _, text in texts:
         if out and out[-1][0] == text:
             out[-1][1] += 1
         else:

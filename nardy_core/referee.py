@@ -3,7 +3,9 @@
 Nothing here calls the move generator: a check that asks the generator to judge itself proves
 nothing (decisions.md). The referee recomputes, step by step, what the rules say about checker
 counts, shared points, landing, bearing off, the bar, the head rule, the six-block rule and the
-score, and reports every violation as text.
+score, and reports every violation as text. Which play the must-play rules (CORE 1.4) allow is
+the generator's own decision: it is proven by the spec's vectors and, for short nardy, by
+agreement with GNU Backgammon (tests/test_gnubg_oracle.py), not re-derived here.
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ def check_turn(before, steps, after_sides):
         if src == 24:
             head_moves += 1
         if dst == OFF:
+            _check(not hit, f"bear-off from {src} marked as a hit")
             me[OFF] += 1
             continue
         theirs = opp[cross[dst]]
@@ -93,11 +96,37 @@ def check_turn(before, steps, after_sides):
     _check(tuple(me) == tuple(after_sides[mover]), "mover's checkers differ from the engine's")
     _check(tuple(opp) == tuple(after_sides[1 - mover]), "opponent's checkers differ")
     if variant.has_head_rule:
-        limit = 2 if (before.first_turn[mover] and before.dice[0] == before.dice[1]) else 1
-        _check(head_moves <= limit, f"{head_moves} checkers left the head")
+        limit = _head_limit(variant, before)
+        _check(head_moves <= limit, f"{head_moves} checkers left the head (at most {limit})")
     if getattr(variant, "block_rule", "none") != "none" and not steps_waived(before):
         _check(not _illegal_six_block(variant, me, opp),
                "the mover ends the turn with an illegal six-point block")
+
+
+def _head_limit(variant, before):
+    """CORE 2.4 read afresh: two checkers may leave the head only on the first turn, with a
+    double, as the ``head_exception`` option says."""
+    dice, mover = before.dice, before.turn
+    if not (before.first_turn[mover] and dice[0] == dice[1]):
+        return 1
+    mode = variant.options["head_exception"]
+    d = dice[0]
+    opp = before.sides[1 - mover]
+    cross = variant.cross
+
+    def blocked(points):
+        return any(p > 0 and opp[cross[p]] for p in points)
+
+    if mode == "any_double":
+        return 2
+    if mode == "any_blocked":
+        path = [24 - d, 24 - 2 * d, 24 - 3 * d, 24 - 4 * d]
+        return 2 if path[-1] <= 0 or blocked(path) else 1
+    if mode == "none" or d not in variant.options["head_exception_rolls"]:
+        return 1
+    if mode == "list":
+        return 2
+    return 1 if blocked([p for p in range(24 - d, 12, -d)]) else 2
 
 
 def steps_waived(before):

@@ -71,8 +71,9 @@ def _human_turn(game, out):
             game.play(answer)
 
 
-def play_terminal(args, out=sys.stdout) -> int:
+def play_terminal(args, out=None) -> int:
     from .variants import get_variant
+    out = out or sys.stdout
     options = {}
     for pair in args.option or ():
         key, _, value = pair.partition("=")

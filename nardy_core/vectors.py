@@ -26,8 +26,15 @@ class VectorResult:
 
 
 def load(path):
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as exc:
+        raise NardyError(f"{path}: cannot read the file ({exc.strerror or exc})",
+                         code="vector_file", path=str(path)) from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
+        raise NardyError(f"{path}: not a JSON file ({exc})", code="vector_file",
+                         path=str(path)) from None
     if isinstance(data, list):
         return 1, None, data
     if isinstance(data, dict) and data.get("format") == 2:
@@ -40,10 +47,14 @@ def check_file(path):
     check = check_format1 if fmt == 1 else check_format2
     results = []
     for vector in vectors:
+        vid = vector.get("id", "?") if isinstance(vector, dict) else "?"
         try:
             results.append(check(vector, game))
         except NardyError as exc:
-            results.append(VectorResult(vector.get("id", "?"), error=str(exc)))
+            results.append(VectorResult(vid, error=str(exc)))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            results.append(VectorResult(vid, error=f"malformed vector: {what}"))
     return results
 
 
