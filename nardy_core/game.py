@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cube import CubeState, double_refusal, jacoby_applies
 from .dice import Dice
-from .errors import GameStateError, IllegalMoveError
+from .errors import GameStateError, IllegalMoveError, NardyError
 from .match import MatchScore
 from .movegen import Play, legal_plays
 from .position import BLACK, WHITE
@@ -287,6 +287,17 @@ class Game:
 
     @classmethod
     def from_dict(cls, data) -> "Game":
+        """Rebuild a game from ``to_dict()``'s record; anything malformed raises a NardyError
+        (``bad_record`` unless a more precise error applies) and never anything else."""
+        try:
+            return cls._from_dict(data)
+        except NardyError:
+            raise
+        except (LookupError, TypeError, ValueError, AttributeError) as exc:
+            raise GameStateError(f"not a valid game record: {exc!r}", code="bad_record") from None
+
+    @classmethod
+    def _from_dict(cls, data) -> "Game":
         from .notation import parse_state
         from .variants import get_variant
         variant = get_variant(data["game"], data.get("options") or {})
@@ -304,22 +315,33 @@ class Game:
         return game
 
     def replay(self, actions):
-        """Apply recorded actions (dice included) to this game."""
-        for action in actions:
-            name, args = action[0], list(action[1:])
-            if name == "opening":
-                self.opening(throws=[tuple(t) for t in args[0]])
-            elif name == "roll":
-                self.roll(dice=args[0])
-            elif name == "play":
-                if self.phase == MOVE:  # an automatic pass was replayed by its roll already
-                    self.play([tuple(s) for s in args[0]])
-            elif name == "resign":
-                self.resign(args[0])
-            elif name in ("double", "take", "beaver", "drop", "accept", "decline"):
-                getattr(self, {"accept": "accept_resignation",
-                               "decline": "decline_resignation"}.get(name, name))()
-            else:
-                raise GameStateError(f"unknown action {name!r} in a game record",
-                                     code="bad_record", action=str(name))
+        """Apply recorded actions (dice included) to this game; a record that does not fit the
+        rules raises GameStateError ``bad_record`` naming the action."""
+        for index, action in enumerate(actions):
+            try:
+                self._replay_one(action)
+            except (NardyError, LookupError, TypeError, ValueError) as exc:
+                raise GameStateError(f"game record, action {index + 1} {action!r}: {exc}",
+                                     code="bad_record", action=index + 1) from None
+
+    def _replay_one(self, action):
+        name, args = action[0], list(action[1:])
+        if name == "opening":
+            self.opening(throws=[tuple(t) for t in args[0]])
+        elif name == "roll":
+            self.roll(dice=args[0])
+        elif name == "play":
+            if self.phase == MOVE:
+                self.play([tuple(s) for s in args[0]])
+            elif args[0]:  # only an automatic pass is replayed by its roll already
+                raise GameStateError("the game record has a play where none fits",
+                                     code="bad_record")
+        elif name == "resign":
+            self.resign(args[0])
+        elif name in ("double", "take", "beaver", "drop", "accept", "decline"):
+            getattr(self, {"accept": "accept_resignation",
+                           "decline": "decline_resignation"}.get(name, name))()
+        else:
+            raise GameStateError(f"unknown action {name!r} in a game record",
+                                 code="bad_record", action=str(name))
 

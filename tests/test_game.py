@@ -318,3 +318,76 @@ def test_random_games_finish_and_seeds_replay():
     rolls_a = [a.dice.roll() for _ in range(20)]
     rolls_b = [b.dice.roll() for _ in range(20)]
     assert rolls_a == rolls_b
+
+
+# --- saving and restoring ------------------------------------------------------------------------
+def _random_game(key, seed, stop_after, rng_seed=0):
+    import random
+    rng = random.Random(rng_seed)
+    game = Game(key, seed=seed)
+    for _ in range(stop_after):
+        if game.is_over:
+            break
+        if game.phase == ROLL:
+            if game.can_double() and rng.random() < 0.1:
+                game.double()
+                game.take()
+            else:
+                game.roll()
+        elif game.phase == MOVE:
+            game.play(rng.choice(game.legal_plays()))
+    return game
+
+
+@pytest.mark.parametrize("key", ["long", "short", "caucasian"])
+@pytest.mark.parametrize("stop_after", [0, 7, 40, 1000])
+def test_game_record_restores_the_exact_game(key, stop_after):
+    import json
+    game = _random_game(key, f"save/{key}", stop_after)
+    data = json.loads(json.dumps(game.to_dict()))
+    again = Game.from_dict(data)
+    assert again.position == game.position and again.phase == game.phase
+    assert again.cube == game.cube and again.players == game.players
+    assert again.actions == game.actions
+    if game.is_over:
+        assert again.result.to_dict() == game.result.to_dict()
+    elif game.phase == ROLL:
+        assert again.roll() == game.roll()  # the dice go on from the same point: no reroll
+
+
+def test_game_record_from_a_set_up_position():
+    start = pos("short", *MIDGAME, dice=(3, 1))
+    game = Game("short", position=start, cube=CubeState(2, BLACK), seed="s")
+    game.play(game.legal_plays()[0])
+    again = Game.from_dict(game.to_dict())
+    assert again.position == game.position and again.cube == game.cube
+
+
+def test_a_record_with_a_play_out_of_place_is_rejected():
+    game = _random_game("short", "bad", 5)
+    data = game.to_dict()
+    data["actions"].insert(1, ["play", [[24, 18, 6, False]]])
+    with pytest.raises(GameStateError):
+        Game.from_dict(data)
+
+
+def test_mutated_records_raise_only_typed_errors():
+    import json
+    import random
+
+    from nardy_core.errors import NardyError
+    rng = random.Random(7)
+    text = json.dumps(_random_game("short", "fuzz", 30).to_dict())
+    for _ in range(300):
+        chars = list(text)
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(chars))
+            chars[i] = rng.choice('0123456789[]{}",:abcdefnulltrue ')
+        try:
+            data = json.loads("".join(chars))
+        except ValueError:
+            continue
+        try:
+            Game.from_dict(data)
+        except NardyError:
+            pass
