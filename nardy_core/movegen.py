@@ -15,7 +15,7 @@ class Search:
     """The explored tree of one turn: candidate nodes and the legal ones among them."""
 
     __slots__ = ("variant", "position", "ctx", "units", "ordered", "nodes", "legal",
-                 "root", "legal_keys", "legal_lengths")
+                 "root", "_legal_keys")
 
     def __init__(self, position, units=None):
         variant = position.variant
@@ -32,6 +32,7 @@ class Search:
         t0 = variant.initial_turn_state(self.ctx)
         self.root = (s0, t0, self.units)
         self.nodes = nodes = {}
+        leaves = []  # nodes that played every unit
         unit_moves = variant.unit_moves
         finished = variant.finished
         ctx = self.ctx
@@ -57,12 +58,27 @@ class Search:
                         key = (s2, t2, rest)
                         if key not in nodes:
                             nodes[key] = steps + (step,)
+                            leaves.append(key)
 
         nodes[self.root] = ()
         if self.units and not finished(s0):
             visit(s0, t0, self.units, (), 26)
-        self.legal = variant.select(self.ctx, list(nodes), self.units, ordered)
-        self.legal_keys = set(self.legal)
+        if leaves and variant.standard_select and variant.has_turn_constraint:
+            ctx = self.ctx
+            leaves = [n for n in leaves if variant.turn_ok(ctx, n[0], n[1])]
+        if leaves and variant.standard_select:
+            # some play uses every unit and meets the end-of-turn rules: CORE 1.4 keeps exactly
+            # those (no shorter play, and the larger-die rule concerns one-die plays only)
+            self.legal = leaves
+        else:
+            self.legal = variant.select(self.ctx, list(nodes), self.units, ordered)
+        self._legal_keys = None
+
+    @property
+    def legal_keys(self):
+        if self._legal_keys is None:
+            self._legal_keys = set(self.legal)
+        return self._legal_keys
 
     def results(self):
         """Distinct legal results: a dict ``frame -> steps`` (the first sequence found)."""

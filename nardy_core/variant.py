@@ -94,6 +94,7 @@ class Variant:
         self._unit_check = None  # optional per-unit constraint: f(ctx, frame) -> bool
         self.configure()
         self.canonical_order = self.steps_commute and self._unit_check is None
+        self.standard_select = type(self).select is Variant.select  # CORE 1.4 as it stands
 
     def configure(self):
         """Derive per-instance settings from ``self.options`` (override as needed)."""
