@@ -9,6 +9,7 @@ position (mover's and opponent's checkers, bars, pins).
 from __future__ import annotations
 
 from .frame import from_frame, to_frame
+from .variant import Variant
 
 
 class Search:
@@ -35,6 +36,8 @@ class Search:
         leaves = []  # nodes that played every unit
         unit_moves = variant.unit_moves
         finished = variant.finished
+        # the usual end (every checker borne off) is tested inline: it runs at every node
+        all_off = variant.checkers if type(variant).finished is Variant.finished else -1
         ctx = self.ctx
 
         canonical = variant.canonical_order
@@ -51,7 +54,7 @@ class Search:
                         key = (s2, t2, rest)
                         if key not in nodes:
                             nodes[key] = path = steps + (step,)
-                            if not finished(s2):
+                            if (s2 & 15) != all_off if all_off >= 0 else not finished(s2):
                                 visit(s2, t2, rest, path, step[0] if canonical else 26)
                 else:  # the last unit: children are leaves
                     for s2, t2, step in children:
@@ -82,12 +85,8 @@ class Search:
 
     def results(self):
         """Distinct legal results: a dict ``frame -> steps`` (the first sequence found)."""
-        out = {}
         nodes = self.nodes
-        for key in self.legal:
-            if key[0] not in out:
-                out[key[0]] = nodes[key]
-        return out
+        return {key[0]: nodes[key] for key in reversed(self.legal)}
 
 
 _SPLITS = {False: {}, True: {}}
