@@ -38,7 +38,6 @@ def slot_mask(first, last):
 
 BOARD = slot_mask(1, 24)          # the mover's points
 OUTSIDE = slot_mask(7, 26)        # mover checkers that stop bearing off: points 7-24, bar, hand
-OPP_BOARD = slot_mask(F_OPP + 1, F_OPP + 24)
 
 
 def count(s, slot):

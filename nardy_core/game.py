@@ -108,7 +108,7 @@ class Game:
     def roll(self, dice=None) -> tuple:
         self._need(ROLL)
         dice = tuple(dice) if dice is not None else self.dice.roll(self.variant.dice_count)
-        self.variant._validate_dice(dice)
+        self.variant.validate_dice(dice)
         self.actions.append(("roll", dice))
         self.position = self.position.replace(dice=dice)
         self._enter_move()

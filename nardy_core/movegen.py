@@ -108,12 +108,6 @@ def _split_ordered(rem):
     return out
 
 
-def legal_frames(position):
-    """Fast path for bots and benchmarks: the distinct legal result frames of ``position``
-    (packed ints, ``frame.py``) with one step sequence each."""
-    return Search(position).results()
-
-
 class Play:
     """One legal play: its steps, resulting position and standard notation."""
 

@@ -12,7 +12,6 @@ OFF, BAR, HAND = 0, 25, 26
 SIDE_LEN = 27
 WHITE, BLACK = 0, 1
 COLOUR_NAMES = ("white", "black")
-EMPTY_SIDE = (0,) * SIDE_LEN
 
 
 def side_from(points=None, bar=0, off=0, hand=0) -> tuple:
@@ -90,9 +89,8 @@ class Position:
 
     # --- identity ----------------------------------------------------------------------------
     def _key(self):
-        return (self.variant.key, self.variant.options.values and tuple(sorted(
-            (k, str(v)) for k, v in self.variant.options.values.items())), self.sides, self.turn,
-            self.dice, self.first_turn, self.turn_number, self.pins, self.pending, self.last_roll)
+        return (self.variant, self.sides, self.turn, self.dice, self.first_turn,
+                self.turn_number, self.pins, self.pending, self.last_roll)
 
     def __eq__(self, other):
         return isinstance(other, Position) and self._key() == other._key()

@@ -22,7 +22,7 @@ def _columns(position):
     return cols
 
 
-def _cell(col, row, top):
+def _cell(col, row):
     if col is None:
         return " . " if row == 0 else "   "
     colour, count = col
@@ -51,12 +51,12 @@ def render(position, viewer=0) -> str:
 
     lines.append(numbers(own_top))
     for row in range(HEIGHT):
-        lines.append(" " + "".join(_cell(cols.get(p), row, True) for p in top[:6]) + "|   |" +
-                     "".join(_cell(cols.get(p), row, True) for p in top[6:]))
+        lines.append(" " + "".join(_cell(cols.get(p), row) for p in top[:6]) + "|   |" +
+                     "".join(_cell(cols.get(p), row) for p in top[6:]))
     lines.append(" " + "-" * 18 + "|BAR|" + "-" * 18)
     for row in reversed(range(HEIGHT)):
-        lines.append(" " + "".join(_cell(cols.get(p), row, False) for p in bottom[:6]) + "|   |" +
-                     "".join(_cell(cols.get(p), row, False) for p in bottom[6:]))
+        lines.append(" " + "".join(_cell(cols.get(p), row) for p in bottom[:6]) + "|   |" +
+                     "".join(_cell(cols.get(p), row) for p in bottom[6:]))
     lines.append(numbers(own_bottom))
     for colour in (1, 0):
         side = position.sides[colour]

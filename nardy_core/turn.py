@@ -87,11 +87,14 @@ class Turn:
         return sorted({s.src for s in self.legal_steps()}, reverse=True)
 
     def destinations(self, src) -> dict:
-        """Where the checker on ``src`` can go in one gesture: ``{to: [steps]}``.
+        """Where the checker on ``src`` can go in one gesture: ``{to: [path, …]}``, a path being
+        the list of steps to play.
 
-        One step per die, plus combined moves of the same checker when every way of making them
-        reaches the same node (same position and turn state); where paths differ (a hit on one
-        path only, a choice of checker) the player must go step by step (decisions.md)."""
+        One path: every way there reaches the same node (same position and turn state), so one
+        gesture plays it, combined moves included. Several paths: single steps that reach
+        different nodes (bearing off with either die, a choice of checker): the player is asked
+        which. A combined move whose ways differ (a hit on one path only) is not offered: it is
+        played step by step (decisions.md)."""
         found = {}  # to -> {node: steps}
 
         def walk(key, at, path):
@@ -106,14 +109,11 @@ class Turn:
         walk(self.node, src, [])
         out = {}
         for dst, by_node in found.items():
-            single = [steps for steps in by_node.values() if len(steps) == 1]
-            if single and len(by_node) == 1:
-                out[dst] = single[0]
-            elif len(by_node) == 1:
-                out[dst] = next(iter(by_node.values()))
-            elif single:
-                # several one-step ways (two dice or two checkers): offer them all, UI asks
-                out[dst] = [s for steps in single for s in steps]
+            paths = list(by_node.values())
+            if len(paths) > 1:
+                paths = [path for path in paths if len(path) == 1]
+            if paths:
+                out[dst] = paths
         return out
 
     # --- actions ---------------------------------------------------------------------------

@@ -145,7 +145,7 @@ class Variant:
                                     code="no_bar", colour=name)
         self._validate_shared_points(position)
         if position.dice is not None:
-            self._validate_dice(position.dice)
+            self.validate_dice(position.dice)
 
     def _validate_shared_points(self, position):
         white, black = position.sides
@@ -159,7 +159,7 @@ class Variant:
     def points_may_be_shared(self, position, white_point) -> bool:
         return False
 
-    def _validate_dice(self, dice):
+    def validate_dice(self, dice):
         if len(dice) != self.dice_count or any(not 1 <= d <= 6 for d in dice):
             raise PositionError(
                 f"{self.key} is played with {self.dice_count} dice of 1-6, not {list(dice)}",
@@ -211,6 +211,7 @@ class Variant:
         high = top if top <= limit else limit
         if high > d:
             # occupied sources in d+1…high whose landing point is open, as one mask
+            # (frame.occupied() written out: this is the hottest loop of the engine)
             occ = (board | board >> 1 | board >> 2 | board >> 3) & ALL_ONES
             movable = occ & SOURCE_RANGE[d + 1][high] & ~(ctx.closed << SH[d])
             head_limit = ctx.head_limit

@@ -64,7 +64,8 @@ def test_combined_destination_offered_when_every_path_agrees():
     p = get_variant("short").initial_position(dice=(6, 4))
     dests = Turn(p).destinations(24)
     assert sorted(dests) == [14, 18, 20]
-    assert [(s.src, s.dst) for s in dests[14]] in ([(24, 18), (18, 14)], [(24, 20), (20, 14)])
+    assert len(dests[14]) == 1  # one result, whichever die goes first: one gesture
+    assert [(s.src, s.dst) for s in dests[14][0]] in ([(24, 18), (18, 14)], [(24, 20), (20, 14)])
 
 
 def test_combined_destination_not_offered_when_a_hit_differs():
@@ -76,6 +77,13 @@ def test_combined_destination_not_offered_when_a_hit_differs():
     dests = Turn(p).destinations(13)
     assert 10 not in dests  # 13/11*/10 hits, 13/12/10 does not
     assert 11 in dests and 12 in dests
+
+
+def test_single_steps_to_different_results_are_offered_as_a_choice():
+    # bear off from 3 with the 5 or the 4: the die left over differs, so the results differ
+    p = pos("short", {"points": {3: 1, 2: 1, 1: 1}, "off": 12}, {"points": {1: 15}}, (5, 4))
+    choices = Turn(p).destinations(3)[0]
+    assert sorted(path[0].die for path in choices) == [4, 5] and all(len(c) == 1 for c in choices)
 
 
 def test_bear_off_with_either_die_is_ambiguous_when_results_differ():

@@ -2,7 +2,7 @@
 six-block rule. Khachapuri reuses the six-block machinery (``SixBlockMixin``)."""
 
 from ..errors import PositionError
-from ..frame import ALL_ONES, BOARD, SLOT_BITS, SLOT_SHIFT, ones, to_frame
+from ..frame import BOARD, SLOT_BITS, SLOT_SHIFT, occupied, ones, to_frame
 from ..geometry import PARALLEL
 from ..options import Option
 from ..position import BLACK, OFF, WHITE
@@ -34,8 +34,7 @@ class SixBlockMixin:
         return ctx
 
     def _block_ok(self, ctx, s):
-        board = s & BOARD
-        occ = (board | board >> 1 | board >> 2 | board >> 3) & ALL_ONES
+        occ = occupied(s & BOARD)
         # the mover's points in the opponent's order q = 1…24 (mover 13…24 are q 1…12), one
         # slot per q; windows of six never wrap around the ends of the opponent's path
         q = (occ >> _HALF) & _FIRST_HALF | (occ & _FIRST_HALF) << _HALF
