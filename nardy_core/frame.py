@@ -19,7 +19,8 @@ F_OPP = 26                             # opponent's count on mover point p: slot
 F_OBAR = 51                            # opponent's bar
 F_PIN = 51                             # pin state of mover point p: slot F_PIN + p
 PIN_MINE, PIN_THEIRS = 1, 2            # 1: mover's single checker is pinned there; 2: opponent's
-SLOTS = 76
+F_OOFF, F_OHAND = 76, 77               # opponent's borne-off and hand counts (constant in a turn)
+SLOTS = 78
 
 SLOT_BITS, SLOT_SHIFT = 8, 3                         # a slot is a byte: bit = slot << 3
 SH = tuple(i << SLOT_SHIFT for i in range(SLOTS))     # bit offset of a slot
@@ -75,6 +76,7 @@ def to_frame(position, cross) -> int:
     me = position.sides[position.turn]
     opp = position.sides[1 - position.turn]
     s = int.from_bytes(bytes(me) + bytes(_gather(cross)(opp)) + bytes((opp[BAR],)), "little")
+    s |= opp[OFF] << SH[F_OOFF] | opp[HAND] << SH[F_OHAND]
     for p in position.pins[position.turn]:
         s |= PIN_MINE << SH[F_PIN + p]
     for q in position.pins[1 - position.turn]:
@@ -85,16 +87,15 @@ def to_frame(position, cross) -> int:
 def from_frame(position, s, cross):
     """Return (sides, pins) of ``position`` with the mover's frame ``s`` written back."""
     mover = position.turn
-    opp_old = position.sides[1 - mover]
     raw = s.to_bytes(SLOTS, "little")
     me = tuple(raw[:SIDE_LEN])
     theirs = raw[F_OPP + 1:F_OPP + 25]
     opp = [0] * SIDE_LEN
     for p in range(1, 25):
         opp[cross[p]] = theirs[p - 1]
-    opp[OFF] = opp_old[OFF]
+    opp[OFF] = raw[F_OOFF]
     opp[BAR] = raw[F_OBAR]
-    opp[HAND] = opp_old[HAND]
+    opp[HAND] = raw[F_OHAND]
     pins = raw[F_PIN + 1:F_PIN + 25]
     my_pins = frozenset(p for p in range(1, 25) if pins[p - 1] == PIN_MINE)
     their_pins = frozenset(cross[p] for p in range(1, 25) if pins[p - 1] == PIN_THEIRS)
@@ -105,3 +106,35 @@ def from_frame(position, s, cross):
     pin_sets[mover] = my_pins
     pin_sets[1 - mover] = their_pins
     return tuple(sides), tuple(pin_sets)
+
+
+def sides_of(s, cross):
+    """(mover's side, opponent's side), each a 27-tuple in its own numbering (position.py)."""
+    raw = s.to_bytes(SLOTS, "little")
+    theirs = raw[F_OPP + 1:F_OPP + 25]
+    opp = [0] * SIDE_LEN
+    for p in range(1, 25):
+        opp[cross[p]] = theirs[p - 1]
+    opp[OFF] = raw[F_OOFF]
+    opp[BAR] = raw[F_OBAR]
+    opp[HAND] = raw[F_OHAND]
+    return tuple(raw[:SIDE_LEN]), tuple(opp)
+
+
+_FLIP = {}
+
+
+def flip(s, cross) -> int:
+    """The same position seen by the other side (pins ignored): after a play, the frame of the
+    player who now rolls."""
+    getter = _FLIP.get(cross)
+    if getter is None:
+        getter = _FLIP[cross] = itemgetter(*cross[1:25])
+    raw = s.to_bytes(SLOTS, "little")
+    me_points = raw[1:25]
+    theirs = raw[F_OPP + 1:F_OPP + 25]
+    # the opponent's own point q holds what the mover sees on p = cross[q] (an involution)
+    head = bytes((raw[F_OOFF],)) + bytes(getter(b"\0" + theirs)) + bytes((raw[F_OBAR], raw[F_OHAND]))
+    tail = bytes(getter(b"\0" + me_points)) + bytes((raw[F_BAR],))
+    return (int.from_bytes(head + tail, "little")
+            | raw[F_OFF] << SH[F_OOFF] | raw[F_HAND] << SH[F_OHAND])
