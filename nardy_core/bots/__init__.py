@@ -1,0 +1,1 @@
+"""Bots: evaluators, a chooser with levels of fixed work, cube and resignation decisions."""
