@@ -1,0 +1,164 @@
+"""The chooser: rank the legal plays of a roll by an evaluator, 0-ply or 1-ply.
+
+0-ply scores every distinct result by the evaluator (the opponent then on roll). 1-ply takes the
+best few 0-ply candidates and averages, over the opponent's 21 rolls, the result of his best
+0-ply reply. Levels are fixed amounts of work (depth, candidates, noise), never a clock, so the
+strength measured in CPython is the strength met in the browser. Noise is a deterministic
+function of the bot's seed and the position, separate from the dice: the bot never sees future
+rolls and plays the same way every time it meets the same position.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..frame import flip, sides_of
+from ..movegen import Play, Search
+from ..position import Position
+from .evaluator import equity
+
+ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))  # the 21 distinct rolls
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    ply: int = 0            # 0: evaluate the results; 1: also the opponent's best reply
+    candidates: int = 0     # 1-ply: at most this many 0-ply candidates
+    prune: float = 0.0      # 1-ply: and only those within this equity of the best
+    noise: float = 0.0      # standard deviation of the equity noise
+    evaluator: str = "net"  # "net" where a trained network exists, else the heuristic
+
+
+LEVELS = {
+    "beginner": Level("beginner", ply=0, noise=0.30, evaluator="heuristic"),
+    "intermediate": Level("intermediate", ply=0, noise=0.04),
+    "strong": Level("strong", ply=1, candidates=4, prune=0.16),
+}
+
+
+def _gauss(key) -> float:
+    """A standard normal value that depends only on ``key`` (Box-Muller on its hash)."""
+    h = hash(key) & 0xFFFFFFFFFFFF
+    u1 = ((h >> 24) + 1) / (2 ** 24 + 1)
+    u2 = (h & 0xFFFFFF) / 2 ** 24
+    return math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
+
+
+def _mine(probs):
+    """The other side's probabilities seen from this side."""
+    win, win_g, win_bg, lose_g, lose_bg = probs
+    return (1.0 - win, lose_g, lose_bg, win_g, win_bg)
+
+
+class Ranked:
+    __slots__ = ("play", "equity", "probs", "ply")
+
+    def __init__(self, play, equity_, probs, ply):
+        self.play, self.equity, self.probs, self.ply = play, equity_, probs, ply
+
+    def __repr__(self):
+        return f"Ranked({self.play.notation()!r}, {self.equity:+.3f}, ply {self.ply})"
+
+
+class Chooser:
+    def __init__(self, variant, level="strong", seed=0, evaluator=None):
+        from . import evaluator_for
+        self.variant = variant
+        self.level = LEVELS[level] if isinstance(level, str) else level
+        self.evaluator = evaluator or evaluator_for(variant, self.level.evaluator)
+        self.seed = hash(str(seed))
+
+    # --- evaluation ---------------------------------------------------------------------------
+    def _results(self, position):
+        """(frame after the play, steps) of every legal play, game-ending plays scored exactly."""
+        return Search(position, units=position.pending or None).results()
+
+    def _score_results(self, position, frames):
+        """0-ply (equity, probs) of each result frame for the side that just moved."""
+        variant = self.variant
+        cross = variant.cross
+        out = [None] * len(frames)
+        open_frames, open_index = [], []
+        for i, frame in enumerate(frames):
+            ended = self._ended(position, frame)
+            if ended is not None:
+                out[i] = ended
+            else:
+                open_frames.append(flip(frame, cross))
+                open_index.append(i)
+        for i, probs in zip(open_index, self.evaluator.evaluate_many(variant, open_frames)):
+            mine = _mine(probs)
+            out[i] = (equity(variant, mine), mine)
+        return out
+
+    def _ended(self, position, frame):
+        """Exact (equity, probs) when the play ends the game, else None."""
+        if frame & 15 != self.variant.checkers:
+            return None
+        me, opp = sides_of(frame, self.variant.cross)
+        sides = [None, None]
+        sides[position.turn], sides[1 - position.turn] = me, opp
+        outcome = self.variant.outcome(position.replace(sides=tuple(sides)), position.turn)
+        probs = (1.0, float(outcome.points >= 2), float(outcome.points >= 3), 0.0, 0.0)
+        return float(outcome.points), probs
+
+    def _noisy(self, frame, value):
+        if not self.level.noise:
+            return value
+        return value + self.level.noise * _gauss((self.seed, frame))
+
+    # --- ranking ------------------------------------------------------------------------------
+    def rank(self, position, ply=None) -> list:
+        """Every legal play with its equity for the mover, best first."""
+        ply = self.level.ply if ply is None else ply
+        results = self._results(position)
+        frames = list(results)
+        scored = self._score_results(position, frames)
+        ranked = [Ranked(Play(position, results[f], f), self._noisy(f, eq), probs, 0)
+                  for f, (eq, probs) in zip(frames, scored)]
+        ranked.sort(key=lambda r: -r.equity)
+        if ply >= 1 and len(ranked) > 1:
+            best = ranked[0].equity
+            limit = self.level.candidates or len(ranked)
+            for r in ranked[:limit]:
+                if best - r.equity > self.level.prune and r is not ranked[0]:
+                    break
+                if r.probs[0] in (0.0, 1.0) and self._ended(position, r.play.frame):
+                    continue  # a finished game needs no look-ahead
+                r.equity, r.probs = self._one_ply(position, r.play.frame)
+                r.equity = self._noisy(r.play.frame, r.equity)
+                r.ply = 1
+            ranked.sort(key=lambda r: (-r.ply, -r.equity))
+        return ranked
+
+    def _one_ply(self, position, frame):
+        """The mover's equity after ``frame``: the opponent's best 0-ply reply, averaged over
+        his 21 rolls."""
+        variant = self.variant
+        cross = variant.cross
+        theirs_frame = flip(frame, cross)
+        opp_side, my_side = sides_of(theirs_frame, cross)
+        opponent = 1 - position.turn
+        first = list(position.first_turn)
+        first[position.turn] = False
+        total_eq = 0.0
+        total_probs = [0.0] * 5
+        for a, b in ROLLS:
+            weight = 1 if a == b else 2
+            sides = [None, None]
+            sides[opponent], sides[position.turn] = opp_side, my_side
+            reply_pos = Position(variant, sides, turn=opponent, dice=(a, b), first_turn=first,
+                                 turn_number=position.turn_number)
+            replies = list(Search(reply_pos).results())
+            scored = self._score_results(reply_pos, replies)  # for the opponent
+            eq, probs = max(scored, key=lambda x: x[0])
+            total_eq -= weight * eq
+            mine = _mine(probs)
+            for k in range(5):
+                total_probs[k] += weight * mine[k]
+        return total_eq / 36.0, tuple(p / 36.0 for p in total_probs)
+
+    def choose(self, position) -> Play:
+        return self.rank(position)[0].play
