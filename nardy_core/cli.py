@@ -105,6 +105,53 @@ def _selfplay_chunk(chunk):
     return report
 
 
+def cmd_choose(args):
+    """One JSON line per vector: the outcome the bot plays (as a format-2 result)."""
+    import json
+
+    from .bots import Chooser
+    from .vectors import load, outcome_key, position_from_json
+    from .variants import get_variant
+    _, file_game, vectors = load(args.file)
+    choosers = {}
+    for vector in vectors:
+        variant = get_variant(vector.get("game") or file_game, vector.get("options") or {})
+        chooser = choosers.get(variant)
+        if chooser is None:
+            chooser = choosers[variant] = Chooser(variant, args.level, seed=args.seed)
+        position = position_from_json(variant, vector)
+        play = chooser.choose(position)
+        sides, pins = play.board
+        after = position.replace(sides=sides, pins=pins)
+        outcome, _ = variant.end_of_turn(position, after)
+        end = None
+        if outcome is not None:
+            who = "draw" if outcome.winner is None else (
+                "mover" if outcome.winner == position.turn else "opponent")
+            end = {"winner": who, "points": outcome.points}
+        mover = position.turn
+        result = json.loads(outcome_key(sides[mover], pins[mover], sides[1 - mover],
+                                        pins[1 - mover], (), end))
+        print(json.dumps({"id": vector.get("id"), "result": result}), flush=True)
+    return 0
+
+
+def cmd_hint(args):
+    from .bots import Chooser
+    from .notation import parse_position
+    position = parse_position(args.position).replace(dice=_parse_dice(args.dice))
+    position.variant.validate(position)
+    ranked = Chooser(position.variant, args.level, seed=args.seed).rank(position)
+    best = ranked[0].equity
+    print(f"{'#':>2}  {'play':<24} {'equity':>7} {'diff':>7}  {'win':>5} {'gammon':>6} "
+          f"{'lose g':>6}  ply")
+    for i, r in enumerate(ranked[:args.top], 1):
+        win, win_g, _, lose_g, _ = r.probs
+        print(f"{i:>2}. {r.play.notation():<24} {r.equity:+7.3f} {r.equity - best:+7.3f}  "
+              f"{win:5.1%} {win_g:6.1%} {lose_g:6.1%}  {r.ply}")
+    return 0
+
+
 def cmd_play(args):
     from .terminal import play_terminal
     return play_terminal(args)
@@ -128,12 +175,28 @@ def build_parser():
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
     p.set_defaults(func=cmd_plays)
 
+    from .bots import LEVELS
+    p = sub.add_parser("choose", help="the bot's play for each vector of a format-2 file")
+    p.add_argument("--level", default="strong", choices=list(LEVELS))
+    p.add_argument("--seed", default="0", help="seed of the bot's noise (not of any dice)")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_choose)
+
+    p = sub.add_parser("hint", help="the bot's best plays for a position and roll")
+    p.add_argument("--level", default="strong", choices=list(LEVELS))
+    p.add_argument("--seed", default="0")
+    p.add_argument("--top", type=int, default=5)
+    p.add_argument("position", help="position in the text notation (docs/notation.md)")
+    p.add_argument("dice", help="the roll, e.g. 31")
+    p.set_defaults(func=cmd_hint)
+
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("--game", default="long", choices=sorted(VARIANTS))
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
     p.add_argument("--match", type=int, default=0, help="match length (0 = one money game)")
     p.add_argument("--seed", help="dice seed (the same seed replays the same dice)")
-    p.add_argument("--white", default="human", help="human (default) or a bot level")
+    p.add_argument("--white", default="human",
+                   help=f"human (default) or a bot level: {', '.join(LEVELS)}")
     p.add_argument("--black", default="human", help="human (default) or a bot level")
     p.set_defaults(func=cmd_play)
 

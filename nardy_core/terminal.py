@@ -11,7 +11,6 @@ from .match import Match
 from .textboard import render
 
 COLOURS = ("White (O)", "Black (X)")
-PLAYERS = {}  # name -> function(game) -> action; filled in by the bots package
 
 
 def _ask(prompt, out):
@@ -21,6 +20,15 @@ def _ask(prompt, out):
     if not line:
         raise EOFError
     return line.strip()
+
+
+def _describe_action(game, action):
+    from .playnotation import format_steps
+    if action[0] == "play":
+        return "plays " + format_steps([tuple(s) for s in action[1]])
+    if action[0] == "roll":
+        return "rolls " + "-".join(map(str, action[1]))
+    return action[0]
 
 
 def _describe_result(game):
@@ -78,11 +86,15 @@ def play_terminal(args, out=None) -> int:
     for pair in args.option or ():
         key, _, value = pair.partition("=")
         options[key] = value
+    from .bots import LEVELS
+    from .bots.player import BotPlayer
     for who in (args.white, args.black):
-        if who != "human" and who not in PLAYERS:
-            known = ", ".join(sorted(PLAYERS)) or "none yet"
-            raise NardyError(f"unknown player {who!r} (bot levels: {known})", code="player")
+        if who != "human" and who not in LEVELS:
+            raise NardyError(f"unknown player {who!r} (human or a bot level: "
+                             f"{', '.join(LEVELS)})", code="player")
     variant = get_variant(args.game, options)
+    bots = {who: BotPlayer(variant, who, seed=args.seed or 0)
+            for who in (args.white, args.black) if who != "human"}
     match = Match(variant, length=args.match, seed=args.seed)
     out.write(f"{variant.names['en']} — dice seed {match.seed}\n")
     try:
@@ -96,13 +108,22 @@ def play_terminal(args, out=None) -> int:
                     if who == "human":
                         _human_turn(game, out)
                     else:
-                        PLAYERS[who](game)
+                        before = len(game.actions)
+                        colour = COLOURS[game.position.turn]
+                        bots[who].act(game)
+                        for action in game.actions[before:]:
+                            out.write(f"  {colour} bot ({who}): "
+                                      f"{_describe_action(game, action)}\n")
                 except NardyError as exc:
                     out.write(f"  ! {exc}\n")
             out.write("\n" + render(game.position) + "\n" + _describe_result(game) + "\n")
+            if not match.length:  # a money session: another game if a person wants one
+                if "human" not in (args.white, args.black):
+                    break
+                if _ask("Another game? Enter = yes, q = quit > ", out).lower() == "q":
+                    raise EOFError
             match.next_game()
-            if match.length:
-                out.write(f"Match score {match.score[0]}-{match.score[1]} (to {match.length})\n")
+            out.write(f"Match score {match.score[0]}-{match.score[1]} (to {match.length})\n")
     except EOFError:
         out.write("\nbye\n")
     return 0
