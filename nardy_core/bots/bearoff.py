@@ -242,3 +242,21 @@ class BearoffEvaluator(Evaluator):
             return self.fallback.evaluate(variant, frame)
         mine, theirs = sides_of(frame, variant.cross)
         return race_probabilities(mine[1:7], theirs[1:7])
+
+    def evaluate_many(self, variant, frames):
+        # the other frames go to the fallback together, so that it can share work among them
+        out = [None] * len(frames)
+        rest, rest_index = [], []
+        for i, frame in enumerate(frames):
+            if is_bearoff(variant, frame):
+                mine, theirs = sides_of(frame, variant.cross)
+                out[i] = race_probabilities(mine[1:7], theirs[1:7])
+            else:
+                rest.append(frame)
+                rest_index.append(i)
+        if rest:
+            if self.fallback is None:
+                raise ValueError("BearoffEvaluator: not a bear-off position")
+            for i, probs in zip(rest_index, self.fallback.evaluate_many(variant, rest)):
+                out[i] = probs
+        return out

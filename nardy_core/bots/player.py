@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from ..game import DOUBLE, MOVE, RESIGN, ROLL
 from .chooser import Chooser
+from .cube import CubeDecider, resignation_response
 
 
 class BotPlayer:
     def __init__(self, variant, level="strong", seed=0):
         self.chooser = Chooser(variant, level, seed=seed)
         self.level = self.chooser.level
+        self.cube = CubeDecider(self.chooser.evaluator)
 
     def act(self, game):
         """Make one action in ``game`` for the side whose decision it is."""
@@ -29,12 +31,11 @@ class BotPlayer:
         elif game.phase == MOVE:
             game.play(self.chooser.choose(game.position))
 
-    # cube and resignation decisions (cube.py refines these)
     def wants_to_double(self, game) -> bool:
-        return False
+        return self.cube.wants_to_double(game)
 
     def answer_double(self, game):
-        game.take()
+        self.cube.answer(game)
 
     def accepts_resignation(self, game) -> bool:
-        return False
+        return resignation_response(game, self.chooser.evaluator)
