@@ -11,7 +11,8 @@ rolls and plays the same way every time it meets the same position.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import zlib
+from dataclasses import dataclass, field
 
 from ..frame import flip, sides_of
 from ..movegen import Play, Search
@@ -27,19 +28,26 @@ class Level:
     ply: int = 0            # 0: evaluate the results; 1: also the opponent's best reply
     candidates: int = 0     # 1-ply: at most this many 0-ply candidates
     prune: float = 0.0      # 1-ply: and only those within this equity of the best
-    noise: float = 0.0      # standard deviation of the equity noise
+    noise: dict = field(default_factory=dict)  # sd of the equity noise, per game family
     evaluator: str = "net"  # "net" where a trained network exists, else the heuristic
+
+    def noise_for(self, variant) -> float:
+        # equities of the plays of one roll differ far less where nothing is hit (long
+        # nardy family) than in the backgammon family, so the same mistakes need less noise
+        return self.noise.get("blocking" if variant.block_min == 1 else "hitting", 0.0)
 
 
 LEVELS = {
-    "beginner": Level("beginner", ply=0, noise=0.30, evaluator="heuristic"),
-    "intermediate": Level("intermediate", ply=0, noise=0.04),
+    "beginner": Level("beginner", ply=0, evaluator="heuristic",
+                      noise={"hitting": 0.10, "blocking": 0.01}),
+    "intermediate": Level("intermediate", ply=0, noise={"hitting": 0.03, "blocking": 0.003}),
     "strong": Level("strong", ply=1, candidates=4, prune=0.16),
 }
 
 
 def _gauss(key) -> float:
-    """A standard normal value that depends only on ``key`` (Box-Muller on its hash)."""
+    """A standard normal value that depends only on ``key``, a tuple of ints, whose hash is
+    the same in every process (Box-Muller on the hash)."""
     h = hash(key) & 0xFFFFFFFFFFFF
     u1 = ((h >> 24) + 1) / (2 ** 24 + 1)
     u2 = (h & 0xFFFFFF) / 2 ** 24
@@ -68,7 +76,10 @@ class Chooser:
         self.variant = variant
         self.level = LEVELS[level] if isinstance(level, str) else level
         self.evaluator = evaluator or evaluator_for(variant, self.level.evaluator)
-        self.seed = hash(str(seed))
+        self.noise = self.level.noise_for(variant)
+        # a stable hash: str hashes change from process to process (PYTHONHASHSEED), and the
+        # bot must play the same way every time it meets the same position
+        self.seed = zlib.crc32(str(seed).encode())
 
     # --- evaluation ---------------------------------------------------------------------------
     def _results(self, position):
@@ -105,9 +116,9 @@ class Chooser:
         return float(outcome.points), probs
 
     def _noisy(self, frame, value):
-        if not self.level.noise:
+        if not self.noise:
             return value
-        return value + self.level.noise * _gauss((self.seed, frame))
+        return value + self.noise * _gauss((self.seed, frame))
 
     # --- ranking ------------------------------------------------------------------------------
     def rank(self, position, ply=None) -> list:
