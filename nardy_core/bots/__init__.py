@@ -12,17 +12,14 @@ from .heuristic import HeuristicEvaluator
 
 
 def evaluator_for(variant, kind="net"):
-    """The evaluator of ``kind`` ("net" or "heuristic") for this game; "net" falls back to the
-    heuristic where no network has been trained."""
-    if kind == "net":
-        try:
-            from .nn import load_evaluator
-        except ImportError:
-            load_evaluator = None
-        net = load_evaluator(variant.key) if load_evaluator else None
-        if net is not None:
-            return net
-    return HeuristicEvaluator()
+    """The evaluator of ``kind`` for this game, one implementation per phase: "net" is the
+    bear-off database in bear-off races and the trained network elsewhere (the hand-made
+    evaluator where no network ships); "heuristic" is the hand-made evaluator alone."""
+    if kind == "heuristic":
+        return HeuristicEvaluator()
+    from .bearoff import BearoffEvaluator
+    from .nn import load_evaluator
+    return BearoffEvaluator(fallback=load_evaluator(variant.key) or HeuristicEvaluator())
 
 
 __all__ = ["LEVELS", "Level", "Chooser", "Ranked", "Evaluator", "HeuristicEvaluator",

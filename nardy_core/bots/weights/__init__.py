@@ -1,0 +1,1 @@
+"""Shipped network weights (data files read with importlib.resources)."""

@@ -1,0 +1,118 @@
+"""Bots: every level returns a legal play in every game, evaluators return probabilities, the
+noise is deterministic, and `choose` answers each spec vector with one of its legal outcomes."""
+
+import io
+import json
+import os
+import random
+from contextlib import redirect_stdout
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import DATA
+from nardy_core import get_variant, legal_plays
+from nardy_core.bots import LEVELS, Chooser, HeuristicEvaluator, evaluator_for
+from nardy_core.bots.evaluator import equity
+from nardy_core.cli import main
+from nardy_core.frame import flip, to_frame
+
+GAMES = ("long", "short", "caucasian")
+
+
+def random_position(game, seed, plies):
+    rng = random.Random(seed)
+    variant = get_variant(game)
+    p = variant.initial_position(dice=(rng.randint(1, 6), rng.randint(1, 6)))
+    for _ in range(plies):
+        sides, pins = rng.choice(legal_plays(p)).board
+        after = p.replace(sides=sides, pins=pins)
+        if after.winner() is not None:
+            break
+        first = list(p.first_turn)
+        first[p.turn] = False
+        p = after.replace(turn=1 - p.turn, first_turn=first,
+                          dice=(rng.randint(1, 6), rng.randint(1, 6)))
+    return p
+
+
+@settings(max_examples=25, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**9), plies=st.integers(0, 150),
+       level=st.sampled_from(sorted(LEVELS)))
+def test_every_level_returns_a_legal_play(game, seed, plies, level):
+    position = random_position(game, seed, plies)
+    chosen = Chooser(position.variant, level, seed=seed).choose(position)
+    assert chosen.frame in {p.frame for p in legal_plays(position)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**9), plies=st.integers(0, 200),
+       kind=st.sampled_from(["net", "heuristic"]))
+def test_evaluators_return_probabilities(game, seed, plies, kind):
+    position = random_position(game, seed, plies)
+    variant = position.variant
+    evaluator = evaluator_for(variant, kind)
+    frame = to_frame(position, variant.cross)
+    win, win_g, win_bg, lose_g, lose_bg = evaluator.evaluate(variant, frame)
+    assert 0 <= win <= 1 and 0 <= win_bg <= win_g <= win + 1e-9
+    assert 0 <= lose_bg <= lose_g <= 1 - win + 1e-9
+    many = evaluator.evaluate_many(variant, [frame, flip(frame, variant.cross)])
+    assert many[0] == pytest.approx((win, win_g, win_bg, lose_g, lose_bg), abs=1e-9)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", ["net", "heuristic"])
+def test_a_won_race_scores_above_a_lost_one(game, kind):
+    from nardy_core import Position
+    from nardy_core.position import side_from
+    variant = get_variant(game)
+    ahead = side_from({3: 5, 2: 5, 1: 5})          # 30 pips
+    behind = side_from({6: 5, 5: 5, 4: 5})         # 75 pips
+    if game == "long":  # long nardy: each home faces the other's 13-18; keep them apart
+        ahead, behind = side_from({3: 5, 2: 5, 1: 5}), side_from({6: 5, 5: 5, 4: 5})
+    evaluator = evaluator_for(variant, kind)
+    winning = Position(variant, (ahead, behind), turn=0)
+    losing = Position(variant, (behind, ahead), turn=0)
+    eq_win = equity(variant, evaluator.evaluate(variant, to_frame(winning, variant.cross)))
+    eq_lose = equity(variant, evaluator.evaluate(variant, to_frame(losing, variant.cross)))
+    assert eq_win > 0.5 > -0.5 > eq_lose
+
+
+def test_noise_is_deterministic_and_seeded():
+    position = random_position("short", 11, 30)
+    a = [r.play.frame for r in Chooser(position.variant, "beginner", seed=1).rank(position)]
+    b = [r.play.frame for r in Chooser(position.variant, "beginner", seed=1).rank(position)]
+    assert a == b
+    orders = {tuple(r.play.frame for r in Chooser(position.variant, "beginner", seed=s)
+                    .rank(position)) for s in range(8)}
+    assert len(orders) > 1  # the noise does change the order for some seeds
+
+
+def test_the_strong_level_finds_the_textbook_opening_play():
+    position = get_variant("short").initial_position(dice=(3, 1))
+    assert Chooser(position.variant, "strong").choose(position).notation() == "8/5 6/5"
+
+
+def test_heuristic_is_available_for_every_game():
+    for game in GAMES:
+        variant = get_variant(game)
+        frame = to_frame(variant.initial_position(), variant.cross)
+        assert HeuristicEvaluator().evaluate(variant, frame)[0] == pytest.approx(0.5, abs=0.1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_choose_answers_each_vector_with_one_of_its_legal_outcomes(game, tmp_path):
+    source = os.path.join(DATA, "variant_vectors", f"{game}.json")
+    data = json.load(open(source))
+    expected = {v["id"]: [json.dumps(r, sort_keys=True) for r in v.pop("results")]
+                for v in data["vectors"]}
+    path = tmp_path / "no_results.json"
+    path.write_text(json.dumps(data))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["choose", "--level", "intermediate", str(path)]) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [line["id"] for line in lines] == list(expected)
+    for line in lines:
+        assert json.dumps(line["result"], sort_keys=True) in expected[line["id"]], line["id"]
