@@ -38,8 +38,7 @@ class Level:
 
 
 LEVELS = {
-    "beginner": Level("beginner", ply=0, evaluator="heuristic",
-                      noise={"hitting": 0.10, "blocking": 0.01}),
+    "beginner": Level("beginner", ply=0, noise={"hitting": 0.15, "blocking": 0.01}),
     "intermediate": Level("intermediate", ply=0, noise={"hitting": 0.06, "blocking": 0.003}),
     "strong": Level("strong", ply=1, candidates=4, prune=0.16),
 }
