@@ -321,7 +321,7 @@ class NetEvaluator(Evaluator):
 
 
 # --- loading -------------------------------------------------------------------------------------
-WEIGHT_FILES = {"short": "short.nnw", "caucasian": "short.nnw"}
+WEIGHT_FILES = {"short": "short.nnw", "caucasian": "short.nnw", "long": "long.nnw"}
 _CACHE = {}
 
 
@@ -338,7 +338,7 @@ def weight_bytes(game_key):
 
 
 def load_evaluator(game_key):
-    """The NetEvaluator of a game (short nardy's net also serves Caucasian nardy for now), or
+    """The NetEvaluator of a game (long nardy has its own; short nardy's serves Caucasian), or
     None when no weights are shipped for it. Each call returns a fresh evaluator (its
     incremental state is its own); the parsed weights are shared."""
     data = weight_bytes(game_key)
