@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..frame import flip, sides_of
 from ..movegen import Play, Search
@@ -28,18 +28,13 @@ class Level:
     ply: int = 0            # 0: evaluate the results; 1: also the opponent's best reply
     candidates: int = 0     # 1-ply: at most this many 0-ply candidates
     prune: float = 0.0      # 1-ply: and only those within this equity of the best
-    noise: dict = field(default_factory=dict)  # sd of the equity noise, per game family
+    noise: float = 0.0      # standard deviation of the equity noise
     evaluator: str = "net"  # "net" where a trained network exists, else the heuristic
-
-    def noise_for(self, variant) -> float:
-        # equities of the plays of one roll differ far less where nothing is hit (long
-        # nardy family) than in the backgammon family, so the same mistakes need less noise
-        return self.noise.get("blocking" if variant.block_min == 1 else "hitting", 0.0)
 
 
 LEVELS = {
-    "beginner": Level("beginner", ply=0, noise={"hitting": 0.15, "blocking": 0.01}),
-    "intermediate": Level("intermediate", ply=0, noise={"hitting": 0.06, "blocking": 0.003}),
+    "beginner": Level("beginner", ply=0, noise=0.15),
+    "intermediate": Level("intermediate", ply=0, noise=0.06),
     "strong": Level("strong", ply=1, candidates=4, prune=0.16),
 }
 
@@ -75,7 +70,7 @@ class Chooser:
         self.variant = variant
         self.level = LEVELS[level] if isinstance(level, str) else level
         self.evaluator = evaluator or evaluator_for(variant, self.level.evaluator)
-        self.noise = self.level.noise_for(variant)
+        self.noise = self.level.noise
         # a stable hash: str hashes change from process to process (PYTHONHASHSEED), and the
         # bot must play the same way every time it meets the same position
         self.seed = zlib.crc32(str(seed).encode())
