@@ -87,24 +87,14 @@ def to_frame(position, cross) -> int:
 def from_frame(position, s, cross):
     """Return (sides, pins) of ``position`` with the mover's frame ``s`` written back."""
     mover = position.turn
-    raw = s.to_bytes(SLOTS, "little")
-    me = tuple(raw[:SIDE_LEN])
-    theirs = raw[F_OPP + 1:F_OPP + 25]
-    opp = [0] * SIDE_LEN
-    for p in range(1, 25):
-        opp[cross[p]] = theirs[p - 1]
-    opp[OFF] = raw[F_OOFF]
-    opp[BAR] = raw[F_OBAR]
-    opp[HAND] = raw[F_OHAND]
-    pins = raw[F_PIN + 1:F_PIN + 25]
+    me, opp = sides_of(s, cross)
+    pins = s.to_bytes(SLOTS, "little")[F_PIN + 1:F_PIN + 25]
     my_pins = frozenset(p for p in range(1, 25) if pins[p - 1] == PIN_MINE)
     their_pins = frozenset(cross[p] for p in range(1, 25) if pins[p - 1] == PIN_THEIRS)
     sides = [None, None]
-    sides[mover] = me
-    sides[1 - mover] = tuple(opp)
+    sides[mover], sides[1 - mover] = me, opp
     pin_sets = [None, None]
-    pin_sets[mover] = my_pins
-    pin_sets[1 - mover] = their_pins
+    pin_sets[mover], pin_sets[1 - mover] = my_pins, their_pins
     return tuple(sides), tuple(pin_sets)
 
 

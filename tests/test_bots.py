@@ -4,14 +4,13 @@ noise is deterministic, and `choose` answers each spec vector with one of its le
 import io
 import json
 import os
-import random
 from contextlib import redirect_stdout
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import DATA
+from conftest import DATA, random_position
 from nardy_core import get_variant, legal_plays
 from nardy_core.bots import LEVELS, Chooser, HeuristicEvaluator, evaluator_for
 from nardy_core.bots.evaluator import equity
@@ -19,22 +18,6 @@ from nardy_core.cli import main
 from nardy_core.frame import flip, to_frame
 
 GAMES = ("long", "short", "caucasian")
-
-
-def random_position(game, seed, plies):
-    rng = random.Random(seed)
-    variant = get_variant(game)
-    p = variant.initial_position(dice=(rng.randint(1, 6), rng.randint(1, 6)))
-    for _ in range(plies):
-        sides, pins = rng.choice(legal_plays(p)).board
-        after = p.replace(sides=sides, pins=pins)
-        if after.winner() is not None:
-            break
-        first = list(p.first_turn)
-        first[p.turn] = False
-        p = after.replace(turn=1 - p.turn, first_turn=first,
-                          dice=(rng.randint(1, 6), rng.randint(1, 6)))
-    return p
 
 
 @settings(max_examples=25, deadline=None)

@@ -1,7 +1,6 @@
 """The step-by-step interface: offered steps, forced orders, ambiguity, undo, and property
 tests that the step interface and the play list describe exactly the same legal results."""
 
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -11,6 +10,8 @@ from nardy_core import Position, get_variant, legal_plays
 from nardy_core.errors import IllegalMoveError
 from nardy_core.position import side_from
 from nardy_core.turn import Turn
+
+from conftest import random_position
 
 
 def pos(game, me, opp, dice, first_turn=False, options=None):
@@ -114,24 +115,6 @@ def test_caucasian_choice_of_checker_is_offered_with_a_tag():
 
 
 # --- properties --------------------------------------------------------------------------------
-def random_position(game, seed, plies):
-    """A reachable position by random play, with a random roll."""
-    rng = random.Random(seed)
-    variant = get_variant(game)
-    p = variant.initial_position(dice=(rng.randint(1, 6), rng.randint(1, 6)))
-    for _ in range(plies):
-        plays = legal_plays(p)
-        sides, pins = rng.choice(plays).board
-        after = p.replace(sides=sides, pins=pins)
-        if after.winner() is not None:
-            break
-        first = list(p.first_turn)
-        first[p.turn] = False
-        p = after.replace(turn=1 - p.turn, first_turn=first,
-                          dice=(rng.randint(1, 6), rng.randint(1, 6)))
-    return p
-
-
 def step_walk(position):
     """Every result reachable by legal steps; asserts that no offered step is a dead end."""
     turn = Turn(position)

@@ -67,7 +67,7 @@ from nardy_core.movegen import Search  # noqa: E402
 from nardy_core.position import Position  # noqa: E402
 from nardy_core.variants import get_variant  # noqa: E402
 
-from train_net import cumulative, equity as eq_of, loss_grad  # noqa: E402
+from train_net import cumulative, loss_grad  # noqa: E402
 
 CKPT_DIR = os.path.join(HERE, "checkpoints", "long")
 CKPT = os.path.join(CKPT_DIR, "td.npz")
