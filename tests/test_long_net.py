@@ -5,9 +5,7 @@ on positions of random long nardy games."""
 
 from __future__ import annotations
 
-import json
 import random
-import zlib
 from importlib import resources
 
 import pytest
@@ -17,6 +15,7 @@ from nardy_core.bots import nn
 from nardy_core.bots.evaluator import Evaluator, equity
 from nardy_core.frame import flip, sides_of, to_frame
 from nardy_core.position import Position, side_from
+from test_nn import numpy_forward, raw_arrays  # the numpy reference of the short net's test
 
 LONG = get_variant("long")
 CROSS = LONG.cross
@@ -56,47 +55,6 @@ def game_frames():
     return singles, rolls
 
 
-def raw_arrays(np, data):
-    raw = zlib.decompress(data)
-    end = raw.index(b"\n")
-    header = json.loads(raw[:end])
-    pos = end + 1
-    nets = {}
-    for name in header["order"]:
-        n_in, hid = header["nets"][name]["inputs"], header["nets"][name]["hidden"]
-        parts = []
-        for shape in ((n_in, hid), (hid,), (hid, 5), (5,)):
-            count = int(np.prod(shape))
-            parts.append(np.frombuffer(raw, dtype="<f4", count=count, offset=pos)
-                         .astype(np.float64).reshape(shape))
-            pos += 4 * count
-        nets[name] = parts
-    assert pos == len(raw)
-    return header, nets
-
-
-def numpy_forward(np, arrays, me, opp):
-    """The network from its arrays with numpy: dense inputs built from the sides directly."""
-    x = np.zeros(nn.N_INPUTS)
-    for base, side in ((0, me), (nn.SIDE_INPUTS, opp)):
-        for p in range(1, 25):
-            n = side[p]
-            o = base + (p - 1) * 6
-            x[o:o + 6] = [n >= 1, n >= 2, n >= 3, n >= 4, n >= 5, max(n - 5, 0) / 3]
-        n = side[25]
-        o = base + 144
-        x[o:o + 4] = [n >= 1, n >= 2, n >= 3, n / 4]
-        n = side[0]
-        x[o + 4:o + 6] = [n >= 1, n / 15]
-    w1, b1, w2, b2 = arrays
-    h = np.maximum(x @ w1 + b1, 0.0)
-    s = 1.0 / (1.0 + np.exp(-(h @ w2 + b2)))
-    win = s[0]
-    wg = win * s[1]
-    lg = (1 - win) * s[3]
-    return np.array([win, wg, wg * s[2], lg, lg * s[4]])
-
-
 def test_weights_load_with_nn_reader(evaluator):
     data = long_bytes()
     assert len(data) < 1_000_000
@@ -120,11 +78,11 @@ def test_outputs_are_consistent_probabilities(game_frames, evaluator):
 
 def test_pure_python_forward_equals_numpy(game_frames, evaluator):
     np = pytest.importorskip("numpy")
-    _, raw_nets = raw_arrays(np, long_bytes())
+    header, raw_nets = raw_arrays(np, long_bytes())
     singles, rolls = game_frames
     for frame in singles + [f for r in rolls for f in r]:
         me, opp = sides_of(frame, CROSS)
-        want = numpy_forward(np, raw_nets["contact"], me, opp)
+        want = numpy_forward(np, header, raw_nets, me, opp, "contact")
         for got in (evaluator.evaluate(LONG, frame), evaluator.evaluate_full(LONG, frame)):
             assert max(abs(a - b) for a, b in zip(got, want)) < 1e-9
         net = evaluator.contact
