@@ -8,6 +8,7 @@ position (mover's and opponent's checkers, bars, pins).
 
 from __future__ import annotations
 
+from .errors import GameStateError
 from .frame import from_frame, to_frame
 from .variant import Variant
 
@@ -18,16 +19,18 @@ class Search:
     __slots__ = ("variant", "position", "ctx", "units", "ordered", "nodes", "legal",
                  "root", "_legal_keys")
 
-    def __init__(self, position, units=None):
+    def __init__(self, position):
         variant = position.variant
         self.variant = variant
         self.position = position
         s0 = to_frame(position, variant.cross)
         self.ctx = variant.turn_context(position, s0)
-        if units is None:
-            units, ordered = variant.units(position)
+        if position.pending:  # units handed over by the opponent, played in their order
+            units, ordered = position.pending, True
+        elif position.dice is None:
+            raise GameStateError("the dice have not been rolled", code="no_dice")
         else:
-            ordered = True
+            units, ordered = variant.units(position)
         self.units = tuple(units)
         self.ordered = ordered
         t0 = variant.initial_turn_state(self.ctx)
@@ -42,12 +45,11 @@ class Search:
 
         canonical = variant.canonical_order
         splits = _SPLITS[ordered]
-        split = _split_ordered if ordered else _split_free
 
         def visit(s, t, rem, steps, limit):
             # rem is non-empty here and the node itself is already recorded. With canonical
             # order, a step may not start above the previous step's source (steps commute).
-            for d, rest in splits.get(rem) or split(rem):
+            for d, rest in splits.get(rem) or unit_choices(rem, ordered):
                 children = unit_moves(ctx, s, t, d, limit)
                 if rest:
                     for s2, t2, step in children:
@@ -66,15 +68,7 @@ class Search:
         nodes[self.root] = ()
         if self.units and not finished(s0):
             visit(s0, t0, self.units, (), 26)
-        if leaves and variant.standard_select and variant.has_turn_constraint:
-            ctx = self.ctx
-            leaves = [n for n in leaves if variant.turn_ok(ctx, n[0], n[1])]
-        if leaves and variant.standard_select:
-            # some play uses every unit and meets the end-of-turn rules: CORE 1.4 keeps exactly
-            # those (no shorter play, and the larger-die rule concerns one-die plays only)
-            self.legal = leaves
-        else:
-            self.legal = variant.select(self.ctx, list(nodes), self.units, ordered)
+        self.legal = variant.select(ctx, nodes, leaves, self.units, ordered)
         self._legal_keys = None
 
     @property
@@ -92,19 +86,18 @@ class Search:
 _SPLITS = {False: {}, True: {}}
 
 
-def _split_free(rem):
-    """The distinct next units of ``rem`` with what remains after each (cached)."""
-    out = []
-    for i, d in enumerate(rem):
-        if all(d != e for e, _ in out):
-            out.append((d, rem[:i] + rem[i + 1:]))
-    _SPLITS[False][rem] = out
-    return out
-
-
-def _split_ordered(rem):
-    out = [(rem[0], rem[1:])]
-    _SPLITS[True][rem] = out
+def unit_choices(rem, ordered):
+    """The units that may be played next from ``rem``, each with what remains after it:
+    the distinct values of free units, or the first of ordered ones (cached)."""
+    out = _SPLITS[ordered].get(rem)
+    if out is None:
+        out = []
+        for i, d in enumerate(rem):
+            if all(d != e for e, _ in out):
+                out.append((d, rem[:i] + rem[i + 1:]))
+            if ordered:
+                break
+        _SPLITS[ordered][rem] = out
     return out
 
 
@@ -153,11 +146,9 @@ class Play:
 
 
 def legal_plays(position):
-    """All distinct legal plays of ``position`` (which must have dice), sorted by notation."""
-    if position.dice is None and not position.pending:
-        from .errors import GameStateError
-        raise GameStateError("the dice have not been rolled", code="no_dice")
-    search = Search(position, units=position.pending or None)
+    """All distinct legal plays of ``position`` (which must have dice or pending units),
+    the highest starting points first."""
+    search = Search(position)
     plays = [Play(position, steps, frame) for frame, steps in search.results().items()]
     plays.sort(key=lambda p: _sort_key(p.steps))
     return plays

@@ -8,7 +8,7 @@ the search tree of ``movegen.Search``: a node is playable when a legal end node 
 from __future__ import annotations
 
 from .errors import IllegalMoveError
-from .movegen import Play, Search
+from .movegen import Play, Search, unit_choices
 
 
 class Step(tuple):
@@ -26,12 +26,9 @@ class Step(tuple):
 
 class Turn:
     def __init__(self, position):
-        if position.dice is None and not position.pending:
-            from .errors import GameStateError
-            raise GameStateError("the dice have not been rolled", code="no_dice")
         self.position = position
         self.variant = position.variant
-        self.search = Search(position, units=position.pending or None)
+        self.search = Search(position)
         self._legal = self.search.legal_keys
         self._path = [self.search.root]
         self._steps = []
@@ -43,15 +40,9 @@ class Turn:
         if not rem or self.variant.finished(sb):
             return []
         out = []
-        seen = ()
-        for i, d in enumerate(rem):
-            if d not in seen:
-                seen += (d,)
-                rest = rem[:i] + rem[i + 1:]
-                for s2, t2, step in self.variant.unit_moves(self.search.ctx, sb, t, d, 26):
-                    out.append((Step(step), (s2, t2, rest)))
-            if self.search.ordered:
-                break
+        for d, rest in unit_choices(rem, self.search.ordered):
+            for s2, t2, step in self.variant.unit_moves(self.search.ctx, sb, t, d, 26):
+                out.append((Step(step), (s2, t2, rest)))
         return out
 
     def _playable(self, key) -> bool:

@@ -31,16 +31,13 @@ USE_DICE, REROLL = "use_dice", "reroll"  # opening: play the lot dice, or the wi
 class TurnContext:
     """Per-turn constants computed once before move generation (opponent state, limits)."""
 
-    __slots__ = ("opp_off", "opp_hand", "head_limit", "first_turn", "data", "closed")
+    __slots__ = ("opp_off", "head_limit", "data", "closed")
 
-    def __init__(self, opp_off=0, opp_hand=0, head_limit=None, first_turn=False, data=None,
-                 closed=0):
+    def __init__(self, opp_off=0, head_limit=None, data=None, closed=0):
         self.closed = closed  # mover points closed to landing (lowest bit of each slot)
         self.opp_off = opp_off
-        self.opp_hand = opp_hand
         self.head_limit = head_limit
-        self.first_turn = first_turn
-        self.data = data
+        self.data = data      # whatever a game's own hooks need (long nardy: six-block facts)
 
 
 class Outcome:
@@ -94,7 +91,6 @@ class Variant:
         self._unit_check = None  # optional per-unit constraint: f(ctx, frame) -> bool
         self.configure()
         self.canonical_order = self.steps_commute and self._unit_check is None
-        self.standard_select = type(self).select is Variant.select  # CORE 1.4 as it stands
 
     def configure(self):
         """Derive per-instance settings from ``self.options`` (override as needed)."""
@@ -113,9 +109,6 @@ class Variant:
     def __repr__(self):
         extra = self.options.format_non_default()
         return f"{type(self).__name__}({extra})" if extra else f"{type(self).__name__}()"
-
-    def option(self, key):
-        return self.options[key]
 
     @property
     def cube_enabled(self) -> bool:
@@ -179,9 +172,7 @@ class Variant:
         """Constants of the turn; ``frame`` is the position's mover frame."""
         opp = position.sides[1 - position.turn]
         # points the opponent closes stay closed all turn: a hit only ever removes a blot
-        return TurnContext(opp_off=opp[OFF], opp_hand=opp[HAND],
-                           first_turn=position.first_turn[position.turn],
-                           closed=closed_points(frame, self.block_min))
+        return TurnContext(opp_off=opp[OFF], closed=closed_points(frame, self.block_min))
 
     def initial_turn_state(self, ctx):
         return 0
@@ -247,21 +238,27 @@ class Variant:
 
     def _checked(self, ctx, out):
         check = self._unit_check
-        if check is None:
-            return out
         return [m for m in out if check(ctx, m[0])]
 
     def turn_ok(self, ctx, s, t) -> bool:
         """TURN constraints on the frame at the end of a play (VARIANT_RULES.md §0.3.5)."""
         return True
 
-    def select(self, ctx, nodes, units, ordered):
+    def select(self, ctx, nodes, full, units, ordered):
         """Apply the must-play rules (CORE_RULES.md 1.4) to the candidate nodes.
 
         ``nodes`` are ``(frame, turn_state, remaining_units)`` keys of every prefix the
-        search reached; returns the legal ones. End-of-turn constraints filter first and are
-        waived only when nothing survives (AMB-44)."""
-        cands = nodes
+        search reached, ``full`` those that played every unit; returns the legal ones.
+        End-of-turn constraints filter first and are waived only when nothing survives
+        (AMB-44)."""
+        if full:
+            # a play that uses every unit and meets the end-of-turn rules exists: exactly those
+            # are legal (no shorter play, and the larger-die rule concerns one-die plays only)
+            if self.has_turn_constraint:
+                full = [n for n in full if self.turn_ok(ctx, n[0], n[1])]
+            if full:
+                return full
+        cands = list(nodes)
         if self.has_turn_constraint:
             ok = [n for n in nodes if self.turn_ok(ctx, n[0], n[1])]
             if ok:
@@ -277,6 +274,11 @@ class Variant:
         return best
 
     # --- results --------------------------------------------------------------------------
+    def may_end(self, frame) -> bool:
+        """A cheap test on a result frame: can this play end the game? (Only then is
+        ``end_of_turn`` asked; games that end otherwise than by bearing off override it.)"""
+        return frame & 15 == self.checkers
+
     def end_of_turn(self, before, after):
         """After the mover's play: ``(outcome, None)`` when the game is over, else
         ``(None, next_position)`` with the turn handed over. ``after`` still has the mover on

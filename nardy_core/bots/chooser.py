@@ -78,7 +78,7 @@ class Chooser:
     # --- evaluation ---------------------------------------------------------------------------
     def _results(self, position):
         """(frame after the play, steps) of every legal play, game-ending plays scored exactly."""
-        return Search(position, units=position.pending or None).results()
+        return Search(position).results()
 
     def _score_results(self, position, frames):
         """0-ply (equity, probs) of each result frame for the side that just moved."""
@@ -99,13 +99,19 @@ class Chooser:
         return out
 
     def _ended(self, position, frame):
-        """Exact (equity, probs) when the play ends the game, else None."""
-        if frame & 15 != self.variant.checkers:
+        """Exact (equity, probs) when the play ends the game (the game's own end rule,
+        ``Variant.end_of_turn``), else None."""
+        if not self.variant.may_end(frame):
             return None
         me, opp = sides_of(frame, self.variant.cross)
         sides = [None, None]
         sides[position.turn], sides[1 - position.turn] = me, opp
-        outcome = self.variant.outcome(position.replace(sides=tuple(sides)), position.turn)
+        after = position.replace(sides=tuple(sides))
+        outcome, _ = self.variant.end_of_turn(position, after)
+        if outcome is None:  # e.g. long nardy's last roll still to come
+            return None
+        if outcome.winner is None:
+            return 0.0, (0.5, 0.0, 0.0, 0.0, 0.0)
         probs = (1.0, float(outcome.points >= 2), float(outcome.points >= 3), 0.0, 0.0)
         return float(outcome.points), probs
 

@@ -34,6 +34,7 @@ import zlib
 from array import array
 from operator import add, mul, sub
 
+from ..frame import F_BAR, F_HAND, F_OBAR, F_OFF, F_OHAND, F_OOFF, F_OPP, SLOTS
 from .evaluator import Evaluator
 
 N_OUT = 5
@@ -45,9 +46,6 @@ N_INPUTS = 2 * SIDE_INPUTS                                        # 300
 MAX_COUNT = 15
 REFRESH = 1024   # incremental updates of one net between two full recomputations
 
-SLOTS = 78                      # frame.py: byte i of the packed frame is slot i
-F_OFF, F_BAR, F_HAND = 0, 25, 26
-F_OPP, F_OBAR, F_OOFF, F_OHAND = 26, 51, 76, 77
 
 
 # --- encoding ----------------------------------------------------------------------------------
