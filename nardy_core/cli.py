@@ -89,20 +89,10 @@ def _parallel_selfplay(variant, games, seed, jobs):
 
 
 def _selfplay_chunk(chunk):
-    import random
-
-    from .referee import Violation
-    from .selfplay import SelfPlayReport, play_one
+    from .selfplay import selfplay
     from .variants import get_variant
     key, options, start, stop, seed = chunk
-    variant = get_variant(key, options)
-    report = SelfPlayReport(key)
-    for i in range(start, stop):
-        try:
-            play_one(variant, random.Random(f"{seed}/{i}"), f"selfplay/{seed}/{i}", report)
-        except Violation as exc:
-            report.violations.append(f"game {i}: {exc}")
-    return report
+    return selfplay(get_variant(key, options), range(start, stop), seed=seed)
 
 
 def cmd_choose(args):

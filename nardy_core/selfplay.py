@@ -59,12 +59,13 @@ def play_one(variant, rng, seed, report, options_cube=True):
     report.games += 1
 
 
-def selfplay(variant, games: int, seed=0) -> SelfPlayReport:
-    rng = random.Random(seed)
+def selfplay(variant, games, seed=0) -> SelfPlayReport:
+    """``games``: a count, or a range of game numbers (one share of a parallel run). Game i
+    is the same whichever process plays it: its plays and dice depend only on (seed, i)."""
     report = SelfPlayReport(variant.key)
-    for i in range(games):
+    for i in (range(games) if isinstance(games, int) else games):
         try:
-            play_one(variant, rng, f"selfplay/{seed}/{i}", report)
+            play_one(variant, random.Random(f"{seed}/{i}"), f"selfplay/{seed}/{i}", report)
         except Violation as exc:
             report.violations.append(f"game {i}: {exc}")
     return report
