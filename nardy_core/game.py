@@ -132,6 +132,11 @@ class Game:
             self._turn = Turn(self.position)
         return self._turn
 
+    @property
+    def turn_in_progress(self):
+        """The step-by-step builder if a turn is being built (None before the first step)."""
+        return self._turn if self.phase == MOVE else None
+
     def play(self, play) -> Play:
         """Make a play: a ``Play``, its notation text, or a sequence of steps."""
         self._need(MOVE)
@@ -231,6 +236,7 @@ class Game:
             raise IllegalMoveError(f"cannot resign {kind!r} (choose {', '.join(levels)})",
                                    code="resign_kind", kind=str(kind))
         self._resign_offer = (self.position.turn, kind, self.phase)
+        self._turn = None  # steps played so far are abandoned with the offer
         self.actions.append(("resign", kind))
         self.phase = RESIGN
 

@@ -27,7 +27,9 @@ class MatchScore:
 
 
 class Match:
-    def __init__(self, variant, length: int = 0, seed=None):
+    def __init__(self, variant, length: int = 0, seed=None, throw_opening=True):
+        """``throw_opening=False`` leaves each new game in its opening phase, for a caller that
+        replays a record (``Game.opening()`` then throws the same dice from the seed)."""
         from .dice import Dice
         from .variants import get_variant
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
@@ -37,6 +39,7 @@ class Match:
         self.crawford = PRE_CRAWFORD
         self.games = []              # finished games
         self.game = None
+        self.throw_opening = throw_opening
         self._start_game(previous=None)
 
     @property
@@ -58,7 +61,7 @@ class Match:
         seed = f"{self.seed}/{len(self.games) + 1}"
         players, starter = self._next_colours(previous)
         self.game = Game(self.variant, seed=seed, match=self.score_for(players), players=players,
-                         starter=starter)
+                         starter=starter, throw_opening=self.throw_opening)
 
     def _next_colours(self, previous):
         """(players by colour, starting colour or None for an opening throw)."""

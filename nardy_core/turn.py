@@ -67,6 +67,12 @@ class Turn:
         return self.node[2]
 
     @property
+    def board(self):
+        """(sides, pins) with the steps so far played: what a board shows during the turn."""
+        from .frame import from_frame
+        return from_frame(self.position, self.node[0], self.variant.cross)
+
+    @property
     def is_complete(self) -> bool:
         """True when the steps played so far form a legal play (nothing more may be played)."""
         return self.node in self._legal

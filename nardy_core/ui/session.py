@@ -1,0 +1,514 @@
+"""A match as a board shows it: who plays each side (a person or a bot level), the turn being
+built click by click, the selection, the move list, and the record saved after every action.
+
+The board holds no rule logic (chessground's rule): it sends locations (``p13``, ``bar0``,
+``off1``…, White's numbering) and draws what ``view()`` returns. Every action of a person and
+every decision of a bot goes through ``_do``, so the move list and the saved record are written
+in one place, and restoring a saved match re-runs the same actions (the dice are thrown again
+from the seed and must equal the recorded ones).
+"""
+
+from __future__ import annotations
+
+from ..errors import GameStateError, IllegalMoveError, NardyError
+from ..game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL
+from ..geometry import absolute_point
+from ..match import Match
+from ..playnotation import format_steps
+from ..position import BAR, HAND, OFF
+from ..variants import get_variant
+
+HUMAN = "human"
+RECORD_VERSION = 1
+PREF_DEFAULTS = {
+    "auto_roll": True,      # roll at once when no cube decision is possible
+    "auto_confirm": False,  # end the turn as soon as the dice are played
+    "auto_forced": True,    # play a roll that has only one legal play
+}
+
+
+def bot_levels():
+    from ..bots import LEVELS
+    return tuple(LEVELS)
+
+
+class Session:
+    def __init__(self, game="short", options=None, length=0, players=(HUMAN, "strong"),
+                 seed=None, prefs=None, _replaying=False):
+        variant = get_variant(game, options or {}) if isinstance(game, str) else game
+        for who in players:
+            if who != HUMAN and who not in bot_levels():
+                raise GameStateError(f"unknown player {who!r}", code="player", player=str(who))
+        self.match = Match(variant, length=int(length), seed=seed, throw_opening=False)
+        self.players = tuple(players)  # by match player index
+        self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
+        self.logs = [[]]               # one move list per game of the match
+        self.selected = None           # own point of the side to move
+        self.choice = None             # (src, dst, paths) when a destination has several ways
+        self.notices = []              # (key, params) for the live region, drained by the page
+        self.finished_game = None      # the last game once the match is over
+        self._replaying = _replaying
+        if not _replaying:
+            self._advance()
+
+    # --- who decides -------------------------------------------------------------------------
+    @property
+    def variant(self):
+        return self.match.variant
+
+    @property
+    def game(self):
+        """The game on the board: the current one, or the last one once the match is over."""
+        return self.match.game or self.finished_game
+
+    def player_of(self, colour) -> str:
+        return self.players[self.game.players[colour]]
+
+    def actor(self):
+        """The colour whose decision the game waits for, or None (game over)."""
+        game = self.game
+        if game.phase in (ROLL, MOVE, OPENING):
+            return game.position.turn
+        if game.phase == DOUBLE:
+            return 1 - game.cube.offered_by
+        if game.phase == RESIGN:
+            return 1 - game.resign_offer[0]
+        return None
+
+    def waiting_for_bot(self) -> bool:
+        colour = self.actor()
+        return colour is not None and self.player_of(colour) != HUMAN
+
+    def human_to_act(self) -> bool:
+        colour = self.actor()
+        return colour is not None and self.player_of(colour) == HUMAN
+
+    # --- the one path every action takes -----------------------------------------------------
+    def _do(self, name, *args, advance=True):
+        game = self.game
+        before = len(game.actions)
+        position = game.position
+        getattr(game, name)(*args)
+        self._record(game, before, position)
+        self.selected = None
+        self.choice = None
+        if advance and not self._replaying:
+            self._advance()
+
+    def _record(self, game, start, position):
+        log = self.logs[-1]
+        for action in game.actions[start:]:
+            name = action[0]
+            if name == "opening":
+                last = action[1][-1]
+                log.append({"k": "opening", "throws": [list(t) for t in action[1]],
+                            "c": 0 if last[0] > last[1] else 1})
+            elif name == "roll":
+                log.append({"k": "roll", "c": position.turn, "dice": list(action[1])})
+            elif name == "play":
+                steps = [tuple(s) for s in action[1]]
+                row = {"k": "play" if steps else "pass", "c": position.turn,
+                       "dice": list(position.dice or ()), "play": format_steps(steps)}
+                if log and log[-1]["k"] == "roll" and log[-1]["c"] == position.turn:
+                    log.pop()  # the roll is shown with its play
+                log.append(row)
+                if not steps:
+                    self.notices.append(("no_move", {"colour": position.turn,
+                                                     "dice": row["dice"]}))
+            elif name in ("double", "take", "beaver", "drop", "resign", "accept", "decline"):
+                # offers are made on one's own turn; answers come from the other side
+                colour = position.turn if name in ("double", "resign") else 1 - position.turn
+                row = {"k": name, "c": colour}
+                if name == "double":
+                    row["value"] = game.cube.value * 2
+                if name == "resign":
+                    row["kind"] = action[1]
+                log.append(row)
+            if name != "roll":
+                position = game.position
+        if game.is_over:
+            result = game.result
+            log.append({"k": "result", **result.to_dict()})
+            self.notices.append(("game_over", result.to_dict()))
+
+    def _advance(self):
+        """Play what needs no decision: the opening throw, a roll when no cube decision is
+        possible (option), a forced play (option)."""
+        for _ in range(8):
+            game = self.game
+            if game.phase == OPENING:
+                self._do("opening", advance=False)
+                continue
+            if not self.human_to_act():
+                return
+            if game.phase == ROLL and self.prefs["auto_roll"] and not game.can_double():
+                self._do("roll", advance=False)
+                continue
+            if game.phase == MOVE and self.prefs["auto_forced"]:
+                plays = game.legal_plays()
+                if len(plays) == 1 and plays[0].steps:
+                    self.notices.append(("forced", {"colour": game.position.turn,
+                                                    "play": plays[0].notation()}))
+                    self._do("play", plays[0], advance=False)
+                    continue
+            return
+
+    # --- a person's actions ------------------------------------------------------------------
+    def _need_human(self, *phases):
+        if not self.human_to_act():
+            raise GameStateError("it is not a person's turn to act", code="not_your_turn")
+        if phases and self.game.phase not in phases:
+            raise GameStateError(f"cannot do that now (the game is in the {self.game.phase} "
+                                 "phase)", code="phase", phase=self.game.phase)
+
+    def roll(self):
+        self._need_human(ROLL)
+        self._do("roll")
+
+    def double(self):
+        self._need_human(ROLL)
+        self._do("double")
+
+    def take(self):
+        self._need_human(DOUBLE)
+        self._do("take")
+
+    def beaver(self):
+        self._need_human(DOUBLE)
+        self._do("beaver")
+
+    def drop(self):
+        self._need_human(DOUBLE)
+        self._do("drop")
+
+    def resign(self, kind=None):
+        self._need_human(ROLL, MOVE)
+        self._do("resign", kind)
+
+    def accept_resignation(self):
+        self._need_human(RESIGN)
+        self._do("accept_resignation")
+
+    def decline_resignation(self):
+        self._need_human(RESIGN)
+        self._do("decline_resignation")
+
+    # --- moving checkers ---------------------------------------------------------------------
+    def own(self, loc: str, colour=None):
+        """A board location (White's numbering) as an own point of ``colour`` (the mover)."""
+        colour = self.game.position.turn if colour is None else colour
+        if loc.startswith("p") and loc[1:].isdigit() and 1 <= int(loc[1:]) <= 24:
+            return absolute_point(self.variant.geometry, colour, int(loc[1:]))
+        named = {f"bar{colour}": BAR, f"hand{colour}": HAND, f"off{colour}": OFF}
+        if loc in named:
+            return named[loc]
+        return None
+
+    def loc(self, own_point, colour=None) -> str:
+        colour = self.game.position.turn if colour is None else colour
+        if own_point in (BAR, HAND, OFF):
+            return {BAR: "bar", HAND: "hand", OFF: "off"}[own_point] + str(colour)
+        return f"p{absolute_point(self.variant.geometry, colour, own_point)}"
+
+    def _turn(self):
+        self._need_human(MOVE)
+        return self.game.turn()
+
+    def movable(self) -> list:
+        """Locations a person may pick a checker from now."""
+        if not (self.human_to_act() and self.game.phase == MOVE) or self.choice:
+            return []
+        return [self.loc(p) for p in self.game.turn().movable_points()]
+
+    def targets(self) -> dict:
+        """``{location: number of ways}`` for the selected checker."""
+        if self.selected is None or not self.human_to_act() or self.game.phase != MOVE:
+            return {}
+        found = self.game.turn().destinations(self.selected)
+        return {self.loc(dst): len(paths) for dst, paths in found.items()}
+
+    def click(self, loc) -> bool:
+        """A click or tap on a location: pick a checker, move the picked one there, or drop the
+        pick. Returns True when something changed."""
+        turn = self._turn()
+        point = self.own(loc)
+        if self.selected is not None:
+            if point == self.selected:
+                self.selected = None
+                return True
+            found = turn.destinations(self.selected)
+            if point in found:
+                self._move(self.selected, point, found[point])
+                return True
+        if point is not None and point in turn.movable_points():
+            self.selected = point
+            return True
+        if self.selected is not None:
+            self.notices.append(("illegal_target", {}))
+        return False
+
+    def drag(self, src_loc, dst_loc) -> bool:
+        """A checker dragged from one location and dropped on another: the same move as two
+        clicks; False (nothing changes, the checker snaps back) when it is not legal."""
+        turn = self._turn()
+        src, dst = self.own(src_loc), self.own(dst_loc)
+        if src is None or src not in turn.movable_points():
+            return False
+        found = turn.destinations(src)
+        if dst not in found:
+            self.selected = None
+            self.notices.append(("illegal_drop", {}))
+            return False
+        self._move(src, dst, found[dst])
+        return True
+
+    def _move(self, src, dst, paths):
+        if len(paths) > 1:
+            self.selected = src
+            self.choice = (src, dst, paths)
+            return
+        self._steps(paths[0])
+
+    def choose(self, index: int):
+        """Pick one of the ways offered for an ambiguous destination (``view()['choice']``)."""
+        if not self.choice:
+            raise GameStateError("there is no choice to make", code="no_choice")
+        paths = self.choice[2]
+        if not 0 <= index < len(paths):
+            raise IllegalMoveError("no such choice", code="no_choice")
+        self.choice = None
+        self._steps(paths[index])
+
+    def _steps(self, steps):
+        turn = self.game.turn()
+        for step in steps:
+            turn.step(step)
+        self.selected = None
+        self.choice = None
+        if turn.is_complete and self.prefs["auto_confirm"]:
+            self.confirm()
+
+    def undo(self) -> bool:
+        if self.choice or self.selected is not None:
+            self.choice = None
+            self.selected = None
+            return True
+        turn = self._turn()
+        if not turn.steps:
+            return False
+        turn.undo()
+        return True
+
+    def confirm(self):
+        turn = self._turn()
+        self._do("play", turn.play())
+
+    def can_confirm(self) -> bool:
+        return (self.human_to_act() and self.game.phase == MOVE and not self.choice
+                and self.game.turn().is_complete)
+
+    def can_undo(self) -> bool:
+        return (self.human_to_act() and self.game.phase == MOVE
+                and bool(self.game.turn().steps or self.selected is not None))
+
+    # --- a bot's decisions (computed elsewhere: in the page, by a web worker) -----------------
+    def bot_request(self) -> dict:
+        colour = self.actor()
+        return {"level": self.player_of(colour), "record": self.game.to_dict(),
+                "actions": len(self.game.actions)}
+
+    def bot_play_step(self, step):
+        """One step of a bot's play, so that the board can show it checker by checker."""
+        if not self.waiting_for_bot() or self.game.phase != MOVE:
+            raise GameStateError("the bot is not on move", code="phase")
+        self.game.turn().step(tuple(step))
+
+    def apply_bot(self, answer: dict):
+        """Carry out a bot's decision (``botservice.decide``'s answer)."""
+        if not self.waiting_for_bot():
+            raise GameStateError("no bot decision is awaited", code="phase")
+        if answer.get("actions") != len(self.game.actions):
+            raise GameStateError("a stale bot answer", code="stale")
+        action = answer["action"]
+        if action == "play":
+            turn = self.game.turn()
+            steps = [tuple(s) for s in answer["steps"]]
+            if list(turn.steps) != steps[:len(turn.steps)]:
+                turn.reset()
+            for step in steps[len(turn.steps):]:
+                turn.step(step)
+            self._do("play", turn.play())
+        elif action in ("roll", "double", "take", "beaver", "drop"):
+            self._do(action)
+        elif action == "accept":
+            self._do("accept_resignation")
+        elif action == "decline":
+            self._do("decline_resignation")
+        else:
+            raise GameStateError(f"unknown bot action {action!r}", code="bad_answer")
+
+    # --- between games -------------------------------------------------------------------------
+    def projected_score(self) -> list:
+        """The match score by player, the game on the board counted once it is over."""
+        score = list(self.match.score)
+        game = self.match.game
+        if game is not None and game.is_over:
+            result = game.result
+            if result.winner is not None:
+                score[game.players[result.winner]] += result.points
+            elif not self.match.length:
+                for colour in (0, 1):
+                    score[game.players[colour]] += result.points
+        return score
+
+    @property
+    def match_over(self) -> bool:
+        length = self.match.length
+        return bool(length) and self.game.is_over and max(self.projected_score()) >= length
+
+    def next_game(self):
+        if not self.game.is_over:
+            raise GameStateError("the game is not over", code="game_not_over")
+        if self.match_over:
+            raise GameStateError("the match is over", code="match_over")
+        self.match.next_game()
+        self.logs.append([])
+        if not self._replaying:
+            self._advance()
+
+    # --- saving and restoring ----------------------------------------------------------------
+    def to_dict(self) -> dict:
+        variant = self.variant
+        specs = {o.key: o for o in variant.options.specs}
+        games = [g.actions for g in self.match.games]
+        if self.match.game is not None:
+            games.append(self.match.game.actions)
+        return {
+            "v": RECORD_VERSION, "game": variant.key,
+            "options": {k: specs[k].format(v) for k, v in variant.options.non_default().items()},
+            "length": self.match.length, "seed": self.match.seed, "players": list(self.players),
+            "games": [[list(a) for a in actions] for actions in games],
+        }
+
+    @classmethod
+    def from_dict(cls, data, prefs=None) -> "Session":
+        """Rebuild a saved session; anything malformed or inconsistent (a roll that the seed
+        does not give) raises GameStateError ``bad_record``."""
+        try:
+            if data.get("v") != RECORD_VERSION:
+                raise GameStateError("unknown saved-game version", code="bad_record")
+            session = cls(data["game"], data.get("options") or {}, data.get("length", 0),
+                          tuple(data["players"]), seed=str(data["seed"]), prefs=prefs,
+                          _replaying=True)
+            games = data["games"]
+            for index, actions in enumerate(games):
+                if index:
+                    session.next_game()
+                for action in actions:
+                    session._replay(action)
+            session._replaying = False
+            session.notices.clear()
+            session._advance()
+            return session
+        except NardyError as exc:
+            if exc.code == "bad_record":
+                raise
+            raise GameStateError(f"the saved game does not fit the rules: {exc}",
+                                 code="bad_record") from None
+        except (LookupError, TypeError, ValueError, AttributeError) as exc:
+            raise GameStateError(f"not a valid saved game: {exc!r}", code="bad_record") from None
+
+    def _replay(self, action):
+        name, args = action[0], list(action[1:])
+        game = self.game
+        if name == "opening":
+            self._do("opening")
+            if [list(t) for t in game.actions[-1][1]] != [list(t) for t in args[0]]:
+                raise GameStateError("the opening throw differs from the seed's",
+                                     code="bad_record")
+        elif name == "roll":
+            self._do("roll")
+            rolled = next(a for a in reversed(game.actions) if a[0] == "roll")
+            if list(rolled[1]) != list(args[0]):
+                raise GameStateError("a roll differs from the seed's", code="bad_record")
+        elif name == "play":
+            if game.phase == MOVE:
+                self._do("play", [tuple(s) for s in args[0]])
+            elif args[0]:
+                raise GameStateError("a play where none fits", code="bad_record")
+        elif name == "resign":
+            self._do("resign", args[0])
+        elif name in ("double", "take", "beaver", "drop"):
+            self._do(name)
+        elif name in ("accept", "decline"):
+            self._do(name + ("_resignation"))
+        else:
+            raise GameStateError(f"unknown action {name!r}", code="bad_record")
+
+    def drain_notices(self) -> list:
+        out, self.notices = self.notices, []
+        return out
+
+    # --- what the board draws ------------------------------------------------------------------
+    def view(self) -> dict:
+        """Everything the board and the panels show, as plain data (absolute locations)."""
+        game = self.game
+        position = game.position
+        variant = self.variant
+        sides = position.sides
+        turn = game.turn_in_progress
+        if turn is not None:
+            sides = turn.board[0]
+        points = {}
+        for colour in (0, 1):
+            side = sides[colour]
+            for p in range(1, 25):
+                if side[p]:
+                    points[absolute_point(variant.geometry, colour, p)] = (colour, side[p])
+        dice, used = [], []
+        if position.dice:
+            dice = list(variant.units(position)[0])
+            remaining = list(turn.remaining) if turn is not None else list(dice)
+            for value in dice:
+                if value in remaining:
+                    remaining.remove(value)
+                    used.append(False)
+                else:
+                    used.append(True)
+        cube = game.cube
+        selected = None if self.selected is None else self.loc(self.selected)
+        choice = None
+        if self.choice:
+            src, dst, paths = self.choice
+            choice = {"src": self.loc(src), "dst": self.loc(dst),
+                      "ways": [format_steps(path) for path in paths]}
+        return {
+            "game": variant.key, "geometry": variant.geometry, "checkers": variant.checkers,
+            "phase": game.phase, "turn": position.turn, "actor": self.actor(),
+            "points": points,
+            "bar": [sides[0][BAR], sides[1][BAR]], "off": [sides[0][OFF], sides[1][OFF]],
+            "hand": [sides[0][HAND], sides[1][HAND]],
+            "pips": [self._pips(sides, 0), self._pips(sides, 1)],
+            "dice": dice, "used": used,
+            "cube": {"enabled": variant.cube_enabled, "value": cube.value, "owner": cube.owner,
+                     "offered_by": cube.offered_by if game.phase == DOUBLE else None},
+            "movable": self.movable(), "selected": selected, "targets": self.targets(),
+            "choice": choice,
+            "players": [self.player_of(0), self.player_of(1)],
+            "score": self._score_by_colour(), "length": self.match.length,
+            "crawford": game.match.crawford, "result": game.result.to_dict() if game.result
+            else None, "resign_offer": list(game.resign_offer) if game.resign_offer else None,
+        }
+
+    def _pips(self, sides, colour):
+        side = sides[colour]
+        track = self.variant.track_length
+        return sum(p * side[p] for p in range(1, 25)) + (side[BAR] + side[HAND]) * (track + 1)
+
+    def _score_by_colour(self):
+        score = self.projected_score()
+        players = self.game.players
+        return [score[players[0]], score[players[1]]]
+
+
+__all__ = ["Session", "HUMAN", "PREF_DEFAULTS", "bot_levels", "OVER"]
