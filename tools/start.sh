@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Set everything up and start a game. Until the browser game exists this is the terminal game
-# (python -m nardy_core play); arguments are passed on (e.g. --game short --match 5).
+# Set everything up and serve the game on a local URL (printed). Options go to tools/serve.py,
+# e.g. --port 8080. The terminal game is `.venv/bin/python -m nardy_core play`.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 bash tools/setup.sh
-exec .venv/bin/python -m nardy_core play "$@"
+exec .venv/bin/python tools/serve.py "$@"

@@ -1,0 +1,141 @@
+"""The SVG board (a pure function of the view) and the page's texts in both languages."""
+
+import re
+import string
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from nardy_core.game import Game
+from nardy_core.notation import parse_state
+from nardy_core.ui import text as T
+from nardy_core.ui.session import HUMAN, Session
+from nardy_core.ui.svg import render_board
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def board(session, **kw):
+    return ET.fromstring(render_board(session.view(), **kw))
+
+
+def groups(root):
+    return {g.get("data-loc"): g for g in root.iter("{http://www.w3.org/2000/svg}g")
+            if g.get("data-loc")}
+
+
+def x_of(group):
+    return float(group.find("s:rect", NS).get("x"))
+
+
+def on(text, **kw):
+    position, cube, match = parse_state(text)
+    session = Session(position.variant.key, players=(HUMAN, HUMAN), **kw)
+    session.match.game = Game(position.variant, position=position, cube=cube, match=match)
+    return session
+
+
+@pytest.mark.parametrize("game", ["short", "long", "caucasian"])
+def test_every_place_is_drawn_once_with_its_checkers(game):
+    session = Session(game, players=(HUMAN, HUMAN), seed="svg", prefs={"auto_forced": False})
+    view = session.view()
+    root = board(session)
+    places = groups(root)
+    assert set(places) == {f"p{n}" for n in range(1, 25)} | {"bar0", "bar1", "off0", "off1"}
+    for absolute in range(1, 25):
+        checkers = places[f"p{absolute}"].findall("s:circle[@class]", NS)
+        checkers = [c for c in checkers if c.get("class").startswith("ck")]
+        colour, count = view["points"].get(absolute, (None, 0))
+        assert len(checkers) == min(count, 5)
+        assert all(c.get("class") == f"ck c{colour}" for c in checkers)
+        counts = places[f"p{absolute}"].findall("s:text", NS)
+        assert [t.text for t in counts] == ([str(count)] if count > 5 else [])
+        label = places[f"p{absolute}"].get("aria-label")
+        assert label.startswith("point ") and (str(count) in label or "empty" in label)
+
+
+def test_the_viewer_sees_his_own_numbering():
+    session = on("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money")
+    white, black = groups(board(session, viewer=0)), groups(board(session, viewer=1))
+    # White's view: 13…24 left to right along the top, so 13 is left of 24
+    assert x_of(white["p13"]) < x_of(white["p24"]) and x_of(white["p12"]) < x_of(white["p1"])
+    # Black's view of the same board: White's 12 is Black's 13, now top left
+    assert x_of(black["p12"]) < x_of(black["p1"]) and x_of(black["p13"]) < x_of(black["p24"])
+    mirrored = groups(board(session, viewer=0, mirror=True))
+    assert x_of(mirrored["p13"]) > x_of(mirrored["p24"])
+
+
+def test_long_nardy_heads_sit_in_opposite_corners():
+    session = Session("long", players=(HUMAN, HUMAN), seed="heads", prefs={"auto_roll": False})
+    view = session.view()
+    assert view["points"][24] == (0, 15) and view["points"][12] == (1, 15)
+    places = groups(board(session, viewer=0))
+    # White's head: top right; Black's head (White's 12): bottom left, both labelled 15
+    assert x_of(places["p24"]) > x_of(places["p13"])
+    assert float(places["p24"].find("s:rect", NS).get("y")) < float(
+        places["p12"].find("s:rect", NS).get("y"))
+    assert x_of(places["p12"]) < x_of(places["p1"])
+    assert [t.text for t in places["p12"].findall("s:text", NS)] == ["15"]
+
+
+def test_only_actionable_places_take_focus_and_highlights_follow_the_view():
+    session = on("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31 1 money",
+                 prefs={"auto_forced": False})
+    root = board(session)
+    focusable = {loc for loc, g in groups(root).items() if g.get("tabindex") == "0"}
+    assert focusable == set(session.movable())
+    session.click("p8")
+    places = groups(board(session))
+    assert "selected" in places["p8"].get("class")
+    assert {loc for loc, g in places.items() if "target" in g.get("class")} == \
+        {"p7", "p5", "p4"}
+    assert all(g.get("tabindex") == "-1" for g in groups(
+        board(session, actionable=False)).values())
+
+
+def test_dice_cube_and_trays():
+    session = on("short 2:1,1:1,off:13 19:15 w 65 2b money", prefs={"auto_forced": False})
+    root = board(session)
+    dice = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-die")]
+    assert [d.get("data-die") for d in dice] == ["6", "5"]
+    cube = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
+            if (g.get("class") or "").startswith("cube")]
+    assert cube and cube[0].find("s:text", NS).text == "2"
+    off = groups(root)["off0"]
+    assert len(off.findall("s:rect[@class='slab c0']", NS)) == 13
+    session.click("p1")
+    session.click("off0")
+    session.choose(0)  # 6 or 5 both bear it off, leaving different dice: the player is asked
+    root = board(session)
+    dice = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-die")]
+    assert sorted(d.get("class") for d in dice) == ["die c0", "die c0 used"]
+
+
+def test_every_text_exists_in_both_languages_with_the_same_placeholders():
+    fields = string.Formatter()
+    for key, (en, ru) in T.CATALOGUE.items():
+        assert en and ru, key
+        assert {f for _, f, _, _ in fields.parse(en) if f} == \
+            {f for _, f, _, _ in fields.parse(ru) if f}, key
+
+
+def test_russian_plurals_and_results_in_the_games_words():
+    assert [T.plural("ru", n, "очко|очка|очков") for n in (1, 2, 5, 11, 21, 24, 112)] == \
+        ["очко", "очка", "очков", "очков", "очко", "очка", "очков"]
+    mars = {"winner": 1, "kind": "mars", "points": 2, "cube": 1, "reason": "bear_off"}
+    assert T.result_text("en", mars) == "Black win 2 points: mars"
+    assert T.result_text("ru", mars) == "Чёрные выигрывают 2 очка: марс"
+    drop = {"winner": 0, "kind": "single", "points": 1, "cube": 1, "reason": "drop"}
+    assert "dropped" in T.result_text("en", drop)
+
+
+def test_every_move_list_row_of_real_games_has_a_text():
+    from tests.test_ui_session import play_to_end
+    import random
+    for game in ("short", "long"):
+        session = Session(game, players=(HUMAN, "beginner"), seed=f"log-{game}")
+        play_to_end(session, random.Random(1))
+        for lang in T.LANGUAGES:
+            for row in session.logs[-1]:
+                text = T.log_text(lang, row)
+                assert text and "{" not in text and not re.match(r"^log_", text)

@@ -1,0 +1,284 @@
+"""The board's model (nardy_core.ui.session): gestures, bot decisions, the saved record."""
+
+import json
+import random
+
+import pytest
+
+from nardy_core.errors import GameStateError, NardyError
+from nardy_core.game import Game
+from nardy_core.notation import parse_state
+from nardy_core.ui.botservice import BotService
+from nardy_core.ui.session import HUMAN, Session
+from nardy_core.turn import Turn
+
+SERVICE = BotService()
+
+
+def run_bots(session):
+    while session.waiting_for_bot():
+        session.apply_bot(SERVICE.decide(json.loads(json.dumps(session.bot_request()))))
+
+
+def human_turn(session, rng):
+    """Play a random legal turn by clicks only (as a person would)."""
+    while not session.can_confirm():
+        src = rng.choice(session.movable())
+        assert session.click(src)
+        dst = rng.choice(sorted(session.targets()))
+        session.click(dst)
+        if session.choice:
+            session.choose(rng.randrange(len(session.choice[2])))
+    session.confirm()
+
+
+def play_to_end(session, rng, limit=2000):
+    for _ in range(limit):
+        run_bots(session)
+        game = session.game
+        if game.is_over:
+            return
+        phase = game.phase
+        if phase == "roll":
+            session.roll()
+        elif phase == "move":
+            human_turn(session, rng)
+        elif phase == "double":
+            session.take()
+        elif phase == "resign":
+            session.decline_resignation()
+    raise AssertionError("the game did not end")
+
+
+def on_position(game, text, players=(HUMAN, HUMAN), **prefs):
+    """A session whose current game starts from a position (notation)."""
+    session = Session(game, players=players, prefs=prefs)
+    position, cube, match = parse_state(text + " 1 money")
+    session.match.game = Game(position.variant, position=position, cube=cube, match=match)
+    return session
+
+
+def test_opening_is_thrown_and_the_winner_moves():
+    session = Session("short", players=(HUMAN, HUMAN), seed="open")
+    game = session.game
+    assert game.phase == "move" and game.actions[0][0] == "opening"
+    assert session.logs[0][0]["k"] == "opening"
+    assert session.movable()
+
+
+def test_clicks_build_exactly_the_turns_steps():
+    session = on_position("short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
+                          auto_forced=False)
+    assert sorted(session.movable()) == sorted(["p24", "p13", "p8", "p6"])
+    assert session.click("p8")
+    assert session.targets() == {"p7": 1, "p5": 1, "p4": 1}
+    session.click("p5")
+    assert session.selected is None
+    assert session.click("p6")
+    session.click("p5")
+    assert session.can_confirm()
+    session.confirm()
+    assert session.logs[-1][-1]["play"] == "8/5 6/5"
+    assert session.game.position.turn == 1
+
+
+def test_undo_takes_back_one_step_then_nothing():
+    session = on_position("short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
+                          auto_forced=False)
+    session.click("p8")
+    session.click("p5")
+    before = session.view()["points"]
+    assert before[5] == (0, 1)
+    assert session.undo()
+    assert 5 not in session.view()["points"]
+    assert not session.undo()
+    assert session.view()["used"] == [False, False]
+
+
+def test_an_illegal_drop_changes_nothing():
+    session = on_position("short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
+                          auto_forced=False)
+    view = session.view()
+    assert not session.drag("p13", "p12")  # 13/12 needs a 1 then… 12 is Black's 13-point? no
+    assert not session.drag("p13", "p7")   # six: no six rolled
+    assert not session.drag("p1", "p2")    # not a white checker
+    assert session.view() == view
+    assert session.drain_notices()[-1][0] == "illegal_drop"
+    assert session.drag("p13", "p10")
+    assert session.view()["points"][10] == (0, 1)
+
+
+def test_bearing_off_with_either_die_asks_which():
+    # White bears off from the 2-point with 6-5: either die bears it off, leaving different dice
+    session = on_position("short", "short 2:1,1:1,off:13 19:15 w 65", auto_forced=False)
+    session.click("p2")
+    assert session.targets()["off0"] == 2
+    session.click("off0")
+    assert session.choice is not None and len(session.view()["choice"]["ways"]) == 2
+    session.choose(0)
+    assert session.choice is None and session.view()["off"][0] == 14
+
+
+def test_auto_confirm_and_forced_moves():
+    forced = on_position("short", "short 1:1,off:14 19:15 w 66", players=(HUMAN, HUMAN))
+    forced._advance()  # only one play exists (the last checker off): it is made at once
+    assert forced.game.is_over and forced.drain_notices()[0][0] == "forced"
+    session = on_position("short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
+                          auto_forced=False, auto_confirm=True)
+    session.click("p8")
+    session.click("p5")
+    session.click("p6")
+    session.click("p5")
+    assert session.game.position.turn == 1
+
+
+def test_moves_match_the_step_interface_on_random_games():
+    rng = random.Random(7)
+    for game in ("short", "long", "caucasian"):
+        session = Session(game, players=(HUMAN, HUMAN), seed=f"t-{game}",
+                          prefs={"auto_forced": False})
+        for _ in range(30):
+            if session.game.is_over:
+                break
+            if session.game.phase == "roll":
+                session.roll()
+                continue
+            turn = Turn(session.game.position)
+            assert sorted(session.movable()) == sorted(session.loc(p)
+                                                       for p in turn.movable_points())
+            human_turn(session, rng)
+
+
+@pytest.mark.parametrize("game", ["short", "long", "caucasian"])
+def test_a_match_against_bots_saves_and_restores_exactly(game):
+    rng = random.Random(3)
+    session = Session(game, players=(HUMAN, "beginner"), length=3, seed=f"m-{game}")
+    saved = []
+    while True:
+        play_to_end(session, rng)
+        saved.append(json.dumps(session.to_dict()))
+        if session.match_over:
+            break
+        session.next_game()
+    assert max(session.projected_score()) >= 3
+    for text in saved:
+        restored = Session.from_dict(json.loads(text))
+        assert json.dumps(restored.to_dict()) == text
+    final = Session.from_dict(json.loads(saved[-1]))
+    assert final.view() == session.view() and final.logs == session.logs
+
+
+def test_a_restore_mid_turn_keeps_the_dice():
+    session = Session("long", players=(HUMAN, HUMAN), seed="mid", prefs={"auto_forced": False})
+    if session.game.phase == "roll":
+        session.roll()
+    dice = session.game.position.dice
+    restored = Session.from_dict(json.loads(json.dumps(session.to_dict())),
+                                 prefs={"auto_forced": False})
+    assert restored.game.phase == "move" and restored.game.position.dice == dice
+
+
+def _mutations(record, rng):
+    yield {**record, "v": 2}
+    yield {**record, "seed": record["seed"] + "x"}
+    yield {**record, "game": "chess"}
+    yield {**record, "players": ["human", "grandmaster"]}
+    yield {**record, "games": "nonsense"}
+    yield {**record, "games": [[["roll", [7, 1]]]]}
+    yield {**record, "options": {"cube_enabled": "maybe"}}
+    for _ in range(30):
+        games = json.loads(json.dumps(record["games"]))
+        actions = games[-1]
+        index = rng.randrange(len(actions))
+        action = actions[index]
+        choice = rng.randrange(4)
+        if choice == 0 and action[0] == "roll":
+            action[1] = [(action[1][0] % 6) + 1, action[1][1]]
+        elif choice == 1:
+            actions.insert(index, ["play", [[24, 1, 6, False]]])
+        elif choice == 2:
+            actions[index] = ["take"]
+        else:
+            actions[index] = [rng.choice(["roll", "opening", "drop"]), None]
+        yield {**record, "games": games}
+
+
+def test_damaged_saves_raise_only_bad_record():
+    rng = random.Random(11)
+    session = Session("short", players=(HUMAN, "beginner"), seed="dmg")
+    play_to_end(session, rng)
+    record = session.to_dict()
+    failures = 0
+    for damaged in _mutations(record, rng):
+        try:
+            Session.from_dict(damaged)
+        except GameStateError as exc:
+            assert exc.code == "bad_record"
+            failures += 1
+    assert failures >= 10
+    for junk in (None, 3, "text", [], {"v": 1}):
+        with pytest.raises(GameStateError):
+            Session.from_dict(junk)
+
+
+def test_cube_offer_against_the_bot_and_bot_double_to_a_person():
+    session = on_position("short", "short 6:2,5:2,4:2,off:9 24:1,23:14 w -", players=(HUMAN, "strong"))
+    assert session.game.phase == "roll" and session.game.can_double()
+    session.double()
+    assert session.waiting_for_bot() and session.game.phase == "double"
+    run_bots(session)
+    # far behind, the bot drops: White wins the cube's value
+    assert session.game.is_over and session.game.result.reason == "drop"
+    assert session.logs[-1][-2]["k"] == "drop"
+
+    session = on_position("short", "short 6:5,5:4,4:3,3:3 6:3,5:3,4:3,3:3,2:3 b -", players=(HUMAN, "strong"))
+    run_bots(session)
+    assert session.game.phase == "double" and session.human_to_act()
+    session.take()
+    assert session.game.cube.value == 2 and session.game.cube.owner == 0
+
+
+def test_resignation_offered_to_the_bot():
+    # White is all in Black's home and Black has one checker left: a backgammon is coming
+    session = on_position("short", "short 23:15 1:1,off:14 w -", players=(HUMAN, "strong"))
+    session.resign("single")
+    run_bots(session)
+    assert session.logs[-1][-1]["k"] == "decline" and session.game.phase == "roll"
+    session.resign("backgammon")
+    run_bots(session)
+    assert session.game.is_over and session.game.result.kind == "backgammon"
+
+
+def test_stale_and_foreign_bot_answers_are_refused():
+    session = Session("short", players=("strong", "strong"), seed="stale")
+    request = session.bot_request()
+    answer = SERVICE.decide(request)
+    session.apply_bot(answer)
+    with pytest.raises(NardyError):
+        session.apply_bot(answer)  # the game moved on
+    human = Session("short", players=(HUMAN, HUMAN), seed="stale")
+    with pytest.raises(GameStateError):
+        human.apply_bot(answer)
+
+
+def test_bot_service_reuses_its_game_and_agrees_with_a_fresh_one():
+    session = Session("long", players=("beginner", "beginner"), seed="svc")
+    service = BotService()
+    for _ in range(40):
+        if not session.waiting_for_bot():
+            break
+        request = json.loads(json.dumps(session.bot_request()))
+        answer = service.decide(request)
+        fresh = BotService().decide(request)
+        assert {k: v for k, v in answer.items() if k != "ms"} == \
+            {k: v for k, v in fresh.items() if k != "ms"}
+        session.apply_bot(answer)
+
+
+def test_person_actions_out_of_turn_are_refused():
+    session = Session("short", players=("strong", HUMAN), seed="who")
+    if session.waiting_for_bot():
+        with pytest.raises(GameStateError):
+            session.roll()
+        with pytest.raises(GameStateError):
+            session.click("p13")
