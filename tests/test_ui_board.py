@@ -103,7 +103,7 @@ def test_dice_cube_and_trays():
     assert cube and cube[0].find("s:text", NS).text == "2"
     off = groups(root)["off0"]
     assert len(off.findall("s:rect[@class='slab c0']", NS)) == 13
-    session.click("p1")
+    session.click("p2")
     session.click("off0")
     session.choose(0)  # 6 or 5 both bear it off, leaving different dice: the player is asked
     root = board(session)
