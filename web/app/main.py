@@ -59,9 +59,12 @@ class Storage:
 
 class App:
     def __init__(self):
-        prefs = Storage.get(PREFS, {})
-        self.prefs = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=350,
-                          new_game={}, **(prefs if isinstance(prefs, dict) else {}))
+        self.prefs = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=350, new_game={},
+                          lang=None)
+        stored = Storage.get(PREFS, {})
+        if isinstance(stored, dict):  # keep only known keys of the right kind
+            self.prefs.update({k: v for k, v in stored.items() if k in self.prefs and (
+                self.prefs[k] is None or type(v) is type(self.prefs[k]))})
         lang = self.prefs.get("lang")
         if lang not in T.LANGUAGES:
             lang = "ru" if str(window.navigator.language or "").lower().startswith("ru") else "en"
@@ -85,7 +88,8 @@ class App:
         if "new" in query:
             choice = {"game": query["new"], "p0": query.get("p0", query.get("white", HUMAN)),
                       "p1": query.get("p1", query.get("black", "strong")),
-                      "length": query.get("length", "0"), "options": {}}
+                      "length": query.get("length", "0"), "options": {},
+                      "seed": query.get("seed")}
             if "anim" in query:
                 self.prefs["anim_ms"] = int(query["anim"])
             window.history.replaceState(None, "", str(window.location.pathname))
@@ -94,8 +98,8 @@ class App:
         current = Storage.get(CURRENT)
         saves = self.saves()
         if current in saves:
+            self.set_notice(T.tr(self.lang, "restored"))  # replaced by a notice of damage
             if self.load(current):
-                self.set_notice(T.tr(self.lang, "restored"))
                 return
         self.new_session(self.prefs.get("new_game") or {})
 
@@ -123,7 +127,7 @@ class App:
             session = Session(choice.get("game", "long"), choice.get("options") or {},
                               int(choice.get("length") or 0),
                               (choice.get("p0", HUMAN), choice.get("p1", "strong")),
-                              prefs=self._session_prefs())
+                              seed=choice.get("seed"), prefs=self._session_prefs())
         except (NardyError, ValueError) as exc:
             self.set_notice(T.error_text(self.lang, exc), alert=True)
             session = Session("long", prefs=self._session_prefs())
