@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -228,6 +229,19 @@ def open_app(page, query="", timeout=READY_TIMEOUT_MS):
 
 def wait_ready(page, timeout=READY_TIMEOUT_MS):
     page.wait_for_function(READY, timeout=timeout)
+
+
+def wait_until(page, expression, timeout=30_000, message=None):
+    """Poll a JavaScript expression that may give a promise until it is truthy.
+    (``page.wait_for_function`` does not await promises: a pending one counts as truthy.)"""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(message or f"still false after {timeout} ms: {expression}")
+        time.sleep(0.1)
 
 
 @pytest.fixture(name="open_app")

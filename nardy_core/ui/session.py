@@ -11,7 +11,7 @@ from the seed and must equal the recorded ones).
 from __future__ import annotations
 
 from ..errors import GameStateError, IllegalMoveError, NardyError
-from ..game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL
+from ..game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from ..geometry import absolute_point
 from ..match import Match
 from ..playnotation import format_steps
@@ -511,4 +511,4 @@ class Session:
         return [score[players[0]], score[players[1]]]
 
 
-__all__ = ["Session", "HUMAN", "PREF_DEFAULTS", "bot_levels", "OVER"]
+__all__ = ["Session", "HUMAN", "PREF_DEFAULTS", "bot_levels"]

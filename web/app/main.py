@@ -223,6 +223,7 @@ class App:
         document.body.dataset.phase = view["phase"]
         document.body.dataset.turn = str(view["turn"])
         if session.waiting_for_bot() and not self.thinking:
+            self.thinking = True  # before the task starts: a second render must not start one
             asyncio.ensure_future(self.bot_move(self.token))
 
     def notice_text(self, key, params):
@@ -380,7 +381,6 @@ class App:
 
     async def bot_move(self, token):
         session = self.session
-        self.thinking = True
         self.render_status(session.view())
         try:
             worker = await self.ensure_worker()
