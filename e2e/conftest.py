@@ -21,38 +21,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = Path(os.environ.get("NARDY_E2E_WEB", ROOT / "web"))
-CHROMIUM = os.environ.get("NARDY_CHROMIUM", "/usr/bin/chromium")
-# docs: shared notes web-stack.md. The resolver rule makes every host but ours unresolvable,
-# so Chromium's own background traffic cannot leave the machine even if a flag misses some.
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-READY = "document.body && document.body.dataset.ready === '1'"
 READY_TIMEOUT_MS = 60_000
 
-# Runs in every page before its own scripts: long tasks (buffered, so the ones before the
-# observer started count too) and the moment the app declares itself ready (navigation start
-# is time 0), which the load benchmark reads without polling error.
-INIT_SCRIPT = """
-window.__longTasks = [];
-try {
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      window.__longTasks.push({start: e.startTime, duration: e.duration});
-  }).observe({type: 'longtask', buffered: true});
-} catch (e) {}
-window.__readyAt = null;
-new MutationObserver(() => {
-  if (window.__readyAt === null && document.body && document.body.dataset.ready === '1')
-    window.__readyAt = performance.now();
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']});
-"""
-
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "e2e"))
 from serve import make_server  # noqa: E402
+
+from launch import CHROMIUM, INIT_SCRIPT, READY, launch  # noqa: E402
 
 
 def pytest_collection_modifyitems(items):
@@ -134,11 +110,10 @@ def browser():
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"no Chromium at {CHROMIUM}: `apt-get install -y chromium` "
                     "(tools/e2e-tests.sh does it)", pytrace=False)
-    # Let routing and network events cover the service worker's own requests. Playwright
-    # >= 1.5x does so by default; older ones need this switch (read when the driver starts).
-    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
+    # launch.py has set PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS before this starts
+    # the driver: routing sees the service worker's requests too.
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         yield browser
         browser.close()
 

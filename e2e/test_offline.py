@@ -8,6 +8,7 @@ import re
 import struct
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import open_app, start_server, wait_ready, wait_until, watch_page
 
@@ -31,7 +32,7 @@ def install_service_worker(page):
     wait_until(page, SW_ACTIVATED, 60_000, "the service worker did not activate")
     try:  # clients.claim() makes the first page controlled without a reload ...
         page.wait_for_function(CONTROLLED, timeout=5_000)
-    except Exception:  # noqa: BLE001 - ... but a reload is what a user would do anyway
+    except PlaywrightTimeout:  # ... but a reload is what a user would do anyway
         page.reload()
         wait_ready(page)
         page.wait_for_function(CONTROLLED, timeout=5_000)
@@ -119,6 +120,7 @@ def test_a_new_build_waits_until_the_player_applies_it(new_context, second_build
     web, srv = second_build
     page = watch_page(new_context(base_url=srv.url).new_page())
     install_service_worker(page)
+    assert page.locator("#btn-update").count() == 0, "an update offered on the first visit"
     old, new = build_info(web)["hash"], "0123456789abcdef"
 
     # Deploy: a new build hash. The next visit's update check sees the changed build.js.
