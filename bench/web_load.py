@@ -45,7 +45,7 @@ WEB = ROOT / "web"
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 from launch import INIT_SCRIPT, READY, launch  # noqa: E402 - sets the Playwright switch first
-from serve import make_server  # noqa: E402
+from serve import make_server, read_log  # noqa: E402
 
 TARGETS_S = {"cold": 3.5, "warm": 2.0}
 BOT_QUERIES = {"short": "?new=short&p0=strong&p1=strong&anim=0",
@@ -65,10 +65,7 @@ class ServerBytes:
         return len(self._lines())
 
     def _lines(self):
-        try:
-            return self.log_path.read_text(encoding="utf-8").splitlines()
-        except FileNotFoundError:
-            return []
+        return read_log(self.log_path)
 
     def since(self, mark):
         total, count = 0, 0

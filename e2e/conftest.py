@@ -26,7 +26,7 @@ READY_TIMEOUT_MS = 60_000
 
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
-from serve import make_server  # noqa: E402
+from serve import make_server, read_log  # noqa: E402
 
 from launch import CHROMIUM, INIT_SCRIPT, READY, launch  # noqa: E402
 
@@ -55,10 +55,7 @@ class Server:
 
     def log_lines(self):
         """Every request so far, one "METHOD PATH STATUS" line each."""
-        try:
-            return self.log_path.read_text(encoding="utf-8").splitlines()
-        except FileNotFoundError:
-            return []
+        return read_log(self.log_path)
 
 
 def start_server(directory, log_path):

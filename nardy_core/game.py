@@ -16,6 +16,9 @@ from .turn import Turn
 from .variant import REROLL, USE_DICE
 
 OPENING, ROLL, MOVE, DOUBLE, RESIGN, OVER = "opening", "roll", "move", "double", "resign", "over"
+# Recorded actions without arguments and the methods that make them.
+ANSWER_METHODS = {"double": "double", "take": "take", "beaver": "beaver", "drop": "drop",
+                  "accept": "accept_resignation", "decline": "decline_resignation"}
 
 
 class GameResult:
@@ -344,9 +347,8 @@ class Game:
                                      code="bad_record")
         elif name == "resign":
             self.resign(args[0])
-        elif name in ("double", "take", "beaver", "drop", "accept", "decline"):
-            getattr(self, {"accept": "accept_resignation",
-                           "decline": "decline_resignation"}.get(name, name))()
+        elif name in ANSWER_METHODS:
+            getattr(self, ANSWER_METHODS[name])()
         else:
             raise GameStateError(f"unknown action {name!r} in a game record",
                                  code="bad_record", action=str(name))

@@ -10,8 +10,8 @@ MARKS = ("O", "X")
 HEIGHT = 5
 
 
-def _columns(position):
-    """absolute point -> (colour, count, pinned-under colour or None)."""
+def columns(position) -> dict:
+    """White's number of each occupied point -> (colour, count): what a board draws."""
     cols = {}
     geometry = position.variant.geometry
     for colour in (0, 1):
@@ -36,7 +36,7 @@ def _cell(col, row):
 def render(position, viewer=0) -> str:
     """The board as ``viewer`` (a colour) sees it: his own points 13-24 on top, 12-1 below,
     labelled with his own numbers."""
-    cols = _columns(position)
+    cols = columns(position)
     geometry = position.variant.geometry
     own_top = list(range(13, 25))
     own_bottom = list(range(12, 0, -1))

@@ -40,6 +40,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             sys.stderr.write("serve: " + (format % args) + "\n")
 
 
+def read_log(path) -> list:
+    """The request log's lines so far ("METHOD PATH STATUS"); none before the first request."""
+    try:
+        with open(path, encoding="utf-8") as log:
+            return log.read().splitlines()
+    except FileNotFoundError:
+        return []
+
+
 def make_server(host="127.0.0.1", port=8000, log=None, directory=WEB):
     Handler.log_file = log
     handler = functools.partial(Handler, directory=str(directory))

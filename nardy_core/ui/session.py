@@ -11,10 +11,11 @@ from the seed and must equal the recorded ones).
 from __future__ import annotations
 
 from ..errors import GameStateError, IllegalMoveError, NardyError
-from ..game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
+from ..game import ANSWER_METHODS, DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from ..geometry import absolute_point
 from ..match import Match
 from ..playnotation import format_steps
+from ..textboard import columns
 from ..position import BAR, HAND, OFF
 from ..variants import get_variant
 
@@ -338,12 +339,10 @@ class Session:
             for step in steps[len(turn.steps):]:
                 turn.step(step)
             self._do("play", turn.play())
-        elif action in ("roll", "double", "take", "beaver", "drop"):
+        elif action == "roll":
             self._do(action)
-        elif action == "accept":
-            self._do("accept_resignation")
-        elif action == "decline":
-            self._do("decline_resignation")
+        elif action in ANSWER_METHODS:
+            self._do(ANSWER_METHODS[action])
         else:
             raise GameStateError(f"unknown bot action {action!r}", code="bad_answer")
 
@@ -438,10 +437,8 @@ class Session:
                 raise GameStateError("a play where none fits", code="bad_record")
         elif name == "resign":
             self._do("resign", args[0])
-        elif name in ("double", "take", "beaver", "drop"):
-            self._do(name)
-        elif name in ("accept", "decline"):
-            self._do(name + ("_resignation"))
+        elif name in ANSWER_METHODS:
+            self._do(ANSWER_METHODS[name])
         else:
             raise GameStateError(f"unknown action {name!r}", code="bad_record")
 
@@ -455,16 +452,9 @@ class Session:
         game = self.game
         position = game.position
         variant = self.variant
-        sides = position.sides
         turn = game.turn_in_progress
-        if turn is not None:
-            sides = turn.board[0]
-        points = {}
-        for colour in (0, 1):
-            side = sides[colour]
-            for p in range(1, 25):
-                if side[p]:
-                    points[absolute_point(variant.geometry, colour, p)] = (colour, side[p])
+        shown = position.replace(sides=turn.board[0]) if turn is not None else position
+        sides = shown.sides
         dice, used = [], []
         if position.dice:
             dice = list(variant.units(position)[0])
@@ -485,10 +475,10 @@ class Session:
         return {
             "game": variant.key, "geometry": variant.geometry, "checkers": variant.checkers,
             "phase": game.phase, "turn": position.turn, "actor": self.actor(),
-            "points": points,
+            "points": columns(shown),
             "bar": [sides[0][BAR], sides[1][BAR]], "off": [sides[0][OFF], sides[1][OFF]],
             "hand": [sides[0][HAND], sides[1][HAND]],
-            "pips": [self._pips(sides, 0), self._pips(sides, 1)],
+            "pips": [shown.pip_count(0), shown.pip_count(1)],
             "dice": dice, "used": used,
             "cube": {"enabled": variant.cube_enabled, "value": cube.value, "owner": cube.owner,
                      "offered_by": cube.offered_by if game.phase == DOUBLE else None},
@@ -499,11 +489,6 @@ class Session:
             "crawford": game.match.crawford, "result": game.result.to_dict() if game.result
             else None, "resign_offer": list(game.resign_offer) if game.resign_offer else None,
         }
-
-    def _pips(self, sides, colour):
-        side = sides[colour]
-        track = self.variant.track_length
-        return sum(p * side[p] for p in range(1, 25)) + (side[BAR] + side[HAND]) * (track + 1)
 
     def _score_by_colour(self):
         score = self.projected_score()

@@ -202,16 +202,30 @@ def result_text(lang, result: dict) -> str:
               points_word=plural(lang, points, tr(lang, "point_word")), how=how)
 
 
+def _localised(lang, params: dict) -> dict:
+    """Colours by name and dice as "6-5" (the parameters of rows and notices)."""
+    out = dict(params)
+    colour = params.get("c", params.get("colour"))
+    if colour in (0, 1):
+        out["colour"] = colour_name(lang, colour)
+    if "dice" in params:
+        out["dice"] = "-".join(map(str, params["dice"]))
+    return out
+
+
+def notice_text(lang, key, params: dict) -> str:
+    """A ``Session.notices`` entry as a sentence (the live region's text)."""
+    if key == "game_over":
+        return result_text(lang, params)
+    return tr(lang, key, **_localised(lang, params))
+
+
 def log_text(lang, row: dict) -> str:
     """One line of the move list (``Session.logs`` row)."""
     kind = row["k"]
     if kind == "result":
         return result_text(lang, row)
-    params = dict(row)
-    if "c" in row:
-        params["colour"] = colour_name(lang, row["c"])
-    if "dice" in row:
-        params["dice"] = "-".join(map(str, row["dice"]))
+    params = _localised(lang, row)
     if kind == "opening":
         params["throws"] = ", ".join(f"{w}-{b}" for w, b in row["throws"])
     if kind == "resign":

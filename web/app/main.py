@@ -198,16 +198,13 @@ class App:
         focused = document.activeElement
         focus_loc = focused.getAttribute("data-loc") if focused and hasattr(
             focused, "getAttribute") else None
-        _by_id("board").innerHTML = render_board(
-            view, viewer=viewer, mirror=bool(self.prefs["mirror"]),
-            numbers=bool(self.prefs["numbers"]), label=T.board_label(lang),
-            actionable=session.human_to_act() and not self.thinking)
+        self.draw_board(view, session.human_to_act() and not self.thinking)
         self.render_players(view, viewer)
         self.render_controls(view)
         self.render_status(view)
         self.render_log()
         for key, params in session.drain_notices():
-            self.announce(self.notice_text(key, params))
+            self.announce(T.notice_text(lang, key, params))
         if self.notice:
             banner = _by_id("notice")
             banner.textContent = self.notice[0]
@@ -225,16 +222,6 @@ class App:
         if session.waiting_for_bot() and not self.thinking:
             self.thinking = True  # before the task starts: a second render must not start one
             asyncio.ensure_future(self.bot_move(self.token))
-
-    def notice_text(self, key, params):
-        params = dict(params)
-        if "colour" in params:
-            params["colour"] = T.colour_name(self.lang, params["colour"])
-        if "dice" in params:
-            params["dice"] = "-".join(map(str, params["dice"]))
-        if key == "game_over":
-            return T.result_text(self.lang, params)
-        return T.tr(self.lang, key, **params)
 
     def render_players(self, view, viewer):
         lang = self.lang
@@ -398,7 +385,7 @@ class App:
                 for step in answer["steps"][:-1]:
                     session.bot_play_step(step)
                     self.thinking = True
-                    self.render_board_only()
+                    self.draw_board(session.view(), actionable=False)
                     await asyncio.sleep(delay)
             elif delay:
                 await asyncio.sleep(delay / 2)
@@ -415,12 +402,11 @@ class App:
         self.save()
         self.render()
 
-    def render_board_only(self):
-        view = self.session.view()
+    def draw_board(self, view, actionable):
         _by_id("board").innerHTML = render_board(
             view, viewer=self.viewer(), mirror=bool(self.prefs["mirror"]),
             numbers=bool(self.prefs["numbers"]), label=T.board_label(self.lang),
-            actionable=False)
+            actionable=actionable)
 
     # --- gestures: click and drag share one path -------------------------------------------------
     def on_pointerdown(self, event):
@@ -629,13 +615,6 @@ app.label_page()
 app.bind()
 app.start()
 _by_id("loading").hidden = True
-window.nardyApp = create_proxy(lambda: json.dumps(app.session.to_dict()))
-
-
-async def _after_first_paint():
-    await asyncio.sleep(0.05)
-    if any(p != HUMAN for p in app.session.players):
-        await app.ensure_worker()  # warm the bot up before it is first needed
 
 
 def _on_update(apply):
