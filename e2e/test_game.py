@@ -97,8 +97,9 @@ def test_new_game_of_each_variant_from_the_dialog(page, game, name, head):
     assert page.locator("#board [data-loc]").count() == 28
     assert "Opening throw" in page.text_content("#log")
     state = board_state(page)
-    if game == "long":  # both heads hold 15 (one may have left already if Black started)
-        assert state["p24"] in ("15", "14", 5) or state["p12"] in ("15", "14")
+    if game == "long":  # the heads, in opposite corners, still hold most checkers (a head
+        # loses at most two a turn, and forced moves may have been played already)
+        assert int(state["p24"]) >= 10 and int(state["p12"]) >= 10
     assert sum(int(v) for k, v in state.items() if k != "dice") == 30
 
 
