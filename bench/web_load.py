@@ -216,7 +216,6 @@ def report(result):
     m = result["machine"]
     print(f"Nardy web load: build {m['build']}, Chromium {m['chromium']} headless, "
           f"{m['cpus']} CPUs, {len(result['runs'])} runs, localhost (no network latency)\n")
-    print(f"{'':22}{'median':>10}{'min':>10}{'max':>10}")
     rows = [("cold load, ms", "cold_ms", "ms"), ("warm load (SW), ms", "warm_ms", "ms"),
             ("  later warm load, ms", "warm_last_ms", "ms"),
             ("cold: bytes sent", "cold_bytes", "B"), ("cold: requests", "cold_requests", ""),

@@ -1,6 +1,7 @@
 """Build the served folder ``web/`` from the repository: the pinned Pyodide and PyScript files
 from ``node_modules`` into ``web/vendor/``, the ``nardy_core`` wheel built from this checkout
-into ``web/wheels/``, the app icons, and ``web/build.js`` (the build's content hash and the list
+into ``web/wheels/`` (both with Python bytecode compiled for the page's interpreter), the app
+icons, and ``web/build.js`` (the build's content hash and the list
 of files the service worker caches). Everything written here is git-ignored build output.
 
 Run by ``tools/setup.sh`` after ``npm ci``; safe to run again (it rebuilds from scratch).
@@ -60,6 +61,12 @@ def build_wheel() -> str:
     if len(wheels) != 1:
         sys.exit(f"build_web: expected one nardy_core wheel, found {wheels}")
     return wheels[0].name
+
+
+def precompile(mode: str, path: Path):
+    """Bytecode for the served standard library and wheel (why: tools/precompile.mjs)."""
+    subprocess.run(["node", str(ROOT / "tools" / "precompile.mjs"), mode, str(path)],
+                   check=True, cwd=ROOT)
 
 
 def _png(size: int) -> bytes:
@@ -129,6 +136,8 @@ def write_build(wheel: str):
 def main():
     copy_vendor()
     wheel = build_wheel()
+    precompile("stdlib", VENDOR / "pyodide" / "python_stdlib.zip")
+    precompile("wheel", WHEELS / wheel)
     write_icons()
     # What the page and the bot worker load: read at start-up (the wheel's name has a version).
     (WEB / "build.json").write_text(json.dumps({"wheel": f"./wheels/{wheel}"}))
