@@ -49,10 +49,19 @@ def read_log(path) -> list:
         return []
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A browser that closes a connection mid-file (a page left, a test ended) is normal,
+        # not an error worth a traceback.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(host="127.0.0.1", port=8000, log=None, directory=WEB):
     Handler.log_file = log
     handler = functools.partial(Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server = Server((host, port), handler)
     server.daemon_threads = True
     return server
 
