@@ -62,6 +62,8 @@ class Game:
         if position is not None:
             self.position = position
             self.phase = MOVE if position.dice or position.pending else ROLL
+            if self.cube.offered_by is not None:  # set up with a double awaiting its answer
+                self.phase = DOUBLE
         elif starter is not None:
             self.position = self.variant.initial_position(turn=starter)
             self.phase = ROLL

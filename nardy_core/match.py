@@ -27,9 +27,12 @@ class MatchScore:
 
 
 class Match:
-    def __init__(self, variant, length: int = 0, seed=None, throw_opening=True):
+    def __init__(self, variant, length: int = 0, seed=None, throw_opening=True, start=None):
         """``throw_opening=False`` leaves each new game in its opening phase, for a caller that
-        replays a record (``Game.opening()`` then throws the same dice from the seed)."""
+        replays a record (``Game.opening()`` then throws the same dice from the seed).
+        ``start=(position, cube, MatchScore)``: the first game is played on from that state
+        (a shared position); the match takes its length, score and Crawford state, player 0
+        playing White."""
         from .dice import Dice
         from .variants import get_variant
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
@@ -40,6 +43,12 @@ class Match:
         self.games = []              # finished games
         self.game = None
         self.throw_opening = throw_opening
+        self.start = start
+        if start is not None:
+            self.variant = start[0].variant
+            self.length = start[2].length
+            self.score = list(start[2].score)
+            self.crawford = start[2].crawford
         self._start_game(previous=None)
 
     @property
@@ -60,6 +69,11 @@ class Match:
         from .game import Game
         seed = f"{self.seed}/{len(self.games) + 1}"
         players, starter = self._next_colours(previous)
+        if previous is None and self.start is not None:
+            position, cube, _ = self.start
+            self.game = Game(self.variant, seed=seed, match=self.score_for(players),
+                             position=position, cube=cube, players=players)
+            return
         self.game = Game(self.variant, seed=seed, match=self.score_for(players), players=players,
                          starter=starter, throw_opening=self.throw_opening)
 

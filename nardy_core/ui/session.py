@@ -14,6 +14,7 @@ from ..errors import GameStateError, IllegalMoveError, NardyError
 from ..game import ANSWER_METHODS, DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from ..geometry import absolute_point
 from ..match import Match
+from ..notation import format_state, parse_state
 from ..playnotation import format_steps
 from ..textboard import columns
 from ..position import BAR, HAND, OFF
@@ -35,12 +36,24 @@ def bot_levels():
 
 class Session:
     def __init__(self, game="short", options=None, length=0, players=(HUMAN, "strong"),
-                 seed=None, prefs=None, _replaying=False):
-        variant = get_variant(game, options or {}) if isinstance(game, str) else game
+                 seed=None, prefs=None, start=None, recorded_dice=False, _replaying=False):
+        """``start=(position, cube, MatchScore)`` plays on from a shared or edited state (the
+        game, length and score come from it). ``recorded_dice``: a record imported from a
+        file is replayed with the dice written in it, not thrown again from the seed."""
+        if start is not None:
+            variant = start[0].variant
+            if start[0].winner() is not None:
+                raise GameStateError("the game is already over in this position",
+                                     code="start_over")
+        else:
+            variant = get_variant(game, options or {}) if isinstance(game, str) else game
         for who in players:
             if who != HUMAN and who not in bot_levels():
                 raise GameStateError(f"unknown player {who!r}", code="player", player=str(who))
-        self.match = Match(variant, length=int(length), seed=seed, throw_opening=False)
+        self.start = start
+        self.recorded_dice = bool(recorded_dice)
+        self.match = Match(variant, length=int(length), seed=seed, throw_opening=False,
+                           start=start)
         self.players = tuple(players)  # by match player index
         self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
         self.logs = [[]]               # one move list per game of the match
@@ -382,12 +395,17 @@ class Session:
         games = [g.actions for g in self.match.games]
         if self.match.game is not None:
             games.append(self.match.game.actions)
-        return {
+        record = {
             "v": RECORD_VERSION, "game": variant.key,
             "options": {k: specs[k].format(v) for k, v in variant.options.non_default().items()},
             "length": self.match.length, "seed": self.match.seed, "players": list(self.players),
             "games": [[list(a) for a in actions] for actions in games],
         }
+        if self.start is not None:
+            record["start"] = format_state(*self.start)
+        if self.recorded_dice:
+            record["dice"] = "recorded"
+        return record
 
     @classmethod
     def from_dict(cls, data, prefs=None) -> "Session":
@@ -396,9 +414,16 @@ class Session:
         try:
             if data.get("v") != RECORD_VERSION:
                 raise GameStateError("unknown saved-game version", code="bad_record")
+            recorded = data.get("dice", "seed") == "recorded"
+            if not recorded and data.get("dice", "seed") != "seed":
+                raise GameStateError("unknown kind of dice in a record", code="bad_record")
+            seed = data.get("seed")
+            start = parse_state(data["start"]) if data.get("start") else None
             session = cls(data["game"], data.get("options") or {}, data.get("length", 0),
-                          tuple(data["players"]), seed=str(data["seed"]), prefs=prefs,
-                          _replaying=True)
+                          tuple(data["players"]), seed=None if seed is None else str(seed),
+                          prefs=prefs, start=start, recorded_dice=recorded, _replaying=True)
+            if not recorded and seed is None:
+                raise GameStateError("a saved game without its seed", code="bad_record")
             games = data["games"]
             for index, actions in enumerate(games):
                 if index:
@@ -420,7 +445,10 @@ class Session:
     def _replay(self, action):
         name, args = action[0], list(action[1:])
         game = self.game
-        if name == "opening":
+        if name in ("opening", "roll") and self.recorded_dice:
+            dice = [tuple(t) for t in args[0]] if name == "opening" else tuple(args[0])
+            self._do(name, dice)
+        elif name == "opening":
             self._do("opening")
             if [list(t) for t in game.actions[-1][1]] != [list(t) for t in args[0]]:
                 raise GameStateError("the opening throw differs from the seed's",
