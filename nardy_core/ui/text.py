@@ -144,6 +144,86 @@ CATALOGUE = {
     "choice_no_hide": ("no hiding a hitter (default)", "нельзя прятать бьющую (по умолчанию)"),
     "choice_stay": ("the hitter stays", "бьющая остаётся"),
     "choice_no_hit": ("no hit with an exposed checker", "без боя открытой шашкой"),
+    # sharing, opening, the editor and embedding
+    "share": ("Share", "Поделиться"),
+    "open": ("Open", "Открыть"),
+    "edit": ("Edit position", "Расставить"),
+    "copy": ("Copy", "Копировать"),
+    "copied": ("Copied", "Скопировано"),
+    "copy_failed": ("Select the text and copy it", "Выделите текст и скопируйте"),
+    "share_link": ("Link to this position", "Ссылка на эту позицию"),
+    "share_whole_game": ("Put the whole game in the link (it can be replayed move by move)",
+                         "Вся партия в ссылке (её можно просмотреть ход за ходом)"),
+    "position_codes": ("Position codes", "Коды позиции"),
+    "code_state": ("Position text (Nardy)", "Текст позиции (Нарды)"),
+    "code_gnubg": ("GNU Backgammon ID (Position ID:Match ID)",
+                   "Код GNU Backgammon (Position ID:Match ID)"),
+    "code_xgid": ("XGID (eXtreme Gammon)", "XGID (eXtreme Gammon)"),
+    "embed": ("Embed on a website", "Вставить на сайт"),
+    "embed_mode": ("What the board does", "Что делает доска"),
+    "embed_static": ("Diagram (no moves)", "Диаграмма (без ходов)"),
+    "embed_play": ("Play against the bot", "Игра с ботом"),
+    "embed_replay": ("Replay of the game", "Просмотр партии"),
+    "embed_size": ("Width in pixels", "Ширина в пикселях"),
+    "embed_theme": ("Theme", "Оформление"),
+    "theme_light": ("light", "светлое"),
+    "theme_dark": ("dark", "тёмное"),
+    "embed_snippet": ("HTML to paste into your page", "HTML для вашей страницы"),
+    "export_game": ("Export game file", "Сохранить файл партии"),
+    "exported": ("Saved {name}", "Сохранено: {name}"),
+    "open_paste": ("Paste a link, a GNU Backgammon ID, an XGID or a position text",
+                   "Вставьте ссылку, код GNU Backgammon, XGID или текст позиции"),
+    "open_players": ("Who plays", "Кто играет"),
+    "open_vs_bot": ("You (the side to move) against the bot",
+                    "Вы (сторона на ходу) против бота"),
+    "open_two_people": ("Two people on this device", "Двое на одном устройстве"),
+    "open_bot_vs_bot": ("Bot against bot", "Бот против бота"),
+    "open_position": ("Open position", "Открыть позицию"),
+    "import_file": ("Or open a game file (.mat, .txt)", "Или откройте файл партии (.mat, .txt)"),
+    "imported": ("Game file opened: {games} {games_word}", "Файл партии открыт: {games} {games_word}"),
+    "game_word": ("game|games", "партия|партии|партий"),
+    "opened_link": ("Position opened from the link", "Позиция открыта по ссылке"),
+    "bad_link": ("The link could not be read: {detail}. Your game is unchanged.",
+                 "Ссылку не удалось прочитать: {detail}. Ваша партия не изменилась."),
+    "bad_code": ("Could not read that: {detail}", "Не удалось прочитать: {detail}"),
+    "bad_file": ("The file could not be read: {detail}", "Файл не удалось прочитать: {detail}"),
+    "replay_start": ("Start of the game", "Начало партии"),
+    "first": ("First", "В начало"),
+    "previous": ("Previous", "Назад"),
+    "next": ("Next", "Вперёд"),
+    "last": ("Last", "В конец"),
+    "edit_position": ("Set up a position", "Расстановка позиции"),
+    "edit_hint": ("Click a point to add a checker of the chosen colour; choose Remove (or click "
+                  "with Shift) to take one away.",
+                  "Нажмите на пункт, чтобы поставить шашку выбранного цвета; «Убрать» (или "
+                  "нажатие с Shift) снимает шашку."),
+    "edit_add": ("Add", "Ставить"),
+    "edit_remove": ("Remove", "Убрать"),
+    "edit_clear": ("Empty board", "Пустая доска"),
+    "edit_reset": ("Starting position", "Начальная позиция"),
+    "edit_fill": ("Missing checkers off", "Недостающие — в выброс"),
+    "edit_turn": ("To move:", "Ходят:"),
+    "edit_dice": ("Dice (empty: not rolled)", "Кости (пусто — не брошены)"),
+    "edit_cube": ("Cube", "Куб"),
+    "edit_owner": ("Owner", "Владелец"),
+    "cube_centre": ("centre", "в центре"),
+    "match_length_short": ("Match to", "Матч до"),
+    "crawford_state": ("Crawford", "Кроуфорд"),
+    "crawford_pre": ("before", "ещё нет"),
+    "crawford_crawford": ("this game", "эта партия"),
+    "crawford_post": ("after", "уже был"),
+    "edit_play": ("Play from here", "Играть отсюда"),
+    "edit_ok": ("The position is valid", "Позиция правильная"),
+    "err_checker_count": ("{colour} have {count} checkers; the game needs {expected}",
+                          "{colour}: шашек {count}, а нужно {expected}"),
+    "err_shared_point": ("A point is held by both colours", "На одном пункте шашки обоих цветов"),
+    "err_edit_occupied": ("That point is held by {colour}", "Этот пункт занят: {colour}"),
+    "err_edit_place": ("Checkers cannot go there", "Туда шашку поставить нельзя"),
+    "err_start_over": ("The game is already over in this position",
+                       "В этой позиции партия уже окончена"),
+    "err_no_bar": ("This game has no bar", "В этой игре нет бара"),
+    "err_dice": ("Dice are one digit 1–6 each, as many as the game uses",
+                 "Кости — по одной цифре от 1 до 6, столько, сколько в игре"),
     # board (accessible names)
     "point": ("point {number}", "пункт {number}"),
     "checkers": ("{count} {colour}", "{count} {colour}"),
@@ -234,9 +314,17 @@ def log_text(lang, row: dict) -> str:
 
 
 def error_text(lang, exc) -> str:
+    """The error's own sentence where the catalogue has one for its code, filled from its
+    parameters (colours by name), else the engine's English message."""
     code = getattr(exc, "code", "")
     key = f"err_{code}"
-    return tr(lang, key) if key in CATALOGUE else str(exc)
+    if key not in CATALOGUE:
+        return str(exc)
+    params = dict(getattr(exc, "params", {}) or {})
+    colour = params.get("colour")
+    if colour in ("white", "black"):
+        params["colour"] = colour_name(lang, ("white", "black").index(colour))
+    return tr(lang, key, **params)
 
 
 def board_label(lang):

@@ -19,11 +19,18 @@ await pyodide_js.loadPackage(BUILD["wheel"])  # noqa: F704 — the wheel built f
 
 from forms import GAMES, new_game_form, option_fields, settings_form  # noqa: E402
 from nardy_core.errors import NardyError  # noqa: E402
+from nardy_core.ui import share  # noqa: E402
 from nardy_core.ui import text as T  # noqa: E402
+from nardy_core.ui.editor import Editor  # noqa: E402
+from sharing import editor_panel, embed_snippet, open_form, players_for, share_form  # noqa: E402
 from nardy_core.ui.session import HUMAN, PREF_DEFAULTS, Session  # noqa: E402
 from nardy_core.ui.svg import render_board  # noqa: E402
 
 SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
+# embed.html: the same app with minimal chrome, configured by its query, talking to the host
+# page by postMessage, saving nothing on the device (docs/embed.md).
+EMBED = document.body.dataset.mode == "embed"
+EMBED_MODES = ("static", "play", "replay")
 DRAG_THRESHOLD = 6  # px before a press becomes a drag
 
 
@@ -79,10 +86,29 @@ class App:
         self.worker = None
         self.worker_loading = None
         self.notice = None           # (text, is_alert)
+        self.editor = None           # the position editor, while it is open
+        self.palette = {"colour": 0, "mode": "add"}
+        self.whole_game = False      # the Share dialog's link carries the whole game
+        self.embed = {"mode": "static", "size": 480, "theme": "light"}
+        self.address = None          # (session id, actions, fragment) last written
+        self.query = dict(x.split("=", 1) for x in str(window.location.search)[1:].split("&")
+                          if "=" in x)
+        self.mode = self.query.get("mode", "play") if EMBED else "app"
+        if self.mode not in EMBED_MODES + ("app",):
+            self.mode = "static"
+        self.replay = None           # embed replay: {"states": [...], "index": i}
+        self.posted = None           # embed: the last (actions, over) reported to the host
+        if EMBED and self.query.get("lang") in T.LANGUAGES:
+            self.lang = self.query["lang"]
         window.nardyStats = js.JSON.parse('{"botMs": [], "botThinkMs": []}')
 
     # --- sessions --------------------------------------------------------------------------
     def start(self):
+        if EMBED:
+            self.start_embed()
+            return
+        if self.open_link(str(window.location.hash)):
+            return
         query = dict(x.split("=", 1) for x in str(window.location.search)[1:].split("&")
                      if "=" in x)
         if "new" in query:
@@ -102,6 +128,172 @@ class App:
             if self.load(current):
                 return
         self.new_session(self.prefs.get("new_game") or {})
+
+    def open_link(self, hash_text) -> bool:
+        """Open ``#p=…`` / ``#g=…`` as a new game (the game on the board stays saved); a link
+        that cannot be read says why and changes nothing."""
+        fragment = hash_text[1:] if hash_text.startswith("#") else hash_text
+        if not fragment.startswith(("p=", "g=")):
+            return False
+        if self.session is not None and self.address and self.address[1] == fragment:
+            return False  # our own address
+        try:
+            kind, payload = share.read(fragment)
+            turn = payload[0].turn if kind == "state" else 0
+            session = share.session_from(kind, payload, players_for("bot", turn),
+                                         prefs=self._session_prefs())
+        except NardyError as exc:
+            self.set_notice(T.tr(self.lang, "bad_link", detail=T.error_text(self.lang, exc)),
+                            alert=True)
+            if self.session is not None:
+                self.address = None  # put the game's own address back
+                self.render()
+            return False
+        self.set_notice(T.tr(self.lang, "opened_link"))
+        self.editor = None
+        self.use(session, f"g{int(js.Date.now())}")
+        return True
+
+    # --- embedded on another site --------------------------------------------------------------
+    def start_embed(self):
+        theme = self.query.get("theme", "light")
+        document.body.dataset.theme = theme if theme in ("light", "dark") else "light"
+        self.flipped = self.query.get("flip") in ("1", "true")
+        size = self.query.get("size", "")
+        if size.isdigit():
+            document.body.style.maxWidth = f"{max(200, min(1200, int(size)))}px"
+        fragment = str(window.location.hash)[1:]
+        if not fragment:
+            game = self.query.get("game", "short")
+            fragment = "p=" + self.default_code(game)
+        if not self.embed_open(fragment):
+            self.use(Session(self.query.get("game", "short") if self.query.get("game") in GAMES
+                             else "short", players=(HUMAN, HUMAN), prefs=self._session_prefs()),
+                     "embed")
+
+    def default_code(self, game):
+        from nardy_core import linkcode
+        try:
+            position = Session(game if game in GAMES else "short", players=(HUMAN, HUMAN),
+                               seed="embed").game
+            return linkcode.encode_state(position.variant.initial_position(), position.cube,
+                                         position.match)
+        except NardyError:
+            return ""
+
+    def embed_open(self, text) -> bool:
+        """Show what a code or link holds, in this embed's mode; False (with a notice) when it
+        cannot be read."""
+        try:
+            kind, payload = share.read(text)
+            if self.mode == "replay" and kind == "game":
+                self.replay = {"states": share.replay_states(payload), "index": 0}
+                session = share.session_from(kind, payload, (HUMAN, HUMAN),
+                                             prefs=self._session_prefs())
+            elif kind == "game":
+                session = share.session_from(kind, payload, (HUMAN, HUMAN),
+                                             prefs=self._session_prefs())
+            else:
+                turn = payload[0].turn
+                level = self.query.get("level", "strong")
+                players = (HUMAN, HUMAN) if self.mode != "play" else (
+                    (HUMAN, level) if turn == 0 else (level, HUMAN))
+                session = share.session_from(kind, payload, players,
+                                             prefs=self._session_prefs())
+        except NardyError as exc:
+            self.set_notice(T.tr(self.lang, "bad_code", detail=T.error_text(self.lang, exc)),
+                            alert=True)
+            if self.session is not None:
+                self.render()
+            return False
+        if self.mode != "replay" or kind != "game":
+            self.replay = None
+        self.use(session, "embed")
+        return True
+
+    def frozen(self) -> bool:
+        """An embedded diagram or replay: the board shows, nobody moves on it."""
+        return self.mode in ("static", "replay")
+
+    def render_frozen(self):
+        """A static diagram, or the replay's current state with its move and ◀ ▶."""
+        lang = self.lang
+        if self.replay:
+            states, index = self.replay["states"], self.replay["index"]
+            position, cube, match, row = states[index]
+            view = Editor(start=(position, cube, match)).view()
+            status = T.log_text(lang, row) if row else T.tr(lang, "replay_start")
+            _by_id("controls").innerHTML = (
+                f'<button type="button" data-act="first" aria-label="{T.tr(lang, "first")}"'
+                f'{" disabled" if index == 0 else ""}>⏮</button>'
+                f'<button type="button" data-act="prev" aria-label="{T.tr(lang, "previous")}"'
+                f'{" disabled" if index == 0 else ""}>◀</button>'
+                f'<span class="counter">{index}/{len(states) - 1}</span>'
+                f'<button type="button" data-act="nextstate" aria-label="{T.tr(lang, "next")}"'
+                f'{" disabled" if index == len(states) - 1 else ""}>▶</button>'
+                f'<button type="button" data-act="last" aria-label="{T.tr(lang, "last")}"'
+                f'{" disabled" if index == len(states) - 1 else ""}>⏭</button>')
+        else:
+            game = self.session.game
+            view = Editor(start=(game.position, game.cube, game.match)).view()
+            status = ""
+            _by_id("controls").innerHTML = ""
+        view["movable"] = []
+        self.draw_board(view, False)
+        _by_id("status").textContent = status
+        if self.notice:
+            self.show_notice()
+        document.body.dataset.ready = "1"
+        document.body.dataset.phase = "static"
+
+    def post(self, message):
+        """A message to the host page (any origin may embed us: the data is the public
+        position, nothing private)."""
+        if window.parent is not None and window.parent != window:
+            window.parent.postMessage(js.JSON.parse(json.dumps(dict(message, nardy=1))), "*")
+
+    def report(self):
+        """Tell the host what changed since the last report: a move, the end of a game."""
+        session = self.session
+        game = session.game
+        key = (len(session.match.games), len(game.actions), game.is_over)
+        if self.posted == key:
+            return
+        first = self.posted is None
+        self.posted = key
+        code = self.address[1] if self.address else ""
+        if first:
+            self.post({"type": "ready", "mode": self.mode, "code": code})
+            return
+        rows = session.logs[-1]
+        last = next((r for r in reversed(rows) if r["k"] not in ("roll", "result")), None)
+        self.post({"type": "move", "code": code, "move": T.log_text("en", last) if last else "",
+                   "turn": game.position.turn})
+        if game.is_over:
+            self.post({"type": "gameover", "result": game.result.to_dict(), "code": code})
+
+    def on_message(self, event):
+        data = event.data
+        try:
+            message = json.loads(js.JSON.stringify(data)) if data is not None else None
+        except Exception:
+            message = None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            js.console.warn("nardy embed: ignored a message that is not {type: ...}")
+            return
+        kind = message["type"]
+        if kind == "set" and isinstance(message.get("code"), str):
+            if self.embed_open(message["code"]):
+                self.post({"type": "state", "code": self.address[1] if self.address else ""})
+            else:
+                self.post({"type": "error", "message": "the code could not be read"})
+        elif kind == "get":
+            self.post({"type": "state", "code": self.address[1] if self.address else ""})
+        elif kind == "flip":
+            self.flipped = not self.flipped
+            self.render()
+        else:
+            js.console.warn(f"nardy embed: ignored message type {kind[:40]!r}")
 
     def saves(self) -> dict:
         saves = Storage.get(SAVES, {})
@@ -137,6 +329,7 @@ class App:
     def use(self, session, ident):
         self.session = session
         self.session_id = ident
+        self.address = None
         self.token += 1
         self.thinking = False
         self.resign_menu = False
@@ -148,6 +341,8 @@ class App:
         return {k: self.prefs[k] for k in PREF_DEFAULTS}
 
     def save(self):
+        if EMBED:
+            return  # an embedded board keeps nothing on the visitor's device
         session = self.session
         saves = self.saves()
         view = session.view()
@@ -179,6 +374,13 @@ class App:
     def set_notice(self, text, alert=False):
         self.notice = (text, alert)
 
+    def show_notice(self):
+        banner = _by_id("notice")
+        banner.textContent = self.notice[0]
+        banner.setAttribute("role", "alert" if self.notice[1] else "status")
+        banner.hidden = False
+        self.notice = None
+
     def announce(self, text):
         live = _by_id("live")
         live.textContent = text
@@ -191,6 +393,16 @@ class App:
         return 1 - base if self.flipped else base
 
     def render(self):
+        if self.editor is not None:
+            self.render_editor()
+            return
+        _by_id("editor").hidden = True
+        if self.frozen():
+            self.sync_address()
+            self.render_frozen()
+            if EMBED:
+                self.report()
+            return
         session = self.session
         lang = self.lang
         view = session.view()
@@ -206,22 +418,40 @@ class App:
         for key, params in session.drain_notices():
             self.announce(T.notice_text(lang, key, params))
         if self.notice:
-            banner = _by_id("notice")
-            banner.textContent = self.notice[0]
-            banner.setAttribute("role", "alert" if self.notice[1] else "status")
-            banner.hidden = False
-            self.notice = None
+            self.show_notice()
         if focus_loc:
             target = document.querySelector(f'[data-loc="{focus_loc}"][tabindex="0"]') or \
                 document.querySelector('#board [tabindex="0"]')
             if target:
                 target.focus()
+        self.sync_address()
+        if EMBED:
+            self.report()
         document.body.dataset.ready = "1"
         document.body.dataset.phase = view["phase"]
         document.body.dataset.turn = str(view["turn"])
         if session.waiting_for_bot() and not self.thinking:
             self.thinking = True  # before the task starts: a second render must not start one
             asyncio.ensure_future(self.bot_move(self.token))
+
+    def sync_address(self):
+        """The address bar always holds the game on the board (replaceState: no history entry
+        per move, and no hashchange)."""
+        session = self.session
+        key = (self.session_id, len(session.match.games), len(session.game.actions))
+        if self.address and self.address[0] == key:
+            return
+        try:
+            fragment = share.fragment(session)
+        except NardyError as exc:
+            js.console.warn(f"nardy: no link for this state ({exc})")
+            return
+        self.address = (key, fragment)
+        window.history.replaceState(None, "", "#" + fragment)
+
+    def link(self, whole_game=False):
+        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
+        return base + "#" + share.fragment(self.session, whole_game)
 
     def render_players(self, view, viewer):
         lang = self.lang
@@ -343,10 +573,14 @@ class App:
         lang = self.lang
         document.documentElement.lang = lang
         document.title = T.tr(lang, "app_title")
-        for ident, key in (("btn-new", "new_game"), ("btn-settings", "settings"),
+        for ident, key in (("btn-new", "new_game"), ("btn-share", "share"),
+                           ("btn-open", "open"), ("btn-edit", "edit"), ("btn-settings", "settings"),
                            ("btn-flip", "flip"), ("btn-numbers", "numbers"),
                            ("btn-lang", "language")):
-            _by_id(ident).textContent = T.tr(lang, key)
+            if _by_id(ident) is not None:
+                _by_id(ident).textContent = T.tr(lang, key)
+        if EMBED:
+            return
         _by_id("btn-lang").setAttribute("aria-label", T.tr(lang, "language_name") + ": " +
                                         T.tr(lang, "language"))
 
@@ -410,6 +644,13 @@ class App:
 
     # --- gestures: click and drag share one path -------------------------------------------------
     def on_pointerdown(self, event):
+        if self.frozen():
+            return
+        if self.editor is not None:
+            group = event.target.closest("[data-loc]")
+            if group is not None:
+                self.edit_at(group.getAttribute("data-loc"), remove=bool(event.shiftKey))
+            return
         group = event.target.closest("[data-loc]")
         if group is None or not self.session.human_to_act() or self.thinking:
             self.press = None
@@ -461,6 +702,12 @@ class App:
             self.act(self.session.click, press["loc"])
 
     def on_keydown(self, event):
+        if self.editor is not None and event.key in ("Enter", " "):
+            group = event.target.closest("[data-loc]")
+            if group is not None:
+                event.preventDefault()
+                self.edit_at(group.getAttribute("data-loc"), remove=bool(event.shiftKey))
+            return
         if event.key in ("Enter", " "):
             group = event.target.closest("[data-loc]")
             if group is not None and self.session.human_to_act():
@@ -497,12 +744,262 @@ class App:
         if act == "newmatch":
             self.open_new_game()
             return
+        if act in ("first", "prev", "nextstate", "last") and self.replay:
+            last = len(self.replay["states"]) - 1
+            index = self.replay["index"]
+            self.replay["index"] = {"first": 0, "prev": max(0, index - 1),
+                                    "nextstate": min(last, index + 1), "last": last}[act]
+            self.render()
+            return
         actions = {"roll": session.roll, "double": session.double, "undo": session.undo,
                    "done": session.confirm, "take": session.take, "drop": session.drop,
                    "beaver": session.beaver, "accept": session.accept_resignation,
                    "decline": session.decline_resignation, "next": session.next_game}
         if act in actions:
             self.act(actions[act])
+
+    # --- the position editor ------------------------------------------------------------------------
+    def open_editor(self, _event=None):
+        game = self.session.game
+        self.editor = Editor(start=(game.position.replace(dice=game.position.dice), game.cube,
+                                    game.match))
+        self.render()
+
+    def edit_at(self, loc, remove=False):
+        editor = self.editor
+        colour = int(self.palette["colour"])
+        named = loc.startswith(("bar", "off", "hand"))
+        if named:
+            colour = int(loc[-1])  # each colour has its own part of the bar and its own tray
+        try:
+            if remove or self.palette["mode"] == "remove":
+                editor.remove(loc, colour if named else None)
+            else:
+                try:
+                    editor.add(loc, colour)
+                except NardyError as exc:
+                    if exc.code != "edit_occupied":
+                        raise
+                    editor.remove(loc)  # a click on the other colour's point takes one away
+        except NardyError as exc:
+            self.set_notice(T.error_text(self.lang, exc), alert=True)
+        self.render()
+
+    def render_editor(self):
+        editor = self.editor
+        lang = self.lang
+        view = editor.view()
+        problems = [T.error_text(lang, p) for p in editor.problems()]
+        focused = document.activeElement
+        focus_loc = focused.getAttribute("data-loc") if focused and hasattr(
+            focused, "getAttribute") else None
+        self.draw_board(view, True)
+        panel = _by_id("editor")
+        panel.innerHTML = editor_panel(lang, view, problems, self.palette)
+        panel.hidden = False
+        _by_id("controls").innerHTML = ""
+        _by_id("status").textContent = problems[0] if problems else T.tr(lang, "edit_ok")
+        for slot, colour in (("top", 1 - self.viewer()), ("bottom", self.viewer())):
+            _by_id(f"player-{slot}").innerHTML = (
+                f'<span class="swatch c{colour}"></span><span class="name">'
+                f'{T.colour_name(lang, colour)}</span><span class="pips">'
+                f'{T.tr(lang, "pips", count=view["pips"][colour])}</span>')
+        if self.notice:
+            self.show_notice()
+        if focus_loc:
+            target = document.querySelector(f'[data-loc="{focus_loc}"]')
+            if target:
+                target.focus()
+        document.body.dataset.ready = "1"
+        document.body.dataset.phase = "edit"
+
+    def on_editor_click(self, event):
+        button = event.target.closest("button[data-ed-act]")
+        if button is None or button.disabled:
+            return
+        act = button.getAttribute("data-ed-act")
+        editor = self.editor
+        if act == "clear":
+            editor.clear()
+        elif act == "reset":
+            editor.reset()
+        elif act == "fill":
+            editor.fill_off()
+        elif act == "cancel":
+            self.editor = None
+        elif act in ("play", "share"):
+            try:
+                state = editor.state()
+                players = players_for(_by_id("ed-players").value, state[0].turn)
+                session = share.session_from("state", state, players,
+                                             prefs=self._session_prefs())
+            except NardyError as exc:
+                self.set_notice(T.error_text(self.lang, exc), alert=True)
+                self.render()
+                return
+            self.editor = None
+            self.use(session, f"g{int(js.Date.now())}")
+            if act == "share":
+                self.open_share()
+            return
+        self.render()
+
+    def on_editor_change(self, event):
+        target = event.target
+        editor = self.editor
+        name = target.getAttribute("data-ed") if hasattr(target, "getAttribute") else None
+        try:
+            if name in ("colour", "mode"):
+                self.palette[name] = target.value
+            elif name == "turn":
+                editor.set_turn(int(target.value))
+            elif target.id == "ed-dice":
+                text = str(target.value).strip()
+                if text and not text.isdigit():
+                    raise NardyError("dice are digits", code="dice")
+                editor.set_dice([int(c) for c in text])
+            elif target.id in ("ed-cube", "ed-owner"):
+                owner = _by_id("ed-owner").value
+                editor.set_cube(int(_by_id("ed-cube").value),
+                                None if owner == "None" else int(owner))
+            elif target.id in ("ed-length", "ed-s0", "ed-s1", "ed-crawford"):
+                editor.set_match(int(_by_id("ed-length").value or 0),
+                                 (int(_by_id("ed-s0").value or 0),
+                                  int(_by_id("ed-s1").value or 0)), _by_id("ed-crawford").value)
+        except (NardyError, ValueError) as exc:
+            self.set_notice(T.error_text(self.lang, exc), alert=True)
+        self.render()
+
+    # --- sharing, opening, files ----------------------------------------------------------------------
+    def open_share(self, _event=None):
+        dialog = _by_id("dlg-share")
+        try:
+            self.fill_share()
+        except NardyError as exc:
+            self.set_notice(T.error_text(self.lang, exc), alert=True)
+            self.render()
+            return
+        dialog.showModal()
+
+    def fill_share(self):
+        link = self.link(self.whole_game)
+        fragment = link.split("#", 1)[1]
+        base = link.split("#", 1)[0]
+        embed = dict(self.embed, snippet=embed_snippet(
+            base, fragment, self.embed["mode"], self.embed["size"], self.embed["theme"],
+            self.lang))
+        _by_id("dlg-share").innerHTML = share_form(self.lang, link, share.codes(self.session),
+                                                   self.whole_game, embed)
+
+    def on_share_click(self, event):
+        target = event.target
+        if target.id == "sh-close":
+            _by_id("dlg-share").close()
+        elif target.id == "sh-export":
+            self.export_file()
+        elif target.getAttribute("data-copy"):
+            self.copy(target.getAttribute("data-copy"))
+
+    def on_share_change(self, event):
+        target = event.target
+        if target.id == "sh-whole":
+            self.whole_game = bool(target.checked)
+        elif target.id == "sh-mode":
+            self.embed["mode"] = target.value
+            if target.value == "replay":
+                self.whole_game = True
+        elif target.id == "sh-size":
+            try:
+                self.embed["size"] = max(200, min(1200, int(target.value)))
+            except ValueError:
+                pass
+        elif target.id == "sh-theme":
+            self.embed["theme"] = target.value
+        else:
+            return
+        opened = _by_id("sh-embed").open
+        self.fill_share()
+        _by_id("sh-embed").open = opened
+
+    def copy(self, ident):
+        field = _by_id(ident)
+        field.select()
+        message = _by_id("sh-msg")
+        try:
+            window.navigator.clipboard.writeText(field.value)
+            message.textContent = T.tr(self.lang, "copied")
+        except Exception:
+            message.textContent = T.tr(self.lang, "copy_failed")
+
+    def export_file(self):
+        from nardy_core import records
+        session = self.session
+        text = records.export_match(session.to_dict())
+        suffix = "mat" if session.variant.key == "short" else "txt"
+        stamp = str(js.Date.new().toISOString())[:10]
+        name = f"nardy-{session.variant.key}-{stamp}.{suffix}"
+        blob = js.Blob.new([text], js.JSON.parse('{"type": "text/plain;charset=utf-8"}'))
+        url = js.URL.createObjectURL(blob)
+        anchor = document.createElement("a")
+        anchor.href = url
+        anchor.download = name
+        document.body.appendChild(anchor)
+        anchor.click()
+        anchor.remove()
+        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
+        _by_id("sh-msg").textContent = T.tr(self.lang, "exported", name=name)
+
+    def open_open(self, _event=None):
+        dialog = _by_id("dlg-open")
+        dialog.innerHTML = open_form(self.lang)
+        dialog.showModal()
+
+    def on_open_click(self, event):
+        target = event.target
+        if target.id == "op-cancel":
+            _by_id("dlg-open").close()
+        elif target.id == "op-open":
+            try:
+                kind, payload = share.read(str(_by_id("op-text").value))
+                turn = payload[0].turn if kind == "state" else 0
+                session = share.session_from(kind, payload,
+                                             players_for(_by_id("op-players").value, turn),
+                                             prefs=self._session_prefs())
+            except NardyError as exc:
+                _by_id("op-error").textContent = T.tr(self.lang, "bad_code",
+                                                      detail=T.error_text(self.lang, exc))
+                return
+            _by_id("dlg-open").close()
+            self.editor = None
+            self.use(session, f"g{int(js.Date.now())}")
+
+    def on_open_change(self, event):
+        if event.target.id == "op-file":
+            files = event.target.files
+            if files.length:
+                asyncio.ensure_future(self.import_file(files.item(0)))
+
+    async def import_file(self, file):
+        from nardy_core import records
+        error = _by_id("op-error")
+        try:
+            text = str(await file.text())
+            record = records.import_match(text)
+            players = list(players_for(_by_id("op-players").value, 0))
+            session = Session.from_dict(dict(record, players=players),
+                                        prefs=self._session_prefs())
+        except NardyError as exc:
+            error.textContent = T.tr(self.lang, "bad_file", detail=T.error_text(self.lang, exc))
+            return
+        except Exception as exc:  # an unreadable file (encoding): still a readable message
+            error.textContent = T.tr(self.lang, "bad_file", detail=str(exc)[:160])
+            return
+        _by_id("dlg-open").close()
+        self.editor = None
+        games = len(record.get("games") or ())
+        self.set_notice(T.tr(self.lang, "imported", games=games,
+                             games_word=T.plural(self.lang, games, T.tr(self.lang, "game_word"))))
+        self.use(session, f"g{int(js.Date.now())}")
 
     # --- dialogs -----------------------------------------------------------------------------------
     def open_new_game(self, _event=None):
@@ -588,6 +1085,8 @@ class App:
         proxies = []
 
         def on(element, kind, handler):
+            if element is None:  # the embed page has no header nor dialogs
+                return
             proxy = create_proxy(handler)
             proxies.append(proxy)
             element.addEventListener(kind, proxy)
@@ -607,6 +1106,19 @@ class App:
         on(_by_id("dlg-new"), "click", self.on_new_game_dialog)
         on(_by_id("dlg-new"), "change", self.on_new_game_change)
         on(_by_id("dlg-settings"), "click", self.on_settings)
+        on(_by_id("btn-share"), "click", self.open_share)
+        on(_by_id("btn-open"), "click", self.open_open)
+        on(_by_id("btn-edit"), "click", self.open_editor)
+        on(_by_id("dlg-share"), "click", self.on_share_click)
+        on(_by_id("dlg-share"), "change", self.on_share_change)
+        on(_by_id("dlg-open"), "click", self.on_open_click)
+        on(_by_id("dlg-open"), "change", self.on_open_change)
+        on(_by_id("editor"), "click", self.on_editor_click)
+        on(_by_id("editor"), "change", self.on_editor_change)
+        if EMBED:
+            on(window, "message", self.on_message)
+        else:
+            on(window, "hashchange", lambda e: self.open_link(str(window.location.hash)))
         self._proxies = proxies
 
 
@@ -631,8 +1143,9 @@ def _on_update(apply):
 
 async def _after_first_paint():
     await asyncio.sleep(0.05)
-    import pwa
-    await pwa.register(_on_update)
+    if not EMBED:  # a service worker in another site's frame would be that site's business
+        import pwa
+        await pwa.register(_on_update)
     if any(p != HUMAN for p in app.session.players):
         await app.ensure_worker()  # warm the bot up before it is first needed
 

@@ -1,0 +1,208 @@
+"""Links, position codes, the editor, game files and the embedded board, in Chromium.
+
+The state a page shows is read from its Share dialog's position text (the canonical one-line
+notation), so two pages show the same state exactly when those texts are equal."""
+
+import json
+import time
+
+from conftest import open_app, start_server, wait_ready, wait_until, watch_page
+from test_game import MOVABLE, phase, play_human_turn
+
+from nardy_core.gnubgcodes import parse_any
+from nardy_core.notation import format_state
+
+TWO = "?new=short&p0=human&p1=human&seed=share-1&anim=0"
+
+
+def shown_state(page):
+    """The page's current state text (opens and closes the Share dialog)."""
+    page.click("#btn-share")
+    page.wait_for_selector("#dlg-share[open] #sh-state", state="attached")
+    text = page.input_value("#sh-state")
+    page.click("#sh-close")
+    return text
+
+
+def test_a_copied_link_opens_the_same_position_in_a_fresh_browser(new_context, page):
+    open_app(page, TWO)
+    play_human_turn(page)
+    wait_until(page, "location.hash.startsWith('#p=')")
+    state = shown_state(page)
+    page.click("#btn-share")
+    link = page.input_value("#sh-link")
+    assert link == page.evaluate("location.href")
+    page.click("#sh-close")
+    assert "#p=" in link and len(link.split("#p=")[1]) < 60
+
+    other = new_context().new_page()
+    other.goto(link)
+    wait_ready(other)
+    assert shown_state(other) == state
+    assert other.locator("#notice").inner_text().strip() != ""  # "opened from the link"
+
+
+def test_a_gnubg_id_and_an_xgid_pasted_show_that_position(page):
+    open_app(page, TWO)
+    for code in ("4HPwATDgc/ABMA:cAkAAAAAAAAA",
+                 "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:1:0:7:10"):
+        expected = format_state(*parse_any(code))
+        page.click("#btn-open")
+        page.fill("#op-text", code)
+        page.select_option("#op-players", "two")
+        page.click("#op-open")
+        page.wait_for_selector("#dlg-open", state="hidden")
+        wait_ready(page)
+        assert shown_state(page) == expected
+
+
+def test_a_bad_code_pasted_says_why_and_keeps_the_game(page):
+    open_app(page, TWO)
+    before = shown_state(page)
+    page.click("#btn-open")
+    page.fill("#op-text", "XGID=not-a-position")
+    page.click("#op-open")
+    assert page.locator("#op-error").inner_text().strip()
+    page.click("#op-cancel")
+    assert shown_state(page) == before
+
+
+def test_the_editor_sets_up_a_position_that_is_shared_by_link(new_context, page):
+    open_app(page, TWO)
+    page.click("#btn-edit")
+    page.wait_for_selector("#editor:not([hidden])")
+    page.click("[data-ed-act=clear]")
+    assert page.locator("#ed-problems li").count() == 2  # both colours short of checkers
+    for _ in range(3):
+        page.click('#board [data-loc="p3"]')
+    page.check('input[data-ed=colour][value="1"]')
+    for _ in range(2):
+        page.click('#board [data-loc="p22"]')
+    page.click("[data-ed-act=fill]")
+    page.check('input[data-ed=turn][value="1"]')
+    page.fill("#ed-dice", "64")
+    page.dispatch_event("#ed-dice", "change")
+    wait_until(page, "document.querySelectorAll('#ed-problems li').length === 0")
+    page.select_option("#ed-players", "two")
+    page.click("[data-ed-act=share]")
+    page.wait_for_selector("#dlg-share[open]")
+    link = page.input_value("#sh-link")
+    state = page.input_value("#sh-state")
+    assert state == "short 3:3,off:12 3:2,off:13 b 64 1 money"
+    page.click("#sh-close")
+
+    other = new_context().new_page()
+    other.goto(link)
+    wait_ready(other)
+    assert shown_state(other) == state
+
+
+def test_a_game_file_exported_and_imported_gives_the_same_game(page):
+    open_app(page, TWO)
+    for _ in range(3):
+        if phase(page) == "roll":
+            page.click("#btn-roll")
+        play_human_turn(page)
+    state = shown_state(page)
+    moves = page.locator("#log li").all_inner_texts()
+    page.click("#btn-share")
+    with page.expect_download() as info:
+        page.click("#sh-export")
+    download = info.value
+    assert download.suggested_filename.endswith(".mat")
+    path = download.path()
+    text = open(path, encoding="utf-8").read()
+    assert "Game 1" in text
+    page.click("#sh-close")
+
+    open_app(page, "?new=long&p0=human&p1=human&anim=0")  # another game on the board
+    page.click("#btn-open")
+    page.select_option("#op-players", "two")
+    page.set_input_files("#op-file", path)
+    page.wait_for_selector("#dlg-open", state="hidden")
+    wait_ready(page)
+    assert shown_state(page) == state
+    assert page.locator("#log li").all_inner_texts() == moves
+
+
+def test_a_malformed_link_shows_an_error_and_a_usable_board(page):
+    open_app(page, TWO)
+    before = shown_state(page)
+    fresh = watch_page(page.context.new_page())  # a new tab: a full load of the bad link
+    fresh.goto("./#p=s.!!!garbage")
+    wait_ready(fresh)
+    notice = fresh.locator("#notice")
+    assert notice.is_visible() and notice.get_attribute("role") == "alert"
+    assert shown_state(fresh) == before  # the saved game is on the board, untouched
+    assert fresh.evaluate("location.hash") != "#p=s.!!!garbage"
+    assert fresh.locator(MOVABLE).count() > 0 or phase(fresh) == "roll"
+    # a bad link pasted into the address bar of an open page: same answer, same game
+    fresh.evaluate("location.hash = '#g=zzzz'")
+    wait_until(fresh, "document.querySelector('#notice').textContent.includes('zzzz') || "
+                      "!location.hash.startsWith('#g=zzzz')")
+    assert shown_state(fresh) == before
+    assert fresh.console_errors == []
+
+
+HOST = """<!doctype html><html><body>
+<iframe id="diagram" src="{app}embed.html?mode=static#{code}" width="400" height="300"></iframe>
+<iframe id="play" src="{app}embed.html?mode=play&level=beginner#{code}" width="600" height="450">
+</iframe>
+<script>
+window.received = [];
+window.addEventListener("message", (e) => {{
+  if (e.data && e.data.nardy) window.received.push({{frame: e.source === document.getElementById(
+      "diagram").contentWindow ? "diagram" : "play", ...e.data}});
+}});
+window.send = (id, msg) => document.getElementById(id).contentWindow.postMessage(msg, "*");
+</script></body></html>"""
+
+
+def test_a_host_page_on_another_port_embeds_a_diagram_and_a_playable_board(
+        server, page, tmp_path):
+    from nardy_core import linkcode
+    from nardy_core.notation import parse_state
+    start = "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31 1 money"
+    code = "p=" + linkcode.encode_state(*parse_state(start))
+    (tmp_path / "host.html").write_text(HOST.format(app=server.url, code=code))
+    host = start_server(tmp_path, tmp_path / "host.log")
+    try:
+        page.goto(host.url + "host.html")
+        wait_until(page, "window.received.filter(m => m.type === 'ready').length === 2",
+                   timeout=90_000)
+        diagram = page.frame_locator("#diagram")
+        assert diagram.locator("#board svg").count() == 1
+        assert diagram.locator("#board [tabindex='0']").count() == 0  # nothing to act on
+        # the diagram starts no bot worker: the playable board's is the only one
+        wait_until(page, "window.received.length >= 2")
+        deadline = time.monotonic() + 30
+        while not page.workers and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1)
+        assert len(page.workers) == 1
+
+        # the host sets a position and reads it back
+        other = "short 6:2,5:2,4:2,3:3,2:3,1:3 24:15 w - 1 money"
+        other_code = "p=" + linkcode.encode_state(*parse_state(other))
+        page.evaluate(f"window.send('diagram', {{type: 'set', code: {json.dumps(other_code)}}})")
+        wait_until(page, "window.received.some(m => m.frame === 'diagram' && m.type === 'state')")
+        reply = page.evaluate("window.received.find(m => m.frame === 'diagram' && "
+                              "m.type === 'state')")
+        assert reply["code"] == other_code
+        assert diagram.locator('#board [data-loc="p6"] .ck').count() == 2
+
+        # unknown or malformed messages are ignored (a console warning, no error)
+        page.evaluate("window.send('diagram', {type: 'explode'}); window.send('diagram', 42)")
+
+        # a move on the playable board is reported to the host
+        play = page.frame_locator("#play")
+        play.locator("#board .loc.movable").first.click()
+        play.locator("#board .loc.target").first.click()
+        play.locator("#board .loc.movable").first.click()
+        play.locator("#board .loc.target").first.click()
+        play.locator("#btn-done").click()
+        wait_until(page, "window.received.some(m => m.frame === 'play' && m.type === 'move')",
+                   timeout=60_000)
+    finally:
+        host.httpd.shutdown()
+        host.httpd.server_close()

@@ -1,0 +1,112 @@
+"""What the page shares and what it accepts: links, position codes and game files.
+
+One reader for everything a person may paste or open — a link of this app (``#p=`` a state,
+``#g=`` a whole game), a bare link code, GNU Backgammon's ``PositionID:MatchID``, an XGID or
+our one-line state text — so the address bar, the Open box and the embed's messages accept the
+same things. Readers raise only ``NardyError``s (the page shows them and keeps its game).
+"""
+
+from __future__ import annotations
+
+from ..errors import NardyError, NotationError
+from ..notation import format_state
+from .session import HUMAN, Session
+
+MAX_TEXT = 20_000  # no position or game code is this long; a bigger paste is a mistake
+
+
+def session_state(session):
+    """The state at the current turn boundary: ``(position, cube, MatchScore)``."""
+    game = session.game
+    return game.position, game.cube, game.match
+
+
+def fragment(session, whole_game=False) -> str:
+    """The address fragment (without ``#``) of the game on the board: its state, or the whole
+    game so far (always the whole game once it is over: its last position cannot be played)."""
+    from .. import linkcode
+    game = session.game
+    if whole_game or game.is_over:
+        return "g=" + linkcode.encode_game(game.to_dict())
+    return "p=" + linkcode.encode_state(*session_state(session))
+
+
+def codes(session) -> dict:
+    """Every code of the current state the Share dialog shows; gnubg's and XG's only where the
+    game is backgammon (short nardy with its standard rules)."""
+    from .. import gnubgcodes, linkcode
+    state = session_state(session)
+    out = {"state": format_state(*state), "link": linkcode.encode_state(*state)}
+    for key, writer in (("gnubg", gnubgcodes.format_gnubg_id), ("xgid", gnubgcodes.format_xgid)):
+        try:
+            out[key] = writer(*state)
+        except NardyError:
+            out[key] = None
+    return out
+
+
+def read(text):
+    """``("state", (position, cube, match))`` or ``("game", game_record)`` from anything a
+    person pastes; raises ``NotationError`` with a readable message otherwise."""
+    from .. import gnubgcodes, linkcode
+    if not isinstance(text, str):
+        raise NotationError("expected text", code="share_input")
+    text = text.strip()
+    if not text:
+        raise NotationError("nothing to read: paste a link or a position code",
+                            code="share_empty")
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"the text is too long ({len(text)} characters)",
+                            code="share_too_long", length=len(text))
+    if "#" in text:  # a link: only its fragment matters
+        text = text.split("#", 1)[1].strip()
+    if text.startswith("g="):
+        return "game", linkcode.decode_game(text[2:])
+    if text.startswith("p="):
+        return "state", linkcode.decode_state(text[2:])
+    head = text.split(None, 1)[0]
+    if " " not in text and "." in head and ":" not in head and "=" not in head:
+        return "state", linkcode.decode_state(text)
+    return "state", gnubgcodes.parse_any(text)
+
+
+def session_from(kind, payload, players=None, prefs=None) -> Session:
+    """A new session from ``read()``'s answer. ``players`` by match player (player 0 plays
+    White); by default the side to move is a person and the other side the strong bot."""
+    if kind == "state":
+        position = payload[0]
+        if players is None:
+            players = (HUMAN, "strong") if position.turn == 0 else ("strong", HUMAN)
+        return Session(start=payload, players=players, prefs=prefs)
+    record = game_session_record(payload, players or (HUMAN, HUMAN))
+    return Session.from_dict(record, prefs=prefs)
+
+
+def game_session_record(game_record, players) -> dict:
+    """A one-game session record (the saved-game format) from a game record (``Game.to_dict``'s
+    shape), replayed with the dice written in it."""
+    match = game_record.get("match") or [0, [0, 0], "pre"]
+    record = {"v": 1, "game": game_record["game"], "options": game_record.get("options") or {},
+              "length": match[0], "players": list(players), "dice": "recorded",
+              "games": [game_record.get("actions") or []]}
+    if game_record.get("start"):
+        record["start"] = game_record["start"]
+    return record
+
+
+def replay_states(game_record) -> list:
+    """Every state of a recorded game, for stepping through it: ``[(position, cube, match,
+    row)]`` where ``row`` is the move-list row of the action that led there (None first)."""
+    session = Session.from_dict(game_session_record(game_record, (HUMAN, HUMAN)),
+                                prefs={"auto_roll": False, "auto_forced": False})
+    record = session.to_dict()
+    actions = record["games"][0]
+    step = Session.from_dict(dict(record, games=[[]]),
+                             prefs={"auto_roll": False, "auto_forced": False})
+    states = [(step.game.position, step.game.cube, step.game.match, None)]
+    for action in actions:
+        step._replay(action)
+        rows = step.logs[-1]
+        states.append((step.game.position, step.game.cube, step.game.match,
+                       rows[-1] if rows else None))
+    return states
