@@ -80,7 +80,7 @@ def test_the_editor_sets_up_a_position_that_is_shared_by_link(new_context, page)
         page.click('#board [data-loc="p22"]')
     page.click("[data-ed-act=fill]")
     page.check('input[data-ed=turn][value="1"]')
-    page.fill("#ed-dice", "64")
+    page.fill("#ed-dice", "21")  # not a forced play: the game goes on after the link opens
     page.dispatch_event("#ed-dice", "change")
     wait_until(page, "document.querySelectorAll('#ed-problems li').length === 0")
     page.select_option("#ed-players", "two")
@@ -88,7 +88,7 @@ def test_the_editor_sets_up_a_position_that_is_shared_by_link(new_context, page)
     page.wait_for_selector("#dlg-share[open]")
     link = page.input_value("#sh-link")
     state = page.input_value("#sh-state")
-    assert state == "short 3:3,off:12 3:2,off:13 b 64 1 money"
+    assert state == "short 3:3,off:12 3:2,off:13 b 21 1 money"
     page.click("#sh-close")
 
     other = new_context().new_page()
@@ -122,7 +122,10 @@ def test_a_game_file_exported_and_imported_gives_the_same_game(page):
     page.wait_for_selector("#dlg-open", state="hidden")
     wait_ready(page)
     assert shown_state(page) == state
-    assert page.locator("#log li").all_inner_texts() == moves
+    imported = page.locator("#log li").all_inner_texts()
+    # .mat keeps the opening throw that decided, not the tied throws before it
+    assert imported[0].split(": ")[-1] == moves[0].split(": ")[-1]
+    assert imported[1:] == moves[1:]
 
 
 def test_a_malformed_link_shows_an_error_and_a_usable_board(page):
@@ -182,24 +185,25 @@ def test_a_host_page_on_another_port_embeds_a_diagram_and_a_playable_board(
         assert len(page.workers) == 1
 
         # the host sets a position and reads it back
-        other = "short 6:2,5:2,4:2,3:3,2:3,1:3 24:15 w - 1 money"
+        other = "short 6:3,5:3,4:3,3:3,2:3 24:15 w - 1 money"
         other_code = "p=" + linkcode.encode_state(*parse_state(other))
         page.evaluate(f"window.send('diagram', {{type: 'set', code: {json.dumps(other_code)}}})")
         wait_until(page, "window.received.some(m => m.frame === 'diagram' && m.type === 'state')")
         reply = page.evaluate("window.received.find(m => m.frame === 'diagram' && "
                               "m.type === 'state')")
         assert reply["code"] == other_code
-        assert diagram.locator('#board [data-loc="p6"] .ck').count() == 2
+        assert diagram.locator('#board [data-loc="p6"] .ck').count() == 3
 
         # unknown or malformed messages are ignored (a console warning, no error)
         page.evaluate("window.send('diagram', {type: 'explode'}); window.send('diagram', 42)")
 
         # a move on the playable board is reported to the host
-        play = page.frame_locator("#play")
-        play.locator("#board .loc.movable").first.click()
-        play.locator("#board .loc.target").first.click()
-        play.locator("#board .loc.movable").first.click()
-        play.locator("#board .loc.target").first.click()
+        play = next(f for f in page.frames if "mode=play" in f.url)
+        for _ in range(4):  # a step may use both dice at once: step until Done is enabled
+            if play.locator("#btn-done:not([disabled])").count():
+                break
+            play.locator("#board .loc.movable").first.click()
+            play.locator("#board .loc.target").first.click()
         play.locator("#btn-done").click()
         wait_until(page, "window.received.some(m => m.frame === 'play' && m.type === 'move')",
                    timeout=60_000)

@@ -147,7 +147,8 @@ class Editor:
         return Position(self.variant, self.sides, turn=self.turn,
                         dice=tuple(self.dice) if self.dice else None,
                         first_turn=carried.first_turn if same_board else first,
-                        turn_number=carried.turn_number, last_roll=carried.last_roll,
+                        turn_number=carried.turn_number if same_board else (0, 0),
+                        last_roll=carried.last_roll and same_board,
                         pins=carried.pins if same_board else (frozenset(), frozenset()),
                         pending=carried.pending if same_board and carried.turn == self.turn
                         else ())

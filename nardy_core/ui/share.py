@@ -9,7 +9,7 @@ same things. Readers raise only ``NardyError``s (the page shows them and keeps i
 from __future__ import annotations
 
 from ..errors import NardyError, NotationError
-from ..notation import format_state
+from ..notation import format_state, parse_state
 from .session import HUMAN, Session
 
 MAX_TEXT = 20_000  # no position or game code is this long; a bigger paste is a mistake
@@ -60,6 +60,8 @@ def read(text):
                             code="share_too_long", length=len(text))
     if "#" in text:  # a link: only its fragment matters
         text = text.split("#", 1)[1].strip()
+        if not text:
+            raise NotationError("the link holds no position", code="share_empty")
     if text.startswith("g="):
         return "game", linkcode.decode_game(text[2:])
     if text.startswith("p="):
@@ -97,15 +99,24 @@ def game_session_record(game_record, players) -> dict:
 def replay_states(game_record) -> list:
     """Every state of a recorded game, for stepping through it: ``[(position, cube, match,
     row)]`` where ``row`` is the move-list row of the action that led there (None first)."""
-    session = Session.from_dict(game_session_record(game_record, (HUMAN, HUMAN)),
-                                prefs={"auto_roll": False, "auto_forced": False})
-    record = session.to_dict()
+    record = game_session_record(game_record, (HUMAN, HUMAN))
+    start = parse_state(record["start"]) if record.get("start") else None
+    try:
+        step = Session(record["game"], record["options"], record["length"], (HUMAN, HUMAN),
+                       start=start, recorded_dice=True, _replaying=True)
+    except (LookupError, TypeError, ValueError) as exc:
+        if isinstance(exc, NardyError):
+            raise
+        raise NotationError(f"not a game record: {exc!r}", code="bad_record") from None
     actions = record["games"][0]
-    step = Session.from_dict(dict(record, games=[[]]),
-                             prefs={"auto_roll": False, "auto_forced": False})
     states = [(step.game.position, step.game.cube, step.game.match, None)]
     for action in actions:
-        step._replay(action)
+        try:
+            step._replay(action)
+        except NardyError:
+            raise
+        except (LookupError, TypeError, ValueError) as exc:
+            raise NotationError(f"game record: {exc!r}", code="bad_record") from None
         rows = step.logs[-1]
         states.append((step.game.position, step.game.cube, step.game.match,
                        rows[-1] if rows else None))

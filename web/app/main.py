@@ -29,13 +29,18 @@ from nardy_core.ui.svg import render_board  # noqa: E402
 SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
 # embed.html: the same app with minimal chrome, configured by its query, talking to the host
 # page by postMessage, saving nothing on the device (docs/embed.md).
-EMBED = document.body.dataset.mode == "embed"
+EMBED = document.body.getAttribute("data-mode") == "embed"
 EMBED_MODES = ("static", "play", "replay")
 DRAG_THRESHOLD = 6  # px before a press becomes a drag
 
 
 def _by_id(name):
     return document.getElementById(name)
+
+
+def _absent(node) -> bool:
+    """A DOM lookup that found nothing: JavaScript's null arrives as None or as JsNull."""
+    return node is None or type(node).__name__ == "JsNull"
 
 
 class Storage:
@@ -124,7 +129,8 @@ class App:
         current = Storage.get(CURRENT)
         saves = self.saves()
         if current in saves:
-            self.set_notice(T.tr(self.lang, "restored"))  # replaced by a notice of damage
+            if self.notice is None:  # a bad link's error stays; damage replaces this one
+                self.set_notice(T.tr(self.lang, "restored"))
             if self.load(current):
                 return
         self.new_session(self.prefs.get("new_game") or {})
@@ -577,7 +583,7 @@ class App:
                            ("btn-open", "open"), ("btn-edit", "edit"), ("btn-settings", "settings"),
                            ("btn-flip", "flip"), ("btn-numbers", "numbers"),
                            ("btn-lang", "language")):
-            if _by_id(ident) is not None:
+            if not _absent(_by_id(ident)):
                 _by_id(ident).textContent = T.tr(lang, key)
         if EMBED:
             return
@@ -648,11 +654,11 @@ class App:
             return
         if self.editor is not None:
             group = event.target.closest("[data-loc]")
-            if group is not None:
+            if not _absent(group):
                 self.edit_at(group.getAttribute("data-loc"), remove=bool(event.shiftKey))
             return
         group = event.target.closest("[data-loc]")
-        if group is None or not self.session.human_to_act() or self.thinking:
+        if _absent(group) or not self.session.human_to_act() or self.thinking:
             self.press = None
             return
         loc = group.getAttribute("data-loc")
@@ -691,8 +697,8 @@ class App:
         if press["drag"]:
             press["checker"].style.display = "none"  # look under the dragged checker
             under = document.elementFromPoint(event.clientX, event.clientY)
-            target = under.closest("[data-loc]") if under is not None else None
-            if target is None:
+            target = under.closest("[data-loc]") if not _absent(under) else None
+            if _absent(target):
                 self.session.selected = None
                 self.announce(T.tr(self.lang, "illegal_drop"))
                 self.render()  # snaps back
@@ -704,13 +710,13 @@ class App:
     def on_keydown(self, event):
         if self.editor is not None and event.key in ("Enter", " "):
             group = event.target.closest("[data-loc]")
-            if group is not None:
+            if not _absent(group):
                 event.preventDefault()
                 self.edit_at(group.getAttribute("data-loc"), remove=bool(event.shiftKey))
             return
         if event.key in ("Enter", " "):
             group = event.target.closest("[data-loc]")
-            if group is not None and self.session.human_to_act():
+            if not _absent(group) and self.session.human_to_act():
                 event.preventDefault()
                 self.act(self.session.click, group.getAttribute("data-loc"))
         elif event.key == "Escape" and self.session.selected is not None:
@@ -718,7 +724,7 @@ class App:
 
     def on_control(self, event):
         button = event.target.closest("button[data-act]")
-        if button is None or button.disabled:
+        if _absent(button) or button.disabled:
             return
         act = button.getAttribute("data-act")
         session = self.session
@@ -815,7 +821,7 @@ class App:
 
     def on_editor_click(self, event):
         button = event.target.closest("button[data-ed-act]")
-        if button is None or button.disabled:
+        if _absent(button) or button.disabled:
             return
         act = button.getAttribute("data-ed-act")
         editor = self.editor
@@ -1085,7 +1091,7 @@ class App:
         proxies = []
 
         def on(element, kind, handler):
-            if element is None:  # the embed page has no header nor dialogs
+            if _absent(element):  # the embed page has no header nor dialogs
                 return
             proxy = create_proxy(handler)
             proxies.append(proxy)
