@@ -42,11 +42,18 @@ def test_a_copied_link_opens_the_same_position_in_a_fresh_browser(new_context, p
     assert other.locator("#notice").inner_text().strip() != ""  # "opened from the link"
 
 
+PASTED = {  # what GNU Backgammon says these codes hold (tests/test_gnubg_codes.py checks ours)
+    "4HPwATDgc/ABMA:cAkAAAAAAAAA":
+        "short[jacoby=true] 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money first:wb",
+    "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:1:0:7:10":
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 2w 3-1/7 first:wb",
+}
+
+
 def test_a_gnubg_id_and_an_xgid_pasted_show_that_position(page):
     open_app(page, TWO)
-    for code in ("4HPwATDgc/ABMA:cAkAAAAAAAAA",
-                 "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:1:0:7:10"):
-        expected = format_state(*parse_any(code))
+    for code, expected in PASTED.items():
+        assert format_state(*parse_any(code)) == expected  # the page's reader is this one
         page.click("#btn-open")
         page.fill("#op-text", code)
         page.select_option("#op-players", "two")
@@ -126,6 +133,33 @@ def test_a_game_file_exported_and_imported_gives_the_same_game(page):
     # .mat keeps the opening throw that decided, not the tied throws before it
     assert imported[0].split(": ")[-1] == moves[0].split(": ")[-1]
     assert imported[1:] == moves[1:]
+
+
+def test_a_whole_game_link_replays_move_by_move_and_plays_on(new_context, page):
+    open_app(page, "?new=short&p0=strong&p1=strong&seed=replay-1&anim=0")
+    wait_until(page, "document.body.dataset.phase === 'over'", timeout=240_000)
+    state = shown_state(page)
+    page.click("#btn-share")
+    page.check("#sh-whole")
+    link = page.input_value("#sh-link")
+    assert "#g=" in link
+    page.click("#sh-close")
+
+    other = new_context().new_page()
+    other.goto(link)
+    wait_ready(other)
+    counter = other.locator("#controls .counter")
+    assert counter.inner_text().startswith("0/")
+    total = int(counter.inner_text().split("/")[1])
+    assert total > 10
+    other.click("[data-act=nextstate]")
+    assert counter.inner_text() == f"1/{total}"
+    assert other.locator("#status").inner_text()  # the action that led here
+    other.click("[data-act=last]")
+    assert counter.inner_text() == f"{total}/{total}"
+    other.click("[data-act=replayexit]")
+    assert shown_state(other) == state
+    assert other.evaluate("document.body.dataset.phase") == "over"
 
 
 def test_a_malformed_link_shows_an_error_and_a_usable_board(page):

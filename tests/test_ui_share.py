@@ -69,6 +69,7 @@ def test_a_whole_game_link_replays_every_state():
     assert fragment.startswith("g=")  # a finished game is shared whole
     kind, record = share.read(fragment)
     assert kind == "game"
+    assert share.read(fragment[2:])[0] == "game"  # the bare code too
     states = share.replay_states(record)
     actions = session.game.actions
     assert len(states) == len(actions) + 1

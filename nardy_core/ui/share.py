@@ -8,11 +8,14 @@ same things. Readers raise only ``NardyError``s (the page shows them and keeps i
 
 from __future__ import annotations
 
+import re
+
 from ..errors import NardyError, NotationError
 from ..notation import format_state, parse_state
 from .session import HUMAN, Session
 
-MAX_TEXT = 20_000  # no position or game code is this long; a bigger paste is a mistake
+MAX_TEXT = 20_000
+_LINK_CODE = re.compile(r"[a-z][a-z0-9_]*(?:-[0-9]+)?[.~][A-Za-z0-9_-]*\Z")  # no position or game code is this long; a bigger paste is a mistake
 
 
 def session_state(session):
@@ -66,9 +69,8 @@ def read(text):
         return "game", linkcode.decode_game(text[2:])
     if text.startswith("p="):
         return "state", linkcode.decode_state(text[2:])
-    head = text.split(None, 1)[0]
-    if " " not in text and "." in head and ":" not in head and "=" not in head:
-        return "state", linkcode.decode_state(text)
+    if _LINK_CODE.match(text):  # a bare link code: "s.…" (a state) or "s~…" (a game)
+        return linkcode.decode_link(text)
     return "state", gnubgcodes.parse_any(text)
 
 

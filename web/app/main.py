@@ -23,7 +23,7 @@ from nardy_core.ui import share  # noqa: E402
 from nardy_core.ui import text as T  # noqa: E402
 from nardy_core.ui.editor import Editor  # noqa: E402
 from sharing import editor_panel, embed_snippet, open_form, players_for, share_form  # noqa: E402
-from nardy_core.ui.session import HUMAN, PREF_DEFAULTS, Session  # noqa: E402
+from nardy_core.ui.session import HUMAN, PREF_DEFAULTS, Session, bot_levels  # noqa: E402
 from nardy_core.ui.svg import render_board  # noqa: E402
 
 SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
@@ -101,7 +101,7 @@ class App:
         self.mode = self.query.get("mode", "play") if EMBED else "app"
         if self.mode not in EMBED_MODES + ("app",):
             self.mode = "static"
-        self.replay = None           # embed replay: {"states": [...], "index": i}
+        self.replay = None           # a game being replayed: {"states": [...], "index": i}
         self.posted = None           # embed: the last (actions, over) reported to the host
         if EMBED and self.query.get("lang") in T.LANGUAGES:
             self.lang = self.query["lang"]
@@ -144,10 +144,7 @@ class App:
         if self.session is not None and self.address and self.address[1] == fragment:
             return False  # our own address
         try:
-            kind, payload = share.read(fragment)
-            turn = payload[0].turn if kind == "state" else 0
-            session = share.session_from(kind, payload, players_for("bot", turn),
-                                         prefs=self._session_prefs())
+            self.open_shared(*share.read(fragment), "bot", notice="opened_link")
         except NardyError as exc:
             self.set_notice(T.tr(self.lang, "bad_link", detail=T.error_text(self.lang, exc)),
                             alert=True)
@@ -155,10 +152,28 @@ class App:
                 self.address = None  # put the game's own address back
                 self.render()
             return False
-        self.set_notice(T.tr(self.lang, "opened_link"))
-        self.editor = None
-        self.use(session, f"g{int(js.Date.now())}")
         return True
+
+    def open_shared(self, kind, payload, choice, level="strong", notice=None, ident=None):
+        """Put what ``share.read`` gave on the board as a new game. ``choice`` (players_for):
+        who plays; a whole game opens as a replay from its first position (the app) or as the
+        embed's mode says. Raises NardyError and then changes nothing."""
+        session = share.session_from(kind, payload, (HUMAN, HUMAN), prefs=self._session_prefs())
+        self.assign_players(session, choice, level)
+        replay = None
+        if kind == "game" and self.mode in ("app", "replay"):
+            replay = {"states": share.replay_states(payload), "index": 0}
+        if notice:
+            self.set_notice(T.tr(self.lang, notice))
+        self.editor = None
+        self.use(session, ident or f"g{int(js.Date.now())}", replay)
+
+    @staticmethod
+    def assign_players(session, choice, level="strong"):
+        """Who plays, decided once the game on the board is known (its side to move and which
+        match player has which colour)."""
+        chosen = players_for(choice, session.game.position.turn, level)
+        session.players = chosen if session.game.players[0] == 0 else chosen[::-1]
 
     # --- embedded on another site --------------------------------------------------------------
     def start_embed(self):
@@ -190,36 +205,22 @@ class App:
     def embed_open(self, text) -> bool:
         """Show what a code or link holds, in this embed's mode; False (with a notice) when it
         cannot be read."""
+        level = self.query.get("level", "strong")
         try:
-            kind, payload = share.read(text)
-            if self.mode == "replay" and kind == "game":
-                self.replay = {"states": share.replay_states(payload), "index": 0}
-                session = share.session_from(kind, payload, (HUMAN, HUMAN),
-                                             prefs=self._session_prefs())
-            elif kind == "game":
-                session = share.session_from(kind, payload, (HUMAN, HUMAN),
-                                             prefs=self._session_prefs())
-            else:
-                turn = payload[0].turn
-                level = self.query.get("level", "strong")
-                players = (HUMAN, HUMAN) if self.mode != "play" else (
-                    (HUMAN, level) if turn == 0 else (level, HUMAN))
-                session = share.session_from(kind, payload, players,
-                                             prefs=self._session_prefs())
+            self.open_shared(*share.read(text), "bot" if self.mode == "play" else "two",
+                             level=level if level in bot_levels() else "strong",
+                             ident="embed")
         except NardyError as exc:
             self.set_notice(T.tr(self.lang, "bad_code", detail=T.error_text(self.lang, exc)),
                             alert=True)
             if self.session is not None:
                 self.render()
             return False
-        if self.mode != "replay" or kind != "game":
-            self.replay = None
-        self.use(session, "embed")
         return True
 
     def frozen(self) -> bool:
-        """An embedded diagram or replay: the board shows, nobody moves on it."""
-        return self.mode in ("static", "replay")
+        """A diagram or a replay: the board shows, nobody moves on it."""
+        return self.mode == "static" or self.replay is not None
 
     def render_frozen(self):
         """A static diagram, or the replay's current state with its move and ◀ ▶."""
@@ -239,6 +240,10 @@ class App:
                 f'{" disabled" if index == len(states) - 1 else ""}>▶</button>'
                 f'<button type="button" data-act="last" aria-label="{T.tr(lang, "last")}"'
                 f'{" disabled" if index == len(states) - 1 else ""}>⏭</button>')
+            if not EMBED:
+                _by_id("controls").innerHTML += (
+                    self._button("replayplay", "edit_play") +
+                    self._button("replayexit", "replay_exit", primary=True))
         else:
             game = self.session.game
             view = Editor(start=(game.position, game.cube, game.match)).view()
@@ -332,9 +337,10 @@ class App:
         ident = f"g{int(js.Date.now())}"
         self.use(session, ident)
 
-    def use(self, session, ident):
+    def use(self, session, ident, replay=None):
         self.session = session
         self.session_id = ident
+        self.replay = replay
         self.address = None
         self.token += 1
         self.thinking = False
@@ -750,6 +756,18 @@ class App:
         if act == "newmatch":
             self.open_new_game()
             return
+        if act == "replayexit":
+            self.replay = None
+            self.render()
+            return
+        if act == "replayplay" and self.replay:
+            position, cube, match, _row = self.replay["states"][self.replay["index"]]
+            try:
+                self.open_shared("state", (position, cube, match), "two")
+            except NardyError as exc:
+                self.set_notice(T.error_text(self.lang, exc), alert=True)
+                self.render()
+            return
         if act in ("first", "prev", "nextstate", "last") and self.replay:
             last = len(self.replay["states"]) - 1
             index = self.replay["index"]
@@ -835,16 +853,11 @@ class App:
             self.editor = None
         elif act in ("play", "share"):
             try:
-                state = editor.state()
-                players = players_for(_by_id("ed-players").value, state[0].turn)
-                session = share.session_from("state", state, players,
-                                             prefs=self._session_prefs())
+                self.open_shared("state", editor.state(), _by_id("ed-players").value)
             except NardyError as exc:
                 self.set_notice(T.error_text(self.lang, exc), alert=True)
                 self.render()
                 return
-            self.editor = None
-            self.use(session, f"g{int(js.Date.now())}")
             if act == "share":
                 self.open_share()
             return
@@ -966,18 +979,13 @@ class App:
             _by_id("dlg-open").close()
         elif target.id == "op-open":
             try:
-                kind, payload = share.read(str(_by_id("op-text").value))
-                turn = payload[0].turn if kind == "state" else 0
-                session = share.session_from(kind, payload,
-                                             players_for(_by_id("op-players").value, turn),
-                                             prefs=self._session_prefs())
+                self.open_shared(*share.read(str(_by_id("op-text").value)),
+                                 _by_id("op-players").value)
             except NardyError as exc:
                 _by_id("op-error").textContent = T.tr(self.lang, "bad_code",
                                                       detail=T.error_text(self.lang, exc))
                 return
             _by_id("dlg-open").close()
-            self.editor = None
-            self.use(session, f"g{int(js.Date.now())}")
 
     def on_open_change(self, event):
         if event.target.id == "op-file":
@@ -991,9 +999,9 @@ class App:
         try:
             text = str(await file.text())
             record = records.import_match(text)
-            players = list(players_for(_by_id("op-players").value, 0))
-            session = Session.from_dict(dict(record, players=players),
+            session = Session.from_dict(dict(record, players=[HUMAN, HUMAN]),
                                         prefs=self._session_prefs())
+            self.assign_players(session, _by_id("op-players").value)
         except NardyError as exc:
             error.textContent = T.tr(self.lang, "bad_file", detail=T.error_text(self.lang, exc))
             return

@@ -63,21 +63,24 @@ def share_form(lang, link, codes, whole_game, embed) -> str:
 
 
 def players_select(lang, ident, chosen="bot") -> str:
-    options = (("bot", T.tr(lang, "open_vs_bot")), ("two", T.tr(lang, "open_two_people")),
-               ("bots", T.tr(lang, "open_bot_vs_bot")))
+    options = (("bot", T.tr(lang, "open_vs_bot")), ("bot_to_move", T.tr(lang, "open_bot_moves")),
+               ("two", T.tr(lang, "open_two_people")), ("bots", T.tr(lang, "open_bot_vs_bot")))
     items = "".join(f'<option value="{v}"{" selected" if v == chosen else ""}>{escape(t)}'
                     '</option>' for v, t in options)
     return (f'<label class="field">{_t(lang, "open_players")}'
             f'<select id="{ident}">{items}</select></label>')
 
 
-def players_for(choice, turn):
-    """Players by match player (0 = White) for the Open dialog's choice."""
+def players_for(choice, turn, level="strong"):
+    """Players by colour (White, Black) for a "who plays" choice, ``turn`` the side to move:
+    ``bot`` the person moves and the bot answers, ``bot_to_move`` the bot moves (the person
+    answers), ``two`` two people, ``bots`` bot against bot."""
     if choice == "two":
         return (HUMAN, HUMAN)
     if choice == "bots":
-        return ("strong", "strong")
-    return (HUMAN, "strong") if turn == 0 else ("strong", HUMAN)
+        return (level, level)
+    person = turn if choice != "bot_to_move" else 1 - turn
+    return (HUMAN, level) if person == 0 else (level, HUMAN)
 
 
 def open_form(lang) -> str:
