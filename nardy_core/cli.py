@@ -147,6 +147,23 @@ def cmd_play(args):
     return play_terminal(args)
 
 
+def cmd_codes(args):
+    """Every code of a position given in any form the app reads."""
+    from .ui import share
+    kind, payload = share.read(args.code)
+    if kind == "game":
+        states = share.replay_states(payload)
+        for _position, _cube, _match, row in states[1:]:
+            if row and row.get("k") in ("play", "pass"):
+                print(f"{'wb'[row['c']]} {''.join(map(str, row['dice']))}: "
+                      f"{row['play'] or '-'}")
+        payload = states[-1][:3]
+    for key, value in share.state_codes(payload).items():
+        if value is not None:
+            print(f"{key:6} {value}")
+    return 0
+
+
 def build_parser():
     from .variants import VARIANTS
     parser = argparse.ArgumentParser(prog="python -m nardy_core",
@@ -189,6 +206,11 @@ def build_parser():
                    help=f"human (default) or a bot level: {', '.join(LEVELS)}")
     p.add_argument("--black", default="human", help="human (default) or a bot level")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("codes", help="a position's codes (state text, link code, gnubg ID, "
+                       "XGID) from any of them, or from a link; a game code also lists its plays")
+    p.add_argument("code", help="a link, link code, gnubg PositionID:MatchID, XGID or state text")
+    p.set_defaults(func=cmd_codes)
 
     p = sub.add_parser("selfplay", help="random games judged by an independent referee")
     p.add_argument("games", type=int)

@@ -324,3 +324,40 @@ def test_play_writes_to_the_current_stdout(monkeypatch):
     monkeypatch.setattr(sys, "stdout", screen)
     assert main(["play", "--game", "long", "--seed", "1"]) == 0
     assert screen.getvalue().rstrip().endswith("bye")
+
+
+def test_codes_gives_every_code_of_a_pasted_xgid(capsys):
+    assert main(["codes", "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:1:0:7:10"]) == 0
+    lines = dict(line.split(None, 1) for line in capsys.readouterr().out.splitlines())
+    assert lines["state"] == "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 2w 3-1/7 first:wb"
+    assert lines["xgid"] == "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:1:0:7:10"
+    assert lines["gnubg"].startswith("4HPwATDgc/ABMA:")
+    assert main(["codes", "https://example.org/#p=" + lines["link"]]) == 0
+    again = dict(line.split(None, 1) for line in capsys.readouterr().out.splitlines())
+    assert again == lines
+
+
+def test_codes_of_a_long_nardy_state_have_no_backgammon_ids(capsys):
+    assert main(["codes", "long 24:14,19:1 24:15 b 53 - money"]) == 0
+    keys = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    assert keys == ["state", "link"]
+
+
+def test_codes_of_a_game_code_list_its_plays(capsys):
+    from nardy_core import linkcode
+    from nardy_core.game import Game
+    game = Game("short", seed="cli-codes")
+    for _ in range(4):
+        if game.phase == "roll":
+            game.roll()
+        game.play(game.legal_plays()[0])
+    assert main(["codes", linkcode.encode_game(game.to_dict())]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len([line for line in out if line[:2] in ("w ", "b ")]) == 4
+    codes = dict(line.split(None, 1) for line in out if line.split()[0] in ("state", "link"))
+    assert codes["link"].startswith("s.") and codes["state"].startswith("short ")
+
+
+def test_codes_of_garbage_is_a_readable_error(capsys):
+    assert main(["codes", "not a position"]) == 2
+    assert "error:" in capsys.readouterr().err

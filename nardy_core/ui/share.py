@@ -35,10 +35,14 @@ def fragment(session, whole_game=False) -> str:
 
 
 def codes(session) -> dict:
-    """Every code of the current state the Share dialog shows; gnubg's and XG's only where the
-    game is backgammon (short nardy with its standard rules)."""
+    """Every code of the current state the Share dialog shows."""
+    return state_codes(session_state(session))
+
+
+def state_codes(state) -> dict:
+    """``{state, link, gnubg, xgid}`` of ``(position, cube, match)``: gnubg's and XG's only
+    where the game is backgammon (short nardy with its standard rules), else None."""
     from .. import gnubgcodes, linkcode
-    state = session_state(session)
     out = {"state": format_state(*state), "link": linkcode.encode_state(*state)}
     for key, writer in (("gnubg", gnubgcodes.format_gnubg_id), ("xgid", gnubgcodes.format_xgid)):
         try:
