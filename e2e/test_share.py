@@ -24,22 +24,26 @@ def shown_state(page):
     return text
 
 
-def test_a_copied_link_opens_the_same_position_in_a_fresh_browser(new_context, page):
+def test_a_copied_link_opens_the_same_position_in_a_fresh_browser(new_context):
+    page = watch_page(new_context(permissions=["clipboard-read", "clipboard-write"]).new_page())
     open_app(page, TWO)
     play_human_turn(page)
     wait_until(page, "location.hash.startsWith('#p=')")
     state = shown_state(page)
     page.click("#btn-share")
-    link = page.input_value("#sh-link")
-    assert link == page.evaluate("location.href")
+    page.click("[data-copy=sh-link]")
+    wait_until(page, "document.getElementById('sh-msg').textContent !== ''")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == page.input_value("#sh-link") == page.evaluate("location.href")
     page.click("#sh-close")
     assert "#p=" in link and len(link.split("#p=")[1]) < 60
 
-    other = new_context().new_page()
+    other = watch_page(new_context().new_page())
     other.goto(link)
     wait_ready(other)
     assert shown_state(other) == state
     assert other.locator("#notice").inner_text().strip() != ""  # "opened from the link"
+    assert page.console_errors == [] and other.console_errors == []
 
 
 PASTED = {  # what GNU Backgammon says these codes hold (tests/test_gnubg_codes.py checks ours)

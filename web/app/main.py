@@ -941,14 +941,22 @@ class App:
         _by_id("sh-embed").open = opened
 
     def copy(self, ident):
+        """Copy a field to the clipboard; where the browser refuses (no permission, not a
+        secure context) the text is left selected for the person to copy."""
         field = _by_id(ident)
         field.select()
         message = _by_id("sh-msg")
+        lang = self.lang
+
+        def say(key):
+            message.textContent = T.tr(lang, key)
+
         try:
-            window.navigator.clipboard.writeText(field.value)
-            message.textContent = T.tr(self.lang, "copied")
+            done = window.navigator.clipboard.writeText(field.value)
+            done.then(create_proxy(lambda _r: say("copied")),
+                      create_proxy(lambda _e: say("copy_failed")))
         except Exception:
-            message.textContent = T.tr(self.lang, "copy_failed")
+            say("copy_failed")
 
     def export_file(self):
         from nardy_core import records
