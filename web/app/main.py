@@ -109,11 +109,12 @@ class App:
 
     # --- sessions --------------------------------------------------------------------------
     def start(self):
+        """What the address asks for: ``?new=…`` a new game; a ``#p=``/``#g=`` link that is
+        not the saved game's own address a new game from the link; else the saved game."""
         if EMBED:
             self.start_embed()
             return
-        if self.open_link(str(window.location.hash)):
-            return
+        hash_text = str(window.location.hash)
         query = dict(x.split("=", 1) for x in str(window.location.search)[1:].split("&")
                      if "=" in x)
         if "new" in query:
@@ -121,18 +122,19 @@ class App:
                       "p1": query.get("p1", query.get("black", "strong")),
                       "length": query.get("length", "0"), "options": {},
                       "seed": query.get("seed")}
-            if "anim" in query:
+            if query.get("anim", "").isdigit():
                 self.prefs["anim_ms"] = int(query["anim"])
             window.history.replaceState(None, "", str(window.location.pathname))
             self.new_session(choice)
             return
         current = Storage.get(CURRENT)
-        saves = self.saves()
-        if current in saves:
-            if self.notice is None:  # a bad link's error stays; damage replaces this one
-                self.set_notice(T.tr(self.lang, "restored"))
-            if self.load(current):
-                return
+        if current in self.saves():
+            self.set_notice(T.tr(self.lang, "restored"))  # replaced by a notice of damage
+            if self.load(current) and (hash_text in ("", "#") or (
+                    self.address and "#" + self.address[1] == hash_text)):
+                return  # a reload: the address is the saved game's own
+        if self.open_link(hash_text) or self.session is not None:
+            return
         self.new_session(self.prefs.get("new_game") or {})
 
     def open_link(self, hash_text) -> bool:
@@ -163,7 +165,7 @@ class App:
         replay = None
         if kind == "game" and self.mode in ("app", "replay"):
             replay = {"states": share.replay_states(payload), "index": 0}
-        if notice:
+        if notice and not (self.notice and self.notice[1]):  # an alert stays in view
             self.set_notice(T.tr(self.lang, notice))
         self.editor = None
         self.use(session, ident or f"g{int(js.Date.now())}", replay)
