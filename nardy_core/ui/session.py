@@ -61,6 +61,7 @@ class Session:
         self.choice = None             # (src, dst, paths) when a destination has several ways
         self.notices = []              # (key, params) for the live region, drained by the page
         self.finished_game = None      # the last game once the match is over
+        self.about = {}                # a file's player names and tags, kept for its export
         self._replaying = _replaying
         if not _replaying:
             self._advance()
@@ -405,6 +406,7 @@ class Session:
             record["start"] = format_state(*self.start)
         if self.recorded_dice:
             record["dice"] = "recorded"
+        record.update(self.about)
         return record
 
     @classmethod
@@ -417,13 +419,17 @@ class Session:
             recorded = data.get("dice", "seed") == "recorded"
             if not recorded and data.get("dice", "seed") != "seed":
                 raise GameStateError("unknown kind of dice in a record", code="bad_record")
-            seed = data.get("seed")
+            # Recorded dice are all in the actions; the rolls still to come get a fresh seed
+            # at each load (the recorded ones never re-roll, and no stream is replayed).
+            seed = None if recorded else data.get("seed")
             start = parse_state(data["start"]) if data.get("start") else None
             session = cls(data["game"], data.get("options") or {}, data.get("length", 0),
                           tuple(data["players"]), seed=None if seed is None else str(seed),
                           prefs=prefs, start=start, recorded_dice=recorded, _replaying=True)
             if not recorded and seed is None:
                 raise GameStateError("a saved game without its seed", code="bad_record")
+            session.about = {k: data[k] for k in ("names", "tags") if isinstance(
+                data.get(k), (list, dict))}
             games = data["games"]
             for index, actions in enumerate(games):
                 if index:
