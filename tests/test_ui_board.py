@@ -139,3 +139,17 @@ def test_every_move_list_row_of_real_games_has_a_text():
             for row in session.logs[-1]:
                 text = T.log_text(lang, row)
                 assert text and "{" not in text and not re.match(r"^log_", text)
+
+
+def test_a_game_with_a_hand_draws_it_beside_the_board_and_can_act_on_it():
+    from nardy_core.ui.svg import HW, W
+    view = dict(Session("short", players=(HUMAN, HUMAN), seed="hand").view())
+    view.update(has_hand=True, hand=[13, 2], movable=["hand0"])
+    svg = render_board(view)
+    assert f'viewBox="0 0 {W + HW} ' in svg
+    assert 'data-loc="hand0"' in svg and 'data-loc="hand1"' in svg
+    hand0 = svg.split('data-loc="hand0"')[1].split("</g>")[0]
+    assert 'tabindex="0"' in hand0 and hand0.count('class="ck c0"') == 5 and ">13<" in hand0
+    assert f'viewBox="0 0 {W} ' in render_board(dict(view, has_hand=False, hand=[0, 0]))
+    mirrored = render_board(view, mirror=True)
+    assert "translate(" not in mirrored and f'x="{W}"' in mirrored

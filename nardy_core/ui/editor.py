@@ -202,6 +202,8 @@ class Editor:
             points = {}
         cube = self.cube
         locs = [f"p{p}" for p in range(1, 25)] + ["bar0", "bar1", "off0", "off1"]
+        if self.variant.setup_hand:
+            locs += ["hand0", "hand1"]
         return {
             "game": self.variant.key, "geometry": self.variant.geometry,
             "checkers": self.variant.checkers, "phase": "edit", "turn": self.turn,
@@ -209,6 +211,7 @@ class Editor:
             "bar": [self.sides[0][BAR], self.sides[1][BAR]],
             "off": [self.sides[0][OFF], self.sides[1][OFF]],
             "hand": [self.sides[0][HAND], self.sides[1][HAND]],
+            "has_hand": bool(self.variant.setup_hand),
             "pips": [position.pip_count(0), position.pip_count(1)],
             "counts": [sum(self.sides[0]), sum(self.sides[1])],
             "dice": list(self.dice or ()), "used": [False] * len(self.dice or ()),

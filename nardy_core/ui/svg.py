@@ -24,6 +24,7 @@ TOP = NUM + M                      # top edge of the top row
 BOTTOM = NUM + M + 2 * PH + GAP    # bottom edge of the bottom row
 MID = NUM + M + PH + GAP / 2
 VISIBLE = 5                        # checkers drawn on a point before a count is shown
+HW = 52                            # the hand strip beside the board (games with a hand)
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -37,6 +38,7 @@ def _english(key, **params):
         "empty": "empty",
         "bar": f"bar, {colour}: {params.get('count')}",
         "off": f"borne off, {colour}: {params.get('count')}",
+        "hand": f"hand, {colour}: {params.get('count')}",
         "board": "Board",
         "cube": f"cube {params.get('value')}",
     }.get(key, key)
@@ -93,8 +95,15 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
     label = label or _english
     cv = _Canvas(mirror)
     geometry = view["geometry"]
-    cv.add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="board" '
+    hand = bool(view.get("has_hand")) or any(view.get("hand") or ())
+    width = W + (HW if hand else 0)
+    cv.add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {H}" class="board" '
            f'role="group" aria-label="{_escape(label("board"))}">')
+    if hand:
+        # checkers waiting to enter sit in a strip on the far side from the trays
+        _hand(cv, view, viewer, W if mirror else 0, label, actionable)
+        if not mirror:
+            cv.add(f'<g transform="translate({HW} 0)">')
     cv.add(f'<rect class="frame" x="0" y="{NUM}" width="{W}" height="{H - 2 * NUM}" rx="8"/>')
     for left in (M, M + 6 * PW + BW):
         cv.add(f'<rect class="field" x="{cv.x(left, 6 * PW)}" y="{TOP}" width="{6 * PW}" '
@@ -145,8 +154,34 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
     _trays(cv, view, viewer, tray_x, label, actionable)
     _dice(cv, view, viewer)
     _cube(cv, view, viewer, tray_x, label)
+    if hand and not mirror:
+        cv.add("</g>")
     cv.add("</svg>")
     return "".join(cv.out)
+
+
+def _hand(cv, view, viewer, x, label, actionable):
+    """Each colour's checkers not yet entered: the viewer's in the lower half."""
+    cv.add(f'<rect class="tray hand" x="{x}" y="{NUM}" width="{HW}" height="{H - 2 * NUM}" '
+           'rx="8"/>')
+    cx = x + HW / 2
+    for colour in (0, 1):
+        count = view["hand"][colour]
+        mine = colour == viewer
+        loc = f"hand{colour}"
+        y0 = MID + GAP / 2 if mine else TOP
+        cv.add(f'<g {_attrs(loc, label("hand", colour=colour, count=count), view, actionable)}>')
+        cv.add(f'<rect class="hit" x="{x}" y="{y0}" width="{HW}" height="{PH}"/>')
+        shown = min(count, VISIBLE)
+        for i in range(shown):
+            cy = (BOTTOM - R - 2 * R * i) if mine else (TOP + R + 2 * R * i)
+            cv.add(_checker(colour, cx, cy, ' data-top="1"' if i == shown - 1 else ""))
+            if i == shown - 1 and count > VISIBLE:
+                cv.add(f'<text class="count c{colour}" x="{cx:.1f}" y="{cy + 6:.1f}">'
+                       f'{count}</text>')
+        cv.add('<circle class="mark" cx="{:.1f}" cy="{:.1f}" r="7"/>'.format(
+            cx, MID + (GAP / 2 + PH / 2 if mine else -GAP / 2 - PH / 2)))
+        cv.add("</g>")
 
 
 def _bar(cv, view, viewer, label, actionable):

@@ -144,6 +144,11 @@ CATALOGUE = {
     "choice_no_hide": ("no hiding a hitter (default)", "нельзя прятать бьющую (по умолчанию)"),
     "choice_stay": ("the hitter stays", "бьющая остаётся"),
     "choice_no_hit": ("no hit with an exposed checker", "без боя открытой шашкой"),
+    "group_nardy": ("Nardy", "Нарды"),
+    "group_tavli": ("Tavli", "Тавли"),
+    "group_historical": ("Historical games", "Старинные игры"),
+    "rules_title": ("Rules", "Правила"),
+    "rules_in_force": ("Options in force in this game", "В этой партии действуют варианты"),
     # sharing, opening, the editor and embedding
     "share": ("Share", "Поделиться"),
     "open": ("Open", "Открыть"),
@@ -233,6 +238,7 @@ CATALOGUE = {
     "empty": ("empty", "пусто"),
     "bar": ("bar, {colour}: {count}", "бар, {colour}: {count}"),
     "off": ("borne off, {colour}: {count}", "выброшено, {colour}: {count}"),
+    "hand": ("hand, {colour}: {count}", "в руке, {colour}: {count}"),
     "board": ("Board", "Доска"),
     "cube": ("cube {value}", "куб {value}"),
     # engine error codes

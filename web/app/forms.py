@@ -5,14 +5,36 @@ from html import escape
 
 from nardy_core.ui import text as T
 from nardy_core.ui.session import HUMAN, bot_levels
-from nardy_core.variants import get_variant
+from nardy_core.variants import VARIANTS, get_variant
+from nardy_core.variants.common import cube_options
 
-GAMES = ("long", "short", "caucasian")
+GAMES = tuple(VARIANTS)  # every registered game, in registry order
+GROUPS = ("nardy", "tavli", "historical")
 # The rule options players disagree on (issue: head exception, six-block rule, koks,
-# last-roll draw, cube, Crawford), in the order they are shown.
+# last-roll draw, cube, Crawford), in the order they are shown; a game of the other groups
+# also shows every option of its own.
 DIALOG_OPTIONS = ("head_exception", "block_rule", "koks_rule", "last_roll_draw",
                   "caucasian_hit_rule", "cube_enabled", "crawford")
+CUBE_KEYS = {o.key for o in cube_options(True)}
 LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15, 21)
+
+
+def game_name(lang, game) -> str:
+    names = VARIANTS[game].names
+    return names.get(lang) or names.get("en") or game
+
+
+def dialog_options(variant) -> list:
+    specs = [o.key for o in variant.options.specs]
+    keys = [k for k in DIALOG_OPTIONS if k in specs]
+    if variant.group != "nardy":
+        keys += [k for k in specs if k not in keys and k not in CUBE_KEYS]
+    return keys
+
+
+def _label(lang, key, fallback):
+    text = T.tr(lang, key)
+    return fallback if text == key else text
 
 
 def _select(name, label, options, chosen):
@@ -28,31 +50,46 @@ def option_fields(lang, game, values) -> str:
     variant = get_variant(game)
     specs = {o.key: o for o in variant.options.specs}
     out = []
-    for key in DIALOG_OPTIONS:
-        spec = specs.get(key)
-        if spec is None:
-            continue
+    for key in dialog_options(variant):
+        spec = specs[key]
         chosen = values.get(key, spec.format(spec.default))
-        label = T.tr(lang, "opt_" + key)
+        label = _label(lang, "opt_" + key, spec.doc or key)
         if spec.kind == "bool":
             checked = " checked" if str(chosen).lower() == "true" else ""
             out.append(f'<label class="check"><input type="checkbox" id="ng-opt-{key}" '
                        f'data-opt="{key}"{checked}> {escape(label)}</label>')
+        elif spec.kind != "choice":  # numbers, die sets: typed as the option writes them
+            out.append(f'<label class="field">{escape(label)}<input type="text" '
+                       f'id="ng-opt-{key}" data-opt="{key}" value="{escape(str(chosen))}">'
+                       '</label>')
         else:
-            options = [(c, T.tr(lang, "choice_" + str(c))) for c in spec.choices]
+            options = [(c, _label(lang, "choice_" + str(c), str(c))) for c in spec.choices]
             field = _select(f"opt-{key}", label, options, chosen)
             out.append(field.replace("<select ", f'<select data-opt="{key}" ', 1))
     return "".join(out)
 
 
+def _game_select(lang, chosen) -> str:
+    """The game list in its groups (Nardy; Tavli; Historical games)."""
+    groups = []
+    for group in GROUPS:
+        games = [g for g in GAMES if VARIANTS[g].group == group]
+        if games:
+            items = "".join(f'<option value="{g}"{" selected" if g == chosen else ""}>'
+                            f'{escape(game_name(lang, g))}</option>' for g in games)
+            groups.append(f'<optgroup label="{escape(T.tr(lang, "group_" + group))}">{items}'
+                          '</optgroup>')
+    return (f'<label class="field">{escape(T.tr(lang, "game"))}'
+            f'<select id="ng-game" name="game">{"".join(groups)}</select></label>')
+
+
 def new_game_form(lang, choice, saved) -> str:
     """``choice``: {game, p0, p1, length, options}; ``saved``: [(id, title)] to resume."""
     players = [(HUMAN, T.tr(lang, HUMAN))] + [(lvl, T.tr(lang, lvl)) for lvl in bot_levels()]
-    games = [(g, get_variant(g).names.get(lang) or get_variant(g).names["en"]) for g in GAMES]
     lengths = [(n, T.tr(lang, "money") if n == 0 else str(n)) for n in LENGTHS]
     parts = [
         f'<h2>{escape(T.tr(lang, "new_game"))}</h2>',
-        _select("game", T.tr(lang, "game"), games, choice.get("game", "long")),
+        _game_select(lang, choice.get("game", "long")),
         f'<fieldset><legend>{escape(T.tr(lang, "players"))}</legend>',
         _select("p0", T.tr(lang, "player_n", n=1), players, choice.get("p0", HUMAN)),
         _select("p1", T.tr(lang, "player_n", n=2), players, choice.get("p1", "strong")),

@@ -588,7 +588,8 @@ class App:
         document.documentElement.lang = lang
         document.title = T.tr(lang, "app_title")
         for ident, key in (("btn-new", "new_game"), ("btn-share", "share"),
-                           ("btn-open", "open"), ("btn-edit", "edit"), ("btn-settings", "settings"),
+                           ("btn-open", "open"), ("btn-edit", "edit"), ("btn-rules", "rules_title"),
+                           ("btn-settings", "settings"),
                            ("btn-flip", "flip"), ("btn-numbers", "numbers"),
                            ("btn-lang", "language")):
             if not _absent(_by_id(ident)):
@@ -978,6 +979,29 @@ class App:
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
         _by_id("sh-msg").textContent = T.tr(self.lang, "exported", name=name)
 
+    def open_rules(self, _event=None):
+        """The rules of the game on the board, with its options and the values in force."""
+        from html import escape
+
+        from nardy_core.ui.rules import rules_html
+        variant = self.session.variant
+        lang = self.lang
+        in_force = variant.options.format_non_default()
+        chosen = (f'<p class="msg">{escape(T.tr(lang, "rules_in_force"))}: '
+                  f'<code>{escape(in_force)}</code></p>') if in_force else ""
+        name = variant.names.get(lang) or variant.names.get("en") or variant.key
+        dialog = _by_id("dlg-rules")
+        dialog.innerHTML = (
+            f'<h2 id="rules-title">{escape(T.tr(lang, "rules_title"))}: {escape(name)}</h2>'
+            f'<div class="rules">{rules_html(variant.key, lang, [o.key for o in variant.options.specs])}'
+            f'</div>{chosen}<div class="buttons"><button type="button" id="rules-close" '
+            f'class="primary">{escape(T.tr(lang, "close"))}</button></div>')
+        dialog.showModal()
+
+    def on_rules_click(self, event):
+        if event.target.id == "rules-close":
+            _by_id("dlg-rules").close()
+
     def open_open(self, _event=None):
         dialog = _by_id("dlg-open")
         dialog.innerHTML = open_form(self.lang)
@@ -1133,6 +1157,8 @@ class App:
         on(_by_id("btn-share"), "click", self.open_share)
         on(_by_id("btn-open"), "click", self.open_open)
         on(_by_id("btn-edit"), "click", self.open_editor)
+        on(_by_id("btn-rules"), "click", self.open_rules)
+        on(_by_id("dlg-rules"), "click", self.on_rules_click)
         on(_by_id("dlg-share"), "click", self.on_share_click)
         on(_by_id("dlg-share"), "change", self.on_share_change)
         on(_by_id("dlg-open"), "click", self.on_open_click)
