@@ -1,0 +1,1389 @@
+"""The rules of every game, in English and Russian, for the page's "Rules" panel.
+
+Pure Python, no imports beyond the standard library, no syntax newer than 3.11 (runs in Pyodide).
+
+Tables
+------
+``RULES = {game_key: {"en": html, "ru": html}}``
+    A rules summary per game (setup, direction, dice and doubles, entering / hitting / blocking or
+    pinning, special restrictions, bearing off, end of game and scoring, the cube where there is
+    one), written from ``CORE_RULES.md`` and ``VARIANT_RULES.md`` with the **default** options.
+    HTML uses only ``<h3> <p> <ul> <li> <b>``, no attributes.
+
+``OPTIONS = {option_key: entry}``, every entry a dict::
+
+    {"en": sentence, "ru": sentence,            # what the option does (one sentence)
+     "title": {"en": ..., "ru": ...},           # a short name for the option
+     "choices": {value: {"en": ..., "ru": ...}}}  # only for options with named values
+
+    ``value`` is the value's text form as the engine writes it (``Option.format``): ``"reroll"``,
+    ``"LEGAL"``, ``"13"``; look-ups compare it case-insensitively. Yes/no and number options have
+    no ``choices``: their sentence says what "on" or the number means.
+
+``GAME_OPTIONS = {game_key: [option_key, ...]}``
+    The options each game has, in the engine's declaration order where the engine exists
+    (core games: ``nardy_core/variants``), else as ``VARIANT_RULES.md`` §5a lists them.
+
+``DEFAULTS = {game_key: {option_key: text}}``
+    Each game's default value of each of its options, as text (``"true"``, ``"0"``, ``"346"`` for a
+    set of dice, a choice name). ``next_game_starter``, ``cube_enabled`` and ``block_rule`` keys are
+    shared by several games; their defaults are per game.
+
+Function
+--------
+``rules_html(game_key, lang, options=None, values=None) -> str``
+    The game's text in ``lang`` (``"en"``/``"ru"``; anything else gives English) followed by an
+    "Options" / "Варианты правил" section. ``options``: the option keys to list (a list/tuple of
+    keys, of ``Option`` objects, a dict whose keys are option keys, or an ``OptionSet``); ``None``
+    lists ``GAME_OPTIONS[game_key]``. ``values`` (optional ``{key: value}``): current values; a
+    value that differs from the game's default is shown after the option ("in this game: …").
+    Never raises: an unknown game gives a short "no rules text yet" paragraph, an unknown option key
+    is listed by its key alone.
+"""
+
+from __future__ import annotations
+
+__all__ = ["RULES", "OPTIONS", "GAME_OPTIONS", "DEFAULTS", "GAME_TITLES", "rules_html",
+           "option_text"]
+
+# ---------------------------------------------------------------------------------------------
+# Shared paragraphs
+
+_MUST_EN = ('<li><b>Using the roll.</b> Play both numbers if the rules allow (all four of a double), even against your interest. If only one can be played, play it; if either but not both, play the larger. Unplayable numbers are lost; with no legal move the turn passes.</li>')
+_MUST_RU = ('<li><b>Обязательность хода.</b> Если правила позволяют, играют оба числа (при дубле — все четыре), даже если это невыгодно. Если можно сыграть только одно число, играют его; если любое, но не оба, — большее. Несыгранные числа пропадают; если хода нет, ход переходит к сопернику.</li>')
+
+_BEAR_EN = ('<p><b>Bearing off.</b> Once all 15 checkers are home, a die bears off a checker from the point of that number; a higher number bears off from your highest occupied point if no checker stands higher. You may also move inside the home instead.</p>')
+_BEAR_RU = ('<p><b>Выброс.</b> Когда все 15 шашек в доме, число выбрасывает шашку с пункта с тем же номером; большее число — с самого старшего занятого пункта, если выше шашек нет. Вместо выброса можно сыграть ход внутри дома.</p>')
+
+_CUBE_EN = ('<p><b>Doubling cube.</b> Before rolling, a player may offer to double the stake. The opponent drops (losing the current stake) or takes and owns the cube: only he may redouble later. In a match nobody may double in the Crawford game, the game right after a player first gets within one point of victory.</p>')
+_CUBE_RU = ('<p><b>Куб удвоения.</b> Перед броском игрок может предложить <b>даве</b> — удвоить ставку. Соперник пасует (проигрывая прежнюю ставку) или принимает и становится владельцем куба: только он может потом удвоить снова (<b>басе</b>). В матче нельзя удваивать в партии Кроуфорда — первой после того, как игроку впервые осталось одно очко до победы.</p>')
+
+_GREEK_START_EN = ("Each player throws one die; the higher starts and throws both dice again for "
+                   "his first turn. In later games the winner of the previous game starts.")
+_GREEK_START_RU = ("Игроки бросают по одному зару; у кого больше, тот ходит первым и для первого "
+                   "хода бросает оба зара заново. В следующих партиях первым ходит победитель "
+                   "предыдущей.")
+
+_SHORT_SETUP_EN = ("<p><b>Setup.</b> Each player has two checkers on his 24-point (the opponent's 1-point), five on his 13, three on his 8 and five on his 6. The players move in opposite directions, each from his 24-point down to his 1-point; your <b>home</b> is points 1–6, facing the opponent's home.</p>")
+_SHORT_SETUP_RU = ('<p><b>Расстановка.</b> У каждого две шашки на своём 24-м пункте (первом пункте дома соперника), пять на 13-м, три на 8-м и пять на 6-м. Шашки движутся навстречу, у каждого от 24-го пункта к 1-му; <b>дом</b> — пункты 1–6, напротив дома соперника.</p>')
+
+_HIT_EN = ("<li><b>Hitting.</b> You may land on an empty point, your own checkers or a single opposing checker (a <b>blot</b>), which is hit and goes to the <b>bar</b>. Two or more opposing checkers close a point. When one checker plays both numbers, the point in between must be open too (a blot there is hit).</li><li><b>Bar.</b> With a checker on the bar you may move nothing else. It enters the opponent's home, a 1 on his 1-point, a 6 on his 6-point, if that point is not closed; otherwise the number is lost.</li>")
+_HIT_RU = ('<li><b>Бой.</b> Шашку можно ставить на свободный пункт, на свои шашки или на одиночную шашку соперника (<b>блот</b>) — она побита и уходит на <b>бар</b>. Две и более шашки соперника закрывают пункт. Если одна шашка играет оба числа, промежуточный пункт тоже должен быть открыт (блот на нём бьётся).</li><li><b>Бар.</b> Пока у вас шашка на баре, другие не ходят. Её заряжают в дом соперника: 1 — на его первый пункт, 6 — на шестой, если пункт не закрыт; иначе число пропадает.</li>')
+
+_SCORE3_EN = ("<p><b>Result.</b> The first to bear off all 15 wins 1 point; a <b>gammon</b> (mars: the loser has borne off nothing) 2; a <b>backgammon</b> (koks: nothing off and a checker on the bar or in the winner's home) 3. The points are multiplied by the cube.</p>")
+_SCORE3_RU = ('<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко; <b>марс</b> (проигравший не выбросил ни одной) — 2; <b>кокс</b> (ни одной не выброшено и есть шашка на баре или в доме победителя) — 3. Очки умножаются на куб.</p>')
+
+_LONG_SETUP_EN = ("<p><b>Setup.</b> Each player's 15 checkers start on his <b>head</b>, the first "
+                  "point of his track; the two heads are in diagonally opposite corners. Both "
+                  "players move the same way round (anticlockwise) through the whole board: from "
+                  "the head past the opponent's head into the <b>home</b>, the last six points "
+                  "of the track, 18 points beyond the head.</p>")
+_LONG_SETUP_RU = ("<p><b>Расстановка.</b> Все 15 шашек каждого игрока стоят на его <b>голове</b> "
+                  "— первом пункте его пути; головы в противоположных по диагонали углах. Оба "
+                  "игрока движутся в одну сторону (против часовой стрелки) по всей доске: от "
+                  "головы мимо головы соперника в свой <b>дом</b> — последнюю четверть пути, в 18 "
+                  "пунктах от головы.</p>")
+
+_NOHIT_EN = ("<li><b>Blocking, no hitting.</b> A checker may never land on a point holding any "
+             "opposing checker — a single one is enough to hold it; any number of your own may "
+             "share a point. When one checker plays both numbers, the point in between must be "
+             "free too. Nothing is ever hit.</li>")
+_NOHIT_RU = ("<li><b>Без боя.</b> Нельзя ставить шашку на пункт, где стоит хотя бы одна шашка "
+             "соперника; своих на пункте может быть сколько угодно. Если одна шашка играет оба "
+             "числа, промежуточный пункт тоже должен быть свободен. Шашки не бьются.</li>")
+
+# ---------------------------------------------------------------------------------------------
+# The games
+
+GAME_TITLES = {
+    "long": {"en": "Long nardy", "ru": "Длинные нарды"},
+    "short": {"en": "Short nardy (backgammon)", "ru": "Короткие нарды"},
+    "caucasian": {"en": "Caucasian nardy", "ru": "Кавказские нарды"},
+    "portes": {"en": "Portes", "ru": "Портес"},
+    "longgammon": {"en": "LongGammon", "ru": "Лонггаммон"},
+    "irish": {"en": "Irish", "ru": "Ирландские нарды"},
+    "jacquet": {"en": "Jacquet", "ru": "Жакет"},
+    "dutch_tricktrack": {"en": "Dutch tricktrack", "ru": "Триктрак голландский"},
+    "russian_tricktrack": {"en": "Russian tricktrack", "ru": "Триктрак русский"},
+    "fayles": {"en": "Fayles", "ru": "Фэйлес"},
+    "tawula": {"en": "Tawula", "ru": "Тавула"},
+    "tourne_case": {"en": "Tourne-case", "ru": "Турн-каз"},
+    "plakoto": {"en": "Plakoto", "ru": "Плакото"},
+    "fevga": {"en": "Fevga", "ru": "Февга"},
+    "moultezim": {"en": "Moultezim", "ru": "Мультезим"},
+    "gul_bara": {"en": "Gul bara", "ru": "Гульбар"},
+    "gioul": {"en": "Gioul", "ru": "Гиоул"},
+    "khachapuri": {"en": "Khachapuri", "ru": "Хачапури"},
+}
+
+RULES = {}
+
+RULES["long"] = {
+    "en": (
+        "<h3>Long nardy</h3>" + _LONG_SETUP_EN +
+        "<p><b>Start.</b> Each player throws one die; the higher (ties are thrown again) takes White "
+        "and the first move, and throws both dice for it. In a match the colours swap every game "
+        "and the previous Black starts.</p>"
+        "<ul><li><b>Moving.</b> Each die moves one checker that many points; one checker may take "
+        "both numbers. A double is played four times.</li>" + _NOHIT_EN +
+        "<li><b>Head rule.</b> Only one checker may leave the head per turn, doubles included. "
+        "Exception: on a player's first turn, 6-6, 4-4 or 3-3 let two checkers leave the head, "
+        "since one checker alone is stopped by the opponent's head (not if another opposing "
+        "checker stops it earlier).</li>"
+        "<li><b>Six in a row.</b> You may hold six points in a row only if at least one opposing "
+        "checker is already ahead of that block; all 15 opposing checkers may never be shut in. A "
+        "block that exists only in the middle of your turn is allowed.</li>" + _MUST_EN + "</ul>"
+        + _BEAR_EN +
+        "<p><b>Result.</b> The first to bear off all 15 wins an <b>oin</b> (ойн), 1 point, if the "
+        "loser has borne off at least one checker, or a <b>mars</b>, 2 points, if not. There are "
+        "no draws and no cube unless the options turn them on.</p>"
+    ),
+    "ru": (
+        "<h3>Длинные нарды</h3>" + _LONG_SETUP_RU +
+        "<p><b>Начало.</b> Игроки бросают по одному зару; у кого больше, тот получает право "
+        "первого хода и белые шашки (при равенстве бросают снова). Затем белые бросают оба зара "
+        "для первого хода, так что может выпасть дубль. В матче цвета каждую партию меняются, и "
+        "начинает тот, кто играл чёрными.</p>"
+        "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку на выпавшее число пунктов; одна "
+        "шашка может сыграть оба числа. Дубль (куш) играется четыре раза.</li>" + _NOHIT_RU +
+        "<li><b>Голова.</b> За ход с головы можно взять только одну шашку, и при дубле тоже. "
+        "Исключение: на первом ходу каждого игрока при 6-6, 4-4 и 3-3 с головы снимают две "
+        "шашки, потому что одной шашке мешает голова соперника (если раньше ей не мешает другая "
+        "его шашка).</li>"
+        "<li><b>Шесть подряд.</b> Заграждение из шести пунктов подряд можно поставить, только если "
+        "впереди него уже есть хотя бы одна шашка соперника; запереть все 15 его шашек нельзя. "
+        "Временно закрыть шесть пунктов по ходу и тут же открыть их в том же ходе можно.</li>"
+        + _MUST_RU + "</ul>" + _BEAR_RU +
+        "<p><b>Итог.</b> Побеждает первый, кто выбросил все 15 шашек. Если проигравший успел "
+        "выбросить хотя бы одну шашку — это <b>ойн</b>, 1 очко; если ни одной — <b>марс</b>, 2 "
+        "очка. Ничьей и куба нет, если их не включить вариантами ниже.</p>"
+    ),
+}
+
+RULES["short"] = {
+    "en": (
+        "<h3>Short nardy (backgammon)</h3>" + _SHORT_SETUP_EN +
+        "<p><b>Start.</b> Each player throws one die (ties are thrown again); the higher moves "
+        "first, playing the two numbers just thrown, so the first roll is never a double. Every "
+        "game starts this way.</p>"
+        "<ul><li><b>Moving.</b> Each die moves one checker that many points; one checker may take "
+        "both numbers. A double is played four times.</li>" + _HIT_EN + _MUST_EN + "</ul>"
+        + _BEAR_EN.replace("</p>", " A checker hit during bearing off must come home again "
+                           "before you go on.</p>") + _SCORE3_EN + _CUBE_EN
+    ),
+    "ru": (
+        "<h3>Короткие нарды</h3>" + _SHORT_SETUP_RU +
+        "<p><b>Начало.</b> Игроки бросают по одному зару (при равенстве — снова); у кого больше, "
+        "тот ходит первым, играя эти два числа, поэтому первый ход никогда не бывает дублем. Так "
+        "начинается каждая партия.</p>"
+        "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку на выпавшее число пунктов; одна "
+        "шашка может сыграть оба числа. Дубль играется четыре раза.</li>" + _HIT_RU + _MUST_RU
+        + "</ul>"
+        + _BEAR_RU.replace("</p>", " Если шашку побили во время выброса, её нужно снова привести "
+                           "в дом, прежде чем выбрасывать дальше.</p>") + _SCORE3_RU + _CUBE_RU
+    ),
+}
+
+RULES["caucasian"] = {
+    "en": (
+        "<h3>Caucasian nardy</h3>"
+        "<p>Short nardy with one extra rule about hitting in your own home.</p>" + _SHORT_SETUP_EN +
+        "<p><b>Start.</b> Each player throws one die; the higher moves first with those two "
+        "numbers. A double is played four times.</p><ul>" + _HIT_EN +
+        "<li><b>No hit and hide.</b> A checker that hits a blot in your own home (points 1–6) "
+        "stays exposed for the rest of the turn: it may stay, run on to an empty point, hit "
+        "again or be borne off, but may not join your other checkers, and none of them may end "
+        "the turn on its point (passing through is fine). Hits elsewhere, and when entering, are "
+        "free.</li>" + _MUST_EN + "</ul>" + _BEAR_EN + _SCORE3_EN +
+        "<p><b>Doubling cube</b> as in short nardy: before rolling you may offer a double; the "
+        "opponent drops or takes and owns the cube.</p>"
+    ),
+    "ru": (
+        "<h3>Кавказские нарды</h3>"
+        "<p>Кавказские нарды — это короткие нарды с одним дополнительным правилом о бое в своём "
+        "доме.</p>" + _SHORT_SETUP_RU +
+        "<p><b>Начало.</b> Игроки бросают по одному зару; у кого больше, тот ходит первым этими "
+        "двумя числами.</p>"
+        "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку; дубль играется четыре раза.</li>"
+        + _HIT_RU +
+        "<li><b>Побил — не прячься.</b> Шашка, побившая блот на пункте вашего дома (пункты 1–6), "
+        "до конца хода остаётся открытой: она может стоять, уйти дальше на свободный пункт, "
+        "побить ещё раз или быть выброшена, но не может встать к своим шашкам, и никакая другая "
+        "ваша шашка не может закончить ход на её пункте (пройти через него можно). Бой вне "
+        "своего дома и при заряде с бара не ограничен.</li>" + _MUST_RU + "</ul>" + _BEAR_RU
+        + _SCORE3_RU +
+        "<p><b>Куб удвоения</b> — как в коротких нардах: перед броском можно предложить даве; "
+        "соперник пасует или принимает и становится владельцем куба.</p>"
+    ),
+}
+
+RULES["portes"] = {
+    "en": (
+        "<h3>Portes</h3>"
+        "<p>Portes is the first game of Greek tavli: backgammon without the backgammon (triple) "
+        "result and without the doubling cube.</p>" + _SHORT_SETUP_EN +
+        "<p><b>Start.</b> " + _GREEK_START_EN + "</p>"
+        "<ul><li><b>Moving.</b> Each die moves one checker that many points; one checker may take "
+        "both numbers. A double is played four times.</li>" + _HIT_EN + _MUST_EN + "</ul>"
+        + _BEAR_EN +
+        "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 points if the loser "
+        "has not borne off a single checker — even if he still has checkers on the bar or in the "
+        "winner's home. There is no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Портес</h3>"
+        "<p>Портес — первая игра греческого тавли: короткие нарды без кокса и без куба "
+        "удвоения.</p>" + _SHORT_SETUP_RU +
+        "<p><b>Начало.</b> " + _GREEK_START_RU + "</p>"
+        "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку на выпавшее число пунктов; одна "
+        "шашка может сыграть оба числа. Дубль играется четыре раза.</li>" + _HIT_RU + _MUST_RU
+        + "</ul>" + _BEAR_RU +
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш (1 очко), или два "
+        "(<b>марс</b>), если проигравший не выбросил ни одной шашки — даже если у него остались "
+        "шашки на баре или в доме победителя. Куба нет.</p>"
+    ),
+}
+
+RULES["longgammon"] = {
+    "en": (
+        "<h3>LongGammon</h3>"
+        "<p>LongGammon is backgammon with a different start: each player's 15 checkers all begin "
+        "on the opponent's 1-point (your 24-point), and everything else is as in short nardy. "
+        "The players move in opposite directions, each from his 24-point to his 1-point; your "
+        "home is your points 1–6.</p>"
+        "<p><b>Start.</b> Each player throws one die (ties are thrown again); the higher moves "
+        "first, playing those two numbers. Every game starts this way.</p>"
+        "<ul><li><b>Moving.</b> Each die moves one checker that many points; one checker may take "
+        "both numbers. A double is played four times. Any number of checkers may leave the "
+        "starting point in one turn.</li>" + _HIT_EN + _MUST_EN + "</ul>" + _BEAR_EN
+        + _SCORE3_EN + _CUBE_EN
+    ),
+    "ru": (
+        "<h3>Лонггаммон</h3>"
+        "<p>Лонггаммон — это короткие нарды с другой расстановкой: все 15 шашек каждого игрока "
+        "стоят на первом пункте дома соперника (ваш 24-й пункт), остальное — как в коротких "
+        "нардах. Шашки движутся навстречу друг другу, у каждого от 24-го пункта к 1-му; дом — "
+        "пункты 1–6.</p>"
+        "<p><b>Начало.</b> Игроки бросают по одному зару (при равенстве — снова); у кого больше, "
+        "тот ходит первым этими двумя числами. Так начинается каждая партия.</p>"
+        "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку на выпавшее число пунктов; одна "
+        "шашка может сыграть оба числа. Дубль играется четыре раза. С начального пункта можно "
+        "снимать сколько угодно шашек за ход.</li>" + _HIT_RU + _MUST_RU + "</ul>" + _BEAR_RU
+        + _SCORE3_RU + _CUBE_RU
+    ),
+}
+
+RULES["irish"] = {
+    "en": (
+        "<h3>Irish</h3>"
+        "<p>Irish is an old form of backgammon: same start, direction, hitting and bar as short "
+        "nardy, with three differences.</p>" + _SHORT_SETUP_EN +
+        "<p><b>Start.</b> Each player throws one die; the higher moves first with those two "
+        "numbers.</p>"
+        "<ul><li><b>Doubles count once.</b> A double is played like any other roll: one move per "
+        "die, two moves in all (6-6 is two sixes, not four).</li>" + _HIT_EN +
+        "<li><b>Do not close your home.</b> While the opponent has a checker on the bar you may "
+        "not end your turn with all six points of your home made (two or more checkers on each), "
+        "so he can always come in.</li>" + _MUST_EN + "</ul>"
+        "<p><b>Bearing off.</b> Once all 15 checkers are home, a die may bear off a checker from "
+        "the point of that number <b>or any lower point</b>, even if higher points are still "
+        "occupied and even if a move inside the home were possible. A hit checker must come home "
+        "again first.</p>"
+        "<p><b>Result.</b> The first to bear off all 15 wins one point — there is no gammon, no "
+        "backgammon and no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Ирландские нарды</h3>"
+        "<p>Ирландские нарды — старинная форма коротких нард: та же расстановка, направление, бой "
+        "и бар, но с тремя отличиями.</p>" + _SHORT_SETUP_RU +
+        "<p><b>Начало.</b> Игроки бросают по одному зару; у кого больше, тот ходит первым этими "
+        "двумя числами.</p>"
+        "<ul><li><b>Дубль не удваивается.</b> Дубль играется как обычный бросок — по одному ходу "
+        "на каждый зар, всего два хода (6-6 — две шестёрки, а не четыре).</li>" + _HIT_RU +
+        "<li><b>Не закрывать дом.</b> Пока у соперника есть шашка на баре, нельзя закончить ход "
+        "так, чтобы все шесть пунктов вашего дома были заняты (по две и более шашки на каждом): "
+        "соперник всегда должен иметь возможность зайти.</li>" + _MUST_RU + "</ul>"
+        "<p><b>Выброс.</b> Когда все 15 шашек в доме, зар выбрасывает шашку с пункта с тем же "
+        "номером <b>или с любого младшего</b> — даже если на старших пунктах есть шашки и даже "
+        "если можно сыграть ход внутри дома. Побитую шашку сначала нужно снова привести в "
+        "дом.</p>"
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает одно очко — марса, кокса "
+        "и куба нет.</p>"
+    ),
+}
+
+_ENTRY_EN = ("<p><b>Setup and entering.</b> Both players start with all 15 checkers off the "
+             "board, as if on the bar. A checker enters with a die into the opponent's home, as "
+             "from the bar: a 1 on his 1-point, a 6 on his 6-point, unless two or more of his "
+             "checkers hold it; entering on a single opposing checker hits it. A die that cannot "
+             "enter is lost; a double enters up to four checkers. No checker moves along the "
+             "board until all 15 have entered.</p>")
+_ENTRY_RU = ("<p><b>Расстановка и ввод.</b> В начале все 15 шашек каждого игрока вне доски, как "
+             "на баре. Шашку вводят (заряжают) в дом соперника так же, как с бара: 1 — на его "
+             "первый пункт, 6 — на шестой, если там нет двух и более его шашек; одиночная шашка "
+             "соперника при этом бьётся. Число, которым ввести нельзя, пропадает; дублем можно "
+             "ввести до четырёх шашек. Пока не введены все 15, по доске шашки не ходят.</p>")
+
+RULES["dutch_tricktrack"] = {
+    "en": (
+        "<h3>Dutch tricktrack</h3>"
+        "<p>Backgammon from an empty board: first you bring your checkers in. They enter in the "
+        "opponent's home and travel, as in backgammon, to your own home opposite.</p>" + _ENTRY_EN +
+        "<p><b>Start.</b> Each player throws one die; the higher plays those two numbers "
+        "first.</p>"
+        "<ul><li><b>Moving and hitting</b> as in backgammon: a point with two or more opposing "
+        "checkers is closed, a single one (a blot) is hit and goes to the bar, and a checker on "
+        "the bar must be entered again before anything else moves. A double is played four "
+        "times.</li>"
+        "<li><b>No early prime.</b> You may not end a turn holding six points in a row (two or "
+        "more checkers on each) until an opposing checker has reached his home or been borne "
+        "off.</li>" + _MUST_EN + "</ul>"
+        + _BEAR_EN + _SCORE3_EN + _CUBE_EN
+    ),
+    "ru": (
+        "<h3>Триктрак голландский</h3>"
+        "<p>Это короткие нарды с пустой доски: первый этап игры — ввод шашек. Ваши шашки входят "
+        "в дом соперника и идут, как в коротких нардах, к вашему дому напротив; игроки движутся "
+        "навстречу друг другу.</p>" + _ENTRY_RU +
+        "<p><b>Начало.</b> Игроки бросают по одному зару; у кого больше, тот первым играет эти "
+        "два числа.</p>"
+        "<ul><li><b>Ход и бой</b> — как в коротких нардах: пункт с двумя и более шашками "
+        "соперника закрыт, одиночная шашка (блот) бьётся и уходит на бар, а шашку с бара нужно "
+        "зарядить, прежде чем ходить другими. Дубль играется четыре раза.</li>"
+        "<li><b>Без раннего блока.</b> Нельзя закончить ход, держа шесть пунктов подряд (на "
+        "каждом по две и более ваших шашки), пока хотя бы одна шашка соперника не вошла в свой "
+        "дом или не выброшена.</li>" + _MUST_RU + "</ul>" + _BEAR_RU + _SCORE3_RU + _CUBE_RU
+    ),
+}
+
+RULES["russian_tricktrack"] = {
+    "en": (
+        "<h3>Russian tricktrack</h3>"
+        "<p>Dutch tricktrack with a shared track: both players bring their checkers in through "
+        "the <b>same</b> quarter, travel the same way round the board and bear off from the "
+        "<b>same</b> home quarter, which lies opposite the entry quarter. Points are numbered the "
+        "same for both players: you enter on 24–19 and bear off from 6–1.</p>"
+        "<p><b>Setup and entering.</b> All 15 checkers of each player start off the board. A 1 "
+        "enters on point 24, a 6 on point 19, unless two or more opposing checkers hold it; a "
+        "single opposing checker there is hit. A die that cannot enter is lost; a double enters "
+        "up to four. No checker moves along the board until all 15 have entered.</p>"
+        "<p><b>Start.</b> Each player throws one die; the higher plays those two numbers "
+        "first.</p>"
+        "<ul><li><b>Moving and hitting</b> as in backgammon: two or more checkers close a point, "
+        "a single checker on any point of the shared track can be hit and goes to the bar, and "
+        "must be entered again at 24–19 and travel all the way round. A double is played four "
+        "times.</li>"
+        "<li><b>No full prime too early.</b> You may not end your turn holding six points in a "
+        "row (each with two or more checkers) unless at least one opposing checker stands in the "
+        "home quarter 1–6 or has been borne off.</li>" + _MUST_EN + "</ul>" + _BEAR_EN +
+        "<p><b>Result.</b> The first to bear off all 15 wins 1 point; 2 (gammon) if the loser "
+        "has borne off nothing; 3 (backgammon) if he has borne off nothing and still has a "
+        "checker on the bar or on the entry quarter 24–19. The points are multiplied by the "
+        "cube, used as in backgammon.</p>"
+    ),
+    "ru": (
+        "<h3>Триктрак русский</h3>"
+        "<p>Голландский триктрак с общим путём: оба игрока заводят шашки через <b>одну и ту же</b> "
+        "четверть, идут в одну сторону по доске и выбрасывают из <b>одного и того же</b> дома, "
+        "который расположен напротив четверти ввода. Нумерация пунктов у обоих одна: вход на "
+        "24–19, выброс с 6–1.</p>"
+        "<p><b>Расстановка и ввод.</b> В начале все 15 шашек каждого вне доски. 1 заряжает шашку "
+        "на пункт 24, 6 — на пункт 19, если там нет двух и более шашек соперника; одиночная "
+        "шашка соперника бьётся. Число, которым ввести нельзя, пропадает; дублем вводят до "
+        "четырёх шашек. Пока не введены все 15, по доске шашки не ходят.</p>"
+        "<p><b>Начало.</b> Игроки бросают по одному зару; у кого больше, тот первым играет эти "
+        "два числа.</p>"
+        "<ul><li><b>Ход и бой</b> — как в коротких нардах: две шашки закрывают пункт, одиночная "
+        "шашка на любом пункте общего пути бьётся, уходит на бар, снова заряжается на 24–19 и "
+        "проходит весь путь заново. Дубль играется четыре раза.</li>"
+        "<li><b>Без раннего блока.</b> Нельзя закончить ход, держа шесть пунктов подряд (по две "
+        "и более шашки), пока хотя бы одна шашка соперника не стоит в доме 1–6 или не "
+        "выброшена.</li>" + _MUST_RU + "</ul>" + _BEAR_RU +
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко; 2 (<b>марс</b>), "
+        "если проигравший не выбросил ни одной; 3 (<b>кокс</b>), если не выбросил ни одной и "
+        "у него есть шашка на баре или в четверти ввода 24–19. Очки умножаются на куб, который "
+        "используется как в коротких нардах.</p>"
+    ),
+}
+
+RULES["fayles"] = {
+    "en": (
+        "<h3>Fayles</h3>"
+        "<p>A medieval game played with <b>three dice</b>. Each player has two checkers on the "
+        "opponent's 1-point (his own 24-point) and thirteen on his own 6-point; the homes face "
+        "each other and the players move in opposite directions, as in backgammon.</p>"
+        "<p><b>Start.</b> Each player throws one die; the higher starts and throws all three "
+        "dice for his first turn. Every game starts this way.</p>"
+        "<ul><li><b>Three numbers.</b> The three dice are three separate moves, played by one, "
+        "two or three checkers. There are no doubles: 4-4-4 is just three moves of 4. Every "
+        "point a checker stops on, also in between, must be open.</li>"
+        "<li><b>Open points.</b> You may land on an empty point, on your own checkers or on a "
+        "single opposing checker (a blot); two or more opposing checkers close a point.</li>"
+        "<li><b>Hitting.</b> A hit checker does not go to a bar: it is put on your 1-point, the "
+        "far corner of your home (its owner's starting point). If your own single checker stood "
+        "there, it is knocked to the opposite corner (your starting point); if two or more "
+        "opposing checkers hold that corner, the hit is not allowed. While you have two or more "
+        "checkers on your own 1-point you may not hit at all.</li>"
+        "<li><b>Play all three or lose.</b> You must play all three numbers. If the roll cannot "
+        "be played in full in any order, you <b>lose the game at once</b> — unless you can bear "
+        "off your last checker with it.</li></ul>" + _BEAR_EN +
+        "<p><b>Result.</b> The first to bear off all 15 wins 1 point. There is no gammon, no "
+        "backgammon and no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Фэйлес</h3>"
+        "<p>Средневековая игра на <b>трёх зарах</b>. У каждого игрока две шашки на первом пункте "
+        "дома соперника (свой 24-й пункт) и тринадцать на шестом пункте своего дома; дома "
+        "напротив друг друга, шашки движутся навстречу, как в коротких нардах.</p>"
+        "<p><b>Начало.</b> Игроки бросают по одному зару; у кого больше, тот начинает и для "
+        "первого хода бросает все три зара. Так начинается каждая партия.</p>"
+        "<ul><li><b>Три числа.</b> Три зара — три отдельных хода, которые делают одна, две или "
+        "три шашки. Дублей нет: 4-4-4 — просто три хода по 4. Каждый пункт, где шашка "
+        "останавливается, в том числе промежуточный, должен быть открыт.</li>"
+        "<li><b>Открытые пункты.</b> Шашку можно ставить на свободный пункт, на свои шашки или "
+        "на одиночную шашку соперника (блот); две и более его шашки закрывают пункт.</li>"
+        "<li><b>Бой.</b> Побитая шашка уходит не на бар, а на ваш первый пункт — самый дальний "
+        "пункт вашего дома (начальный пункт её хозяина). Если там стояла ваша одиночная шашка, "
+        "она сбита и уходит в противоположный угол (ваш начальный пункт); если этот угол заняли "
+        "две и более шашки соперника, бить нельзя. Пока на вашем первом пункте две и более "
+        "ваших шашки, бить вообще нельзя.</li>"
+        "<li><b>Все три — или проигрыш.</b> Нужно сыграть все три числа. Если бросок нельзя "
+        "сыграть полностью ни в каком порядке, игрок <b>сразу проигрывает партию</b> — кроме "
+        "случая, когда этим броском он выбрасывает последнюю шашку.</li></ul>" + _BEAR_RU +
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко. Марса, кокса и "
+        "куба нет.</p>"
+    ),
+}
+
+RULES["tourne_case"] = {
+    "en": (
+        "<h3>Tourne-case</h3>"
+        "<p>A French game of the 17th century with only <b>three checkers</b> each. Each player "
+        "uses only the twelve points on his own side, numbered 1 to 12 in his direction of "
+        "travel; point 12, at the end of the row, is his <b>home point</b>. The two rows run the "
+        "same way, so your point 5 is directly across from the opponent's point 5.</p>"
+        "<p><b>Start.</b> All checkers start off the board. Each player throws one die; the "
+        "higher starts and throws both dice for his first turn.</p>"
+        "<ul><li><b>Dice.</b> Each die is one move; a <b>double counts once</b> (3-3 is one move "
+        "of 3). Play as many numbers as you can — if only one of the two can be played, the "
+        "higher — and the rest are lost.</li>"
+        "<li><b>Entering.</b> A die d brings a checker from off the board onto your point d, if "
+        "that point is empty and no checker of yours stands on a lower point. Entering is "
+        "optional: you may move checkers on the board instead.</li>"
+        "<li><b>Moving.</b> A checker moves exactly d points forward onto an empty point. It may "
+        "never jump over one of your own checkers, so your checkers keep their order, and it may "
+        "not go past point 12. Any number may pile up on the home point, and they never move "
+        "again.</li>"
+        "<li><b>Hitting across.</b> When your checker stops (also in between) on your point k, "
+        "1 to 11, and the opponent has a checker on his point k directly opposite, that checker "
+        "is hit and goes to the bar. Checkers on the home points are safe.</li>"
+        "<li><b>Bar.</b> A checker on the bar must be entered (same rule as above) before "
+        "anything else moves; if it cannot enter with either die, the whole turn is lost.</li>"
+        "</ul>"
+        "<p><b>Result.</b> The first to get all three checkers onto his home point wins. The "
+        "loser pays 1 point if all three of his checkers are on his row, or 2 if one is still "
+        "off the board or on the bar. There is no bearing off and no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Турн-каз</h3>"
+        "<p>Французская игра XVII века, у каждого всего <b>три шашки</b>. Каждый игрок ходит "
+        "только по двенадцати пунктам своей стороны доски, пронумерованным от 1 до 12 по ходу "
+        "движения; пункт 12 в конце ряда — его <b>домашний пункт</b>. Оба ряда идут в одну "
+        "сторону, так что ваш пятый пункт стоит прямо напротив пятого пункта соперника.</p>"
+        "<p><b>Начало.</b> В начале все шашки вне доски. Игроки бросают по одному зару; у кого "
+        "больше, тот начинает и для первого хода бросает оба зара.</p>"
+        "<ul><li><b>Зары.</b> Каждый зар — один ход; <b>дубль считается один раз</b> (3-3 — один "
+        "ход на 3). Играют столько чисел, сколько можно (если только одно из двух — то "
+        "большее), остальные пропадают.</li>"
+        "<li><b>Ввод.</b> Число d вводит шашку на ваш пункт d, если он свободен и на младших "
+        "пунктах нет ваших шашек. Вводить не обязательно: можно ходить шашками на доске.</li>"
+        "<li><b>Ход.</b> Шашка идёт ровно на d пунктов вперёд на свободный пункт. Перепрыгивать "
+        "свои шашки нельзя, поэтому они сохраняют порядок, и заходить за пункт 12 тоже нельзя. "
+        "На домашнем пункте может стоять сколько угодно шашек, дальше они не ходят.</li>"
+        "<li><b>Бой напротив.</b> Если ваша шашка останавливается (в том числе промежуточно) на "
+        "вашем пункте k от 1 до 11, а напротив, на пункте k соперника, стоит его шашка, она "
+        "побита и уходит на бар. Шашки на домашних пунктах не бьются.</li>"
+        "<li><b>Бар.</b> Шашку с бара нужно ввести (по тому же правилу), прежде чем ходить "
+        "другими; если ввести нельзя ни одним заром, пропадает весь ход.</li></ul>"
+        "<p><b>Итог.</b> Побеждает тот, кто первым соберёт все три шашки на домашнем пункте. "
+        "Проигравший платит 1 очко, если все три его шашки стоят в ряду, и 2, если какая-то "
+        "ещё вне доски или на баре. Выброса и куба нет.</p>"
+    ),
+}
+
+RULES["plakoto"] = {
+    "en": (
+        "<h3>Plakoto</h3>"
+        "<p>The second game of Greek tavli (in Turkey: tapa). Each player's 15 checkers start on "
+        "the opponent's 1-point (your 24-point); the homes face each other and the players move "
+        "in opposite directions, as in backgammon. Any number of checkers may leave the start in "
+        "one turn.</p>"
+        "<p><b>Start.</b> " + _GREEK_START_EN + "</p>"
+        "<ul><li><b>Moving.</b> Each die moves one checker; one checker may take both numbers; a "
+        "double is played four times.</li>"
+        "<li><b>Pinning instead of hitting.</b> Nothing is ever hit. Landing on a single opposing "
+        "checker <b>pins</b> it: it stays under your checker and cannot move until all your "
+        "checkers have left that point. You may pile more of your checkers on top. You may not "
+        "land on two or more opposing checkers, nor on a point where one of your checkers is "
+        "pinned.</li>"
+        "<li><b>The mother checker.</b> Your last checker on your starting point is the "
+        "<b>mother</b>. If you pin the opponent's mother while none of your checkers is left on "
+        "your starting point, you win at once, 2 points. If you still have checkers there, play "
+        "goes on: you win as soon as your last one leaves the start, but if the opponent pins "
+        "your mother first, the game is a draw.</li>" + _MUST_EN + "</ul>"
+        "<p><b>Bearing off</b> as in backgammon, once all 15 checkers are home — and not while any "
+        "of your checkers is pinned.</p>"
+        "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
+        "borne off any. There is no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Плакото</h3>"
+        "<p>Вторая игра греческого тавли (в Турции — тапа). Все 15 шашек каждого игрока стоят на "
+        "первом пункте дома соперника (ваш 24-й пункт); дома напротив друг друга, шашки движутся "
+        "навстречу, как в коротких нардах. С начального пункта можно снимать сколько угодно "
+        "шашек за ход.</p>"
+        "<p><b>Начало.</b> " + _GREEK_START_RU + "</p>"
+        "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку; одна шашка может сыграть оба "
+        "числа; куш играется четыре раза.</li>"
+        "<li><b>Закрытие вместо боя.</b> Шашки не бьются. Встав на одиночную шашку соперника, вы "
+        "её <b>закрываете</b>: она остаётся под вашей и не может ходить, пока все ваши шашки не "
+        "уйдут с этого пункта. Сверху можно ставить сколько угодно своих шашек. Нельзя вставать "
+        "на две и более шашки соперника и на пункт, где закрыта ваша шашка.</li>"
+        "<li><b>Материнская шашка.</b> Последняя шашка на вашем начальном пункте — "
+        "<b>материнская</b>. Если вы закрыли материнскую шашку соперника, а на вашем начальном "
+        "пункте шашек не осталось, вы сразу выигрываете два куша. Если у вас там ещё есть шашки, "
+        "игра продолжается: вы выигрываете, как только уведёте последнюю, но если соперник "
+        "раньше закроет вашу материнскую шашку — ничья.</li>" + _MUST_RU + "</ul>"
+        "<p><b>Выброс</b> — как в коротких нардах, когда все 15 шашек в доме, но не пока хотя бы "
+        "одна ваша шашка закрыта.</p>"
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш, или два, если "
+        "проигравший не выбросил ни одной. Куба нет.</p>"
+    ),
+}
+
+RULES["gioul"] = {
+    "en": (
+        "<h3>Gioul</h3>"
+        "<p>A game from Turkey and the Middle East. Setup and direction are as in plakoto: each "
+        "player's 15 checkers start on the opponent's 1-point (your 24-point) and the players "
+        "move towards each other into homes that face each other. Any number of checkers may "
+        "leave the start in one turn.</p>"
+        "<p><b>Start.</b> " + _GREEK_START_EN + "</p>"
+        "<ul><li><b>Moving.</b> Each die moves one checker; one checker may take both numbers "
+        "if the point in between is free.</li>" + _NOHIT_EN +
+        "<li><b>Climbing doubles.</b> A double is played four times and then continues with the "
+        "next higher numbers up to six: 3-3 means four 3s, four 4s, four 5s and four 6s; 6-6 is "
+        "just four 6s. If you cannot play the whole list, your turn stops at the first number "
+        "you cannot play and the <b>opponent plays the rest for himself</b>, in the same order, "
+        "as far as he can; then he rolls for his own turn. A number of an ordinary roll that "
+        "cannot be played is simply lost.</li>" + _MUST_EN + "</ul>" + _BEAR_EN +
+        "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
+        "borne off any. There is no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Гиоул</h3>"
+        "<p>Игра из Турции и стран Ближнего Востока. Расстановка и направление — как в плакото: "
+        "все 15 шашек каждого игрока стоят на первом пункте дома соперника (ваш 24-й пункт), "
+        "шашки движутся навстречу друг другу, дома напротив. С начального пункта можно снимать "
+        "сколько угодно шашек за ход.</p>"
+        "<p><b>Начало.</b> " + _GREEK_START_RU + "</p>"
+        "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку; одна шашка может сыграть оба "
+        "числа, если промежуточный пункт свободен.</li>" + _NOHIT_RU +
+        "<li><b>Лестница дублей.</b> Дубль играется четыре раза, а затем продолжается следующими "
+        "числами до шестёрки: 3-3 — это четыре тройки, четыре четвёрки, четыре пятёрки и четыре "
+        "шестёрки; 6-6 — только четыре шестёрки. Если весь список сыграть нельзя, ход "
+        "останавливается на первом несыгранном числе, и <b>остаток играет соперник за себя</b> в "
+        "том же порядке, сколько сможет; затем он бросает зары для своего хода. Несыгранное "
+        "число обычного броска просто пропадает.</li>" + _MUST_RU + "</ul>" + _BEAR_RU +
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко, или 2, если "
+        "проигравший не выбросил ни одной. Куба нет.</p>"
+    ),
+}
+
+RULES["tawula"] = {
+    "en": (
+        "<h3>Tawula</h3>"
+        "<p>Turkish backgammon. Each player starts with two checkers on the first point of his "
+        "track, in diagonally opposite corners, and 13 in hand (off the board). Both move "
+        "anticlockwise. The first quarter of your track is your <b>starting table</b>, the last "
+        "your home.</p>"
+        "<p><b>Start.</b> Each player throws one die; the higher plays those two numbers as his "
+        "first turn.</p>"
+        "<ul><li><b>Entering.</b> A die d puts a checker from the hand on the d-th point of your "
+        "starting table (a 1 on the point of your starting pair, a 6 on the sixth). You may not "
+        "enter on a point holding any of your own checkers or two or more opposing ones; a single "
+        "opposing checker there is hit. Until the hand is empty each number may enter or move an "
+        "entered checker, but the starting pair may not move.</li>"
+        "<li><b>Hitting and bar.</b> A single checker (blot) is hit by landing on it and goes to "
+        "the bar; it must be entered again, by the same rule, before anything else moves.</li>"
+        "<li><b>Opponent's side.</b> On the opponent's half (the first twelve points of your "
+        "track) at most two of your checkers may share a point, except its last point, your "
+        "<b>Head</b>. Your own half has no limit.</li>"
+        "<li><b>Leave a door.</b> If you hit a checker in the opponent's starting table, at the "
+        "end of your turn at least one point of that table must stay open for him to enter.</li>"
+        "<li>A double is played four times. " + _MUST_EN[4:] + "</ul>" + _BEAR_EN +
+        "<p><b>Result.</b> The first to bear off all 15 wins 1 point. <b>Capote</b>: if at the "
+        "end of your turn you have borne off at least one checker and all your others are home, "
+        "while the opponent has exactly one checker on the bar, none in hand and all others home, "
+        "you win at once, 7 points. There is no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Тавула</h3>"
+        "<p>Турецкие нарды Малой Азии и Египта. У каждого игрока в начале две шашки на первом "
+        "пункте его пути, в противоположных по диагонали углах, и 13 шашек в руке (вне доски). "
+        "Оба движутся в одну сторону, против часовой стрелки. Первая четверть пути — ваша "
+        "<b>стартовая четверть</b>, последняя — дом.</p>"
+        "<p><b>Начало.</b> Игроки бросают по одному зару; у кого больше, тот играет эти два "
+        "числа как первый ход.</p>"
+        "<ul><li><b>Ввод.</b> Число d ставит шашку из руки на d-й пункт стартовой четверти (1 — "
+        "на пункт начальной пары, 6 — на шестой). Нельзя вводить на пункт, где есть хоть одна "
+        "ваша шашка или две и более шашки соперника; одиночная шашка соперника при этом бьётся. "
+        "Пока в руке есть шашки, каждое число можно сыграть вводом или ходом уже введённой "
+        "шашки — но начальная пара не ходит, пока не введены все 13.</li>"
+        "<li><b>Бой и бар.</b> Одиночная шашка (блот) бьётся и уходит на бар; её нужно ввести "
+        "снова по тому же правилу, прежде чем ходить другими.</li>"
+        "<li><b>Сторона соперника.</b> На половине соперника (первые двенадцать пунктов вашего "
+        "пути) на одном пункте может стоять не больше двух ваших шашек, кроме последнего её "
+        "пункта — вашей <b>головы</b>, где можно ставить сколько угодно. На своей половине "
+        "ограничений нет.</li>"
+        "<li><b>Оставь проход.</b> Если вы побили шашку в стартовой четверти соперника, в конце "
+        "хода хотя бы один пункт этой четверти должен остаться открытым для его ввода.</li>"
+        "<li>Дубль играется четыре раза. " + _MUST_RU[4:] + "</ul>" + _BEAR_RU +
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко. <b>Капот</b>: если "
+        "в конце вашего хода у вас выброшена хотя бы одна шашка и все остальные в доме, а у "
+        "соперника ровно одна шашка на баре, ни одной в руке и все остальные в доме, вы сразу "
+        "выигрываете 7 очков. Куба нет.</p>"
+    ),
+}
+
+RULES["khachapuri"] = {
+    "en": (
+        "<h3>Khachapuri</h3>"
+        "<p>A Georgian form of long nardy with a different start. Each player has four checkers "
+        "on his <b>head</b> (the first point of his track) and eleven on the first point of his "
+        "own <b>home</b> (the 6-point). As in long nardy, both players move the same way round "
+        "(anticlockwise), the heads are in diagonally opposite corners, and your home is the last "
+        "six points of your track.</p>"
+        "<p><b>Start.</b> " + _GREEK_START_EN + "</p>"
+        "<ul><li><b>Moving.</b> Each die moves one checker; one checker may take both numbers; a "
+        "double is played four times. Unlike long nardy, <b>any number of checkers may leave the "
+        "head</b> in one turn.</li>" + _NOHIT_EN +
+        "<li><b>Six in a row.</b> As in long nardy, you may hold six points in a row only if at "
+        "least one opposing checker is already ahead of the block.</li>" + _MUST_EN + "</ul>"
+        + _BEAR_EN +
+        "<p><b>Result.</b> The first to bear off all 15 wins. He scores the difference: 15 minus "
+        "the number of checkers the loser has borne off (from 1 to 15 points). There is no "
+        "cube.</p>"
+    ),
+    "ru": (
+        "<h3>Хачапури</h3>"
+        "<p>Грузинская разновидность длинных нард с другой расстановкой. У каждого игрока четыре "
+        "шашки на <b>голове</b> (первом пункте пути) и одиннадцать на первом пункте своего "
+        "<b>дома</b> (шестом пункте). Как в длинных нардах, оба движутся в одну сторону (против "
+        "часовой стрелки), головы в противоположных по диагонали углах, дом — последняя четверть "
+        "пути.</p>"
+        "<p><b>Начало.</b> " + _GREEK_START_RU + "</p>"
+        "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку; одна шашка может сыграть оба "
+        "числа; куш играется четыре раза. В отличие от длинных нард, <b>с головы можно брать "
+        "сколько угодно шашек</b> за ход.</li>" + _NOHIT_RU +
+        "<li><b>Шесть подряд.</b> Как в длинных нардах, заграждение из шести пунктов подряд "
+        "можно поставить, только если впереди него уже есть шашка соперника.</li>" + _MUST_RU
+        + "</ul>" + _BEAR_RU +
+        "<p><b>Итог.</b> Побеждает первый, кто выбросил все 15 шашек. Он получает разницу: 15 "
+        "минус число шашек, выброшенных проигравшим (от 1 до 15 очков). Куба нет.</p>"
+    ),
+}
+
+RULES["jacquet"] = {
+    "en": (
+        "<h3>Jacquet</h3>"
+        "<p>A French game: long nardy with hitting. Each player's 15 checkers start on his "
+        "<b>head</b>, the first point of his track; the heads are in diagonally opposite corners "
+        "and both players move the same way round (anticlockwise) into their homes, the last six "
+        "points of the track.</p>"
+        "<p><b>Start.</b> Each player throws one die; the higher gets the first move and White "
+        "and throws both dice for it. In a match the colours swap every game.</p>"
+        "<ul><li><b>Moving.</b> Each die moves one checker; one checker may take both numbers; a "
+        "double is played four times. Any number of checkers (one to four) may leave the head in "
+        "a turn.</li>"
+        "<li><b>Hitting.</b> As in backgammon, two or more opposing checkers close a point, and "
+        "a single opposing checker (a blot) is hit by landing on it and goes to the bar.</li>"
+        "<li><b>Bar.</b> While you have a checker on the bar nothing else moves. It re-enters at "
+        "the start of your own track: a 1 on your head, a 6 on the sixth point of that quarter, "
+        "unless two or more opposing checkers hold it (your own checkers do not block). If it "
+        "cannot enter, the turn is lost.</li>"
+        "<li>There is no six-in-a-row restriction: you may build any block.</li>" + _MUST_EN
+        + "</ul>" + _BEAR_EN +
+        "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 (mars) if the loser "
+        "has borne off none. There is no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Жакет</h3>"
+        "<p>Французская игра: длинные нарды с боем. Все 15 шашек каждого игрока стоят на его "
+        "<b>голове</b> — первом пункте пути; головы в противоположных по диагонали углах, оба "
+        "движутся в одну сторону (против часовой стрелки) к своему дому — последней четверти "
+        "пути.</p>"
+        "<p><b>Начало.</b> Игроки бросают по одному зару; у кого больше, тот получает первый ход "
+        "и белые шашки и бросает для него оба зара. В матче цвета каждую партию меняются.</p>"
+        "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку; одна шашка может сыграть оба "
+        "числа; дубль играется четыре раза. С головы за ход можно брать сколько угодно шашек (от "
+        "одной до четырёх).</li>"
+        "<li><b>Бой.</b> Как в коротких нардах: две и более шашки соперника закрывают пункт, а "
+        "одиночную шашку (блот) можно побить — она уходит на бар.</li>"
+        "<li><b>Бар.</b> Пока у вас есть шашка на баре, другие не ходят. Её заряжают в начало "
+        "своего пути: 1 — на голову, 6 — на шестой пункт первой четверти, если там нет двух и "
+        "более шашек соперника (свои шашки не мешают). Если зарядить нельзя, ход пропадает.</li>"
+        "<li>Правила шести подряд нет: строить можно любые заграждения.</li>" + _MUST_RU
+        + "</ul>" + _BEAR_RU +
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко, или 2 (<b>марс</b>), "
+        "если проигравший не выбросил ни одной. Куба нет.</p>"
+    ),
+}
+
+_FEVGA_CORE_EN = (
+    _LONG_SETUP_EN +
+    "<p><b>Start.</b> " + _GREEK_START_EN + "</p>"
+    "<ul><li><b>Moving.</b> Each die moves one checker; one checker may take both numbers; a "
+    "double is played four times.</li>" + _NOHIT_EN +
+    "<li><b>First checker.</b> No second checker may leave the head until your first checker has "
+    "passed the opponent's head. After that any number may leave the head.</li>"
+    "<li><b>Starting quarter.</b> You may never end your turn with all six points of your "
+    "starting quarter (the head and the five points after it) occupied.</li>"
+    "<li><b>Blocks.</b> Six points in a row are otherwise allowed anywhere, even in front of the "
+    "opponent's home. But if all the opponent's checkers still on the board stand on the point "
+    "right behind your block, you must open it.</li>" + _MUST_EN + "</ul>" + _BEAR_EN)
+_FEVGA_CORE_RU = (
+    _LONG_SETUP_RU +
+    "<p><b>Начало.</b> " + _GREEK_START_RU + "</p>"
+    "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку; одна шашка может сыграть оба числа; "
+    "куш играется четыре раза.</li>" + _NOHIT_RU +
+    "<li><b>Первая шашка.</b> Вторую шашку нельзя брать с головы, пока первая не прошла за "
+    "голову соперника. После этого с головы можно брать сколько угодно.</li>"
+    "<li><b>Своя база.</b> Нельзя заканчивать ход, заняв все шесть пунктов своей первой "
+    "четверти (голову и пять пунктов за ней).</li>"
+    "<li><b>Заграждения.</b> В остальном шесть пунктов подряд можно занимать где угодно, даже "
+    "перед домом соперника. Но если все его оставшиеся на доске шашки стоят на пункте прямо "
+    "перед вашим заграждением, вы обязаны его открыть.</li>" + _MUST_RU + "</ul>" + _BEAR_RU)
+
+RULES["fevga"] = {
+    "en": (
+        "<h3>Fevga</h3>"
+        "<p>The third game of Greek tavli, a close relative of long nardy.</p>" + _FEVGA_CORE_EN
+        + "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
+        "borne off any. There is no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Февга</h3>"
+        "<p>Третья игра греческого тавли, близкая родственница длинных нард.</p>"
+        + _FEVGA_CORE_RU +
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш, или два, если "
+        "проигравший не выбросил ни одной. Куба нет.</p>"
+    ),
+}
+
+RULES["moultezim"] = {
+    "en": (
+        "<h3>Moultezim</h3>"
+        "<p>The Turkish form of fevga. The rules are those of fevga; the ban on filling all six "
+        "points of your starting quarter applies always, whatever the opponent's position.</p>"
+        + _FEVGA_CORE_EN +
+        "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
+        "borne off any. There is no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Мультезим</h3>"
+        "<p>Турецкая форма февги. Правила те же, что в февге; запрет занимать все шесть пунктов "
+        "своей первой четверти действует всегда, где бы ни стояли шашки соперника.</p>"
+        + _FEVGA_CORE_RU +
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш, или два, если "
+        "проигравший не выбросил ни одной. Куба нет.</p>"
+    ),
+}
+
+RULES["gul_bara"] = {
+    "en": (
+        "<h3>Gul bara</h3>"
+        "<p>The \"rose-spring\" or crazy narde of Turkey and Bulgaria, traditionally played in "
+        "matches alternating with tapa (plakoto).</p>" + _LONG_SETUP_EN +
+        "<p><b>Start.</b> " + _GREEK_START_EN + "</p>"
+        "<ul><li><b>Moving.</b> Each die moves one checker; one checker may take both numbers. "
+        "Any number of checkers may leave the head in one turn.</li>" + _NOHIT_EN +
+        "<li><b>Climbing doubles.</b> In each player's first three turns a double is simply "
+        "played four times. From his fourth turn on, a double continues with the higher numbers "
+        "up to six: 4-4 means four 4s, four 5s and four 6s. At the first number you cannot play, "
+        "the rest of the list is lost.</li>"
+        "<li><b>Starting quarter.</b> You may never end your turn with all six points of your "
+        "starting quarter (the head and the five points after it) occupied.</li>" + _MUST_EN
+        + "</ul>" + _BEAR_EN +
+        "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
+        "borne off any. There is no cube.</p>"
+    ),
+    "ru": (
+        "<h3>Гульбар</h3>"
+        "<p>«Розовая весна», или «сумасшедшие нарды», Турции и Болгарии; матч обычно чередует "
+        "партии гульбара и тапы (плакото).</p>" + _LONG_SETUP_RU +
+        "<p><b>Начало.</b> " + _GREEK_START_RU + "</p>"
+        "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку; одна шашка может сыграть оба "
+        "числа. С головы можно брать сколько угодно шашек за ход.</li>" + _NOHIT_RU +
+        "<li><b>Лестница кушей.</b> В первые три хода каждого игрока куш играется просто четыре "
+        "раза. С четвёртого хода куш продолжается старшими числами до шестёрки: 4-4 — это четыре "
+        "четвёрки, четыре пятёрки и четыре шестёрки. На первом числе, которое сыграть нельзя, "
+        "остаток пропадает.</li>"
+        "<li><b>Своя база.</b> Нельзя заканчивать ход, заняв все шесть пунктов своей первой "
+        "четверти (голову и пять пунктов за ней).</li>" + _MUST_RU + "</ul>" + _BEAR_RU +
+        "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш, или два, если "
+        "проигравший не выбросил ни одной. Куба нет.</p>"
+    ),
+}
+
+# ---------------------------------------------------------------------------------------------
+# The options
+
+
+def _o(title_en, title_ru, en, ru, choices=None):
+    entry = {"en": en, "ru": ru, "title": {"en": title_en, "ru": title_ru}}
+    if choices:
+        entry["choices"] = {value: {"en": pair[0], "ru": pair[1]} for value, pair in choices.items()}
+    return entry
+
+
+OPTIONS = {
+    # --- long nardy (CORE_RULES.md 2.8)
+    "first_move_dice": _o(
+        "First roll", "Первый бросок",
+        "Which dice White plays on his first turn after the lot for the first move.",
+        "Какими зарами белые играют первый ход после жребия.",
+        {"reroll": ("White throws both dice again, so the first roll may be a double.",
+                    "белые заново бросают оба зара, может выпасть дубль."),
+         "lot_dice": ("The two dice of the lot are White's first roll (never a double).",
+                      "два зара жребия и есть первый ход белых (дубля не бывает).")}),
+    "next_game_starter": _o(
+        "Who starts the next game", "Кто начинает следующую партию",
+        "Who moves first in the second and later games of a match or session.",
+        "Кто ходит первым во второй и следующих партиях матча.",
+        {"alternate": ("Colours swap: the player who had Black takes White and starts.",
+                       "цвета меняются: игравший чёрными берёт белые и начинает."),
+         "winner": ("The winner of the previous game starts.",
+                    "начинает победитель предыдущей партии."),
+         "lot": ("A new lot with one die each before every game.",
+                 "перед каждой партией новый жребий по одному зару."),
+         "opening_roll": ("Every game starts with the opening throw of one die each.",
+                          "каждая партия начинается с розыгрыша по одному зару.")}),
+    "head_exception": _o(
+        "Head exception", "Исключение с головы",
+        "When a player may take two checkers from the head on his first turn.",
+        "Когда на первом ходу можно снять с головы две шашки.",
+        {"head_obstacle": ("With 6-6, 4-4 or 3-3, if one checker alone is stopped by the "
+                           "opponent's head and by nothing earlier (the classic rule).",
+                           "при 6-6, 4-4 или 3-3, если одной шашке мешает голова соперника, а не "
+                           "другая его шашка раньше (классическое правило)."),
+         "list": ("Always with 6-6, 4-4 or 3-3 on the first turn.",
+                  "всегда при 6-6, 4-4 или 3-3 на первом ходу."),
+         "any_blocked": ("With any double that one checker from the head cannot play in full.",
+                         "при любом дубле, который одна шашка с головы не может сыграть "
+                         "полностью."),
+         "any_double": ("With any double on the first turn.", "при любом дубле на первом ходу."),
+         "none": ("Never: one checker from the head, always.",
+                  "никогда: всегда только одна шашка с головы.")}),
+    "head_exception_rolls": _o(
+        "Doubles of the head exception", "Дубли исключения с головы",
+        "The doubles that allow two checkers off the head on the first turn, written as digits "
+        "(346 = 3-3, 4-4 and 6-6; 46 = only 4-4 and 6-6).",
+        "Дубли, при которых на первом ходу с головы снимают две шашки, цифрами (346 — 3-3, 4-4 "
+        "и 6-6; 46 — только 4-4 и 6-6)."),
+    "block_rule": _o(
+        "Six in a row", "Шесть подряд",
+        "When a player may hold six points in a row in front of the opponent.",
+        "Когда можно занять шесть пунктов подряд перед соперником.",
+        {"ahead": ("Only if at least one opposing checker is already ahead of the block.",
+                   "только если впереди заграждения уже есть хотя бы одна шашка соперника."),
+         "opp_in_home": ("Only if at least one opposing checker is in his home (or borne off).",
+                         "только если хотя бы одна шашка соперника уже в его доме (или "
+                         "выброшена)."),
+         "none": ("Always (no restriction; for analysis).",
+                  "всегда (без ограничения; для анализа).")}),
+    "block_check": _o(
+        "Six in a row: when checked", "Шесть подряд: когда проверять",
+        "Whether a forbidden six-point block may appear for a moment during a turn.",
+        "Можно ли на мгновение закрыть шесть пунктов по ходу в пределах одного хода.",
+        {"end_of_turn": ("Only the position at the end of the turn counts; a block made and "
+                         "broken within the turn is allowed.",
+                         "проверяется только позиция в конце хода; закрыть и сразу открыть "
+                         "можно."),
+         "every_step": ("Not even in passing: the rule is checked after every single move.",
+                        "нельзя даже «пробегом»: правило проверяется после каждого "
+                        "передвижения.")}),
+    "koks_rule": _o(
+        "Koks", "Кокс",
+        "Whether long nardy has a koks (a win bigger than mars) and when the loser suffers it.",
+        "Есть ли в длинных нардах кокс (победа больше марса) и когда он засчитывается.",
+        {"none": ("No koks: only oin and mars.", "кокса нет: только ойн и марс."),
+         "head": ("Mars, and the loser still has a checker on his head.",
+                  "марс, и у проигравшего ещё есть шашка на голове."),
+         "start_quarter": ("Mars, and the loser still has a checker in his starting quarter.",
+                           "марс, и у проигравшего есть шашка в первой четверти."),
+         "none_home": ("Mars, and none of the loser's checkers has reached his home.",
+                       "марс, и ни одна шашка проигравшего не дошла до дома.")}),
+    "koks_points": _o(
+        "Koks points", "Очки за кокс",
+        "How many points a koks is worth (multiplied by the cube).",
+        "Сколько очков даёт кокс (умножается на куб)."),
+    "home_mars_points": _o(
+        "Home mars points", "Очки за домашний марс",
+        "Points for a home mars, a mars where all 15 of the loser's checkers are in his home; 2 "
+        "scores it as an ordinary mars.",
+        "Очки за домашний марс — марс, при котором все 15 шашек проигравшего в его доме; 2 — "
+        "как обычный марс."),
+    "last_roll_draw": _o(
+        "Last roll for Black", "Последний бросок чёрных",
+        "When on, after White bears off his last checker Black gets one more turn, and if he "
+        "then bears off all his checkers too the game is a draw.",
+        "Если включено, после того как белые выбросили последнюю шашку, чёрные делают ещё один "
+        "ход, и если выбрасывают все свои шашки — ничья."),
+    "draw_points": _o(
+        "Draw score", "Очки за ничью",
+        "What each player scores for a draw by the last roll.",
+        "Сколько получает каждый игрок при ничьей по последнему броску.",
+        {"half": ("Half a point each.", "по пол-очка."),
+         "one_each": ("One point each.", "по одному очку.")}),
+    "draw_eval": _o(
+        "Last roll: result", "Последний бросок: итог",
+        "When oin or mars is decided if Black's last roll does not save a draw.",
+        "Когда определяется ойн или марс, если последний бросок чёрных не дал ничьей.",
+        {"after_last_roll": ("After Black's extra turn (it can turn a mars into an oin).",
+                             "после дополнительного хода чёрных (он может превратить марс в "
+                             "ойн)."),
+         "at_white_finish": ("At the moment White bore off his last checker.",
+                             "в момент, когда белые выбросили последнюю шашку.")}),
+    # --- cube and match (CORE_RULES.md 3.7-3.10)
+    "cube_enabled": _o(
+        "Doubling cube", "Куб удвоения",
+        "Whether the players may double the stake with the doubling cube.",
+        "Можно ли удваивать ставку кубом удвоения."),
+    "max_cube": _o(
+        "Highest cube value", "Наибольшее значение куба",
+        "The highest value the cube may reach (for example 64); 0 means no limit.",
+        "Наибольшее значение куба (например, 64); 0 — без ограничения."),
+    "jacoby": _o(
+        "Jacoby rule", "Правило Джекоби",
+        "Money play: a gammon or backgammon counts only as a single game unless the cube has "
+        "been turned.",
+        "Игра на очки: марс и кокс считаются простой победой, если куб ни разу не "
+        "удваивали."),
+    "beaver": _o(
+        "Beaver", "Бобр",
+        "Money play: a player who is doubled may take and at once redouble, keeping the cube.",
+        "Игра на очки: получивший удвоение может принять его и сразу удвоить снова, оставив "
+        "куб у себя."),
+    "automatic_doubles": _o(
+        "Automatic doubles", "Автоматические удвоения",
+        "Money play: each tie in the opening throw doubles the stake (the cube stays in the "
+        "middle), at most this many times; 0 = off.",
+        "Игра на очки: каждое равенство при розыгрыше первого хода удваивает ставку (куб "
+        "остаётся в центре), не больше указанного числа раз; 0 — выключено."),
+    "crawford": _o(
+        "Crawford rule", "Правило Кроуфорда",
+        "Match play: nobody may double in the one game right after a player first comes within "
+        "one point of winning the match.",
+        "Матч: в партии сразу после того, как одному из игроков впервые осталось одно очко до "
+        "победы, удваивать нельзя."),
+    "holland": _o(
+        "Holland rule", "Правило Холланда",
+        "Match play: after the Crawford game the trailing player may double only once each "
+        "player has played two turns of the game.",
+        "Матч: после партии Кроуфорда отстающий может удваивать, только когда каждый игрок "
+        "сделал в партии по два хода."),
+    "allow_resign": _o(
+        "Resigning", "Сдача",
+        "Whether a player may offer to resign a game (single, gammon/mars or backgammon/koks).",
+        "Можно ли предложить сдаться (простая партия, марс или кокс)."),
+    # --- Caucasian nardy (CORE_RULES.md 4.2)
+    "caucasian_hit_rule": _o(
+        "Hitting in your home", "Бой в своём доме",
+        "What a checker that hits a blot in its own home may do for the rest of the turn.",
+        "Что может шашка, побившая блот в своём доме, до конца хода.",
+        {"no_hide": ("It may not hide: no landing on your own checkers and no covering it; it "
+                     "may stay, run to an empty point or be borne off.",
+                     "прятаться нельзя: не вставать к своим и не накрывать её; она может "
+                     "стоять, уйти на свободный пункт или быть выброшена."),
+         "stay": ("It stays where it hit (it may only be borne off) and may not be covered.",
+                  "она остаётся на месте боя (может быть только выброшена), накрывать её "
+                  "нельзя."),
+         "no_hit": ("Hitting on your own home points is not allowed at all.",
+                    "бить на пунктах своего дома вообще нельзя."),
+         "none": ("No restriction: plain short nardy.",
+                  "без ограничений: как в коротких нардах.")}),
+    # --- VARIANT_RULES.md 5a
+    "fayles_hit_on_own1": _o(
+        "Hit on your own 1-point", "Бой на своём первом пункте",
+        "Whether you may hit an opposing blot standing on your own 1-point (pointless: the "
+        "victim stays, your hitter is knocked to the far corner).",
+        "Можно ли бить блот соперника на своём первом пункте (бессмысленно: побитая остаётся, "
+        "а ваша шашка уходит в дальний угол).",
+        {"LEGAL": ("Allowed.", "можно."), "ILLEGAL": ("Not allowed.", "нельзя.")}),
+    "tourne_rows": _o(
+        "Rows", "Ряды",
+        "How the two players' rows of twelve points face each other.",
+        "Как расположены друг против друга ряды игроков.",
+        {"PARALLEL": ("Both rows run the same way: your point k faces the opponent's point k.",
+                      "оба ряда идут в одну сторону: ваш пункт k напротив его пункта k."),
+         "CONTRARY": ("The rows run in opposite directions: your point k faces his point 13 − k.",
+                      "ряды идут навстречу: ваш пункт k напротив его пункта 13 − k.")}),
+    "tourne_dice": _o(
+        "Dice used", "Какие зары играют",
+        "Which numbers of a roll are played in tourne-case.",
+        "Какие числа броска играются в турн-казе.",
+        {"BOTH": ("Both dice (a double counts once).", "оба зара (дубль — один раз)."),
+         "LOWER": ("Only the lower die.", "только меньший зар.")}),
+    "tourne_overshoot": _o(
+        "Overshooting the home point", "Перелёт домашнего пункта",
+        "When on, a larger number than needed may still bring a checker onto the home point.",
+        "Если включено, шашку можно завести на домашний пункт и большим числом, чем нужно."),
+    "dutch_rule": _o(
+        "Tricktrack restriction", "Ограничение триктрака",
+        "Which special restriction the tricktrack games use.",
+        "Какое особое ограничение действует в триктраке.",
+        {"PRIME": ("No six points in a row until an opposing checker has reached his home.",
+                   "нельзя держать шесть пунктов подряд, пока шашка соперника не вошла в "
+                   "свой дом."),
+         "HOYLE_HIT": ("No hitting (also while entering) until you have a checker in your own "
+                       "home or borne off.",
+                       "нельзя бить (и при вводе), пока у вас нет шашки в своём доме или "
+                       "выброшенной.")}),
+    "dutch_entry": _o(
+        "Entering", "Ввод шашек",
+        "Whether all 15 checkers must be entered before any checker moves along the board.",
+        "Нужно ли ввести все 15 шашек, прежде чем ходить по доске.",
+        {"ALL_FIRST": ("All 15 must enter first.", "сначала вводятся все 15."),
+         "FREE": ("Entering is optional once begun: you may enter or move (a hit checker must "
+                  "still enter first).",
+                  "вводить не обязательно: можно вводить или ходить (побитую шашку всё равно "
+                  "заряжают первой).")}),
+    "russian_rules": _o(
+        "Rule set", "Свод правил",
+        "Which description of Russian tricktrack is played.",
+        "По какому описанию играется русский триктрак.",
+        {"SRC": ("Dutch tricktrack on a shared track (this page's rules).",
+                 "голландский триктрак на общем пути (правила на этой странице)."),
+         "RUSSIAN_HOYLE": ("Hoyle's version: free entering after the first checker; a double "
+                           "d-d is four d and then four 7 − d, and the player rolls again.",
+                           "версия Хойла: после первой шашки вводить не обязательно; дубль d-d "
+                           "— четыре d, затем четыре 7 − d, и игрок бросает снова.")}),
+    "russian_backgammon": _o(
+        "Backgammon (koks)", "Кокс",
+        "When on, a triple win (nothing borne off and a checker on the bar or on points 19–24) "
+        "scores 3; when off, such a loss is an ordinary gammon.",
+        "Если включено, кокс (ни одной выброшенной и шашка на баре или на пунктах 19–24) даёт "
+        "3 очка; если выключено — это обычный марс."),
+    "irish_close": _o(
+        "Closed home", "Закрытый дом",
+        "What happens if a player closes his whole home while the opponent is on the bar.",
+        "Что бывает, если закрыть весь дом, когда у соперника шашка на баре.",
+        {"FORBID": ("It is simply not allowed.", "так ходить нельзя."),
+         "PENALTY": ("Allowed, but the opponent may claim a penalty: both throw a die, the "
+                     "higher picks a point of the closed home and all but one of its checkers "
+                     "go to the closer's bar.",
+                     "можно, но соперник вправе потребовать штраф: оба бросают зар, у кого "
+                     "больше, тот выбирает пункт закрытого дома, и все шашки с него, кроме "
+                     "одной, уходят на бар закрывшего.")}),
+    "irish_bear_off": _o(
+        "Bearing off", "Выброс",
+        "Which checkers a number may bear off in Irish.",
+        "Какие шашки может выбросить число в ирландских нардах.",
+        {"LIBERAL": ("Any checker on the point of that number or lower.",
+                     "любую шашку с пункта с тем же номером или младше."),
+         "STD": ("As in backgammon.", "как в коротких нардах.")}),
+    "bear_off_requires_unpinned": _o(
+        "No bearing off while pinned", "Без выброса при закрытой шашке",
+        "When on, a player may not bear off while any of his checkers is pinned.",
+        "Если включено, нельзя выбрасывать, пока хотя бы одна ваша шашка закрыта."),
+    "KHACH_SCORE": _o(
+        "Scoring", "Подсчёт очков",
+        "How a game of khachapuri is scored.",
+        "Как считаются очки в хачапури.",
+        {"DIFF": ("15 minus the checkers the loser has borne off.",
+                  "15 минус число шашек, выброшенных проигравшим."),
+         "LN": ("As in long nardy: oin 1, mars 2.", "как в длинных нардах: ойн 1, марс 2.")}),
+    "transfer_all_rolls": _o(
+        "Pass on every roll", "Передача любого броска",
+        "When on, numbers of an ordinary roll that cannot be played also go to the opponent "
+        "(the higher first), not only those of a double.",
+        "Если включено, несыгранные числа обычного броска тоже переходят к сопернику (сначала "
+        "большее), а не только числа дубля."),
+    "escalation_lookahead": _o(
+        "Climbing doubles: must-play", "Лестница дублей: обязательность",
+        "How the must-play rule applies to the long list of a climbing double.",
+        "Как правило обязательного хода действует на длинный список лестницы дублей.",
+        {"BLOCK": ("Number by number: play as many of each group of four as you can.",
+                   "по группам: в каждой четвёрке сыграть сколько можно."),
+         "FULL": ("Over the whole list: choose the moves that play the most numbers in total.",
+                  "по всему списку: выбрать ходы, при которых сыграно больше всего чисел.")}),
+    "tawula_entry": _o(
+        "Entering", "Ввод",
+        "On which point of the starting table a checker enters.",
+        "На какой пункт стартовой четверти вводится шашка.",
+        {"SRC": ("A die d enters on the d-th point, counting the pair's point as 1, from hand "
+                 "and from the bar.",
+                 "число d — на d-й пункт, считая пункт начальной пары первым, и из руки, и с "
+                 "бара."),
+         "FALKENER": ("From the hand the count starts after the pair's point (a 1 enters on the "
+                      "next point); from the bar as above.",
+                      "из руки счёт идёт от пункта после пары (1 — на следующий пункт); с бара "
+                      "— как выше.")}),
+    "tawula_far_cap": _o(
+        "Limit on the opponent's side", "Предел на стороне соперника",
+        "How many of your checkers may stand on one point of the opponent's side (except your "
+        "Head).",
+        "Сколько ваших шашек может стоять на одном пункте стороны соперника (кроме "
+        "головы).",
+        {"2": ("At most two.", "не больше двух."), "1": ("Only one.", "только одна.")}),
+    "tawula_head": _o(
+        "Head point", "Пункт головы",
+        "Which point of the opponent's side takes any number of your checkers.",
+        "Какой пункт стороны соперника принимает сколько угодно ваших шашек.",
+        {"13": ("The last point of that side (your 13-point).",
+                "последний пункт этой стороны (ваш 13-й)."),
+         "19": ("The last point of your starting table (your 19-point).",
+                "последний пункт стартовой четверти (ваш 19-й).")}),
+    "tawula_open_rule": _o(
+        "Leave a door", "Оставь проход",
+        "What must stay open after you hit in the opponent's starting table.",
+        "Что должно остаться открытым после боя в стартовой четверти соперника.",
+        {"BROAD": ("At least one point of that table must stay enterable for him.",
+                   "хотя бы один пункт этой четверти должен оставаться доступным для ввода."),
+         "NARROW": ("Only the point where you hit may not be made (the hitter may run on).",
+                    "нельзя лишь занять двумя шашками пункт боя (бьющая может уйти "
+                    "дальше).")}),
+    "tawula_capote": _o(
+        "Capote", "Капот",
+        "How many checkers the winner of a capote must have borne off.",
+        "Сколько шашек должен выбросить выигрывающий капот.",
+        {"AT_LEAST_ONE": ("At least one.", "хотя бы одну."),
+         "EXACTLY_ONE": ("Exactly one.", "ровно одну.")}),
+    "tawula_lock_lift": _o(
+        "Starting pair", "Начальная пара",
+        "When the starting pair may move once the last checker has entered.",
+        "Когда может ходить начальная пара после ввода последней шашки.",
+        {"MID_TURN": ("At once, with the remaining numbers of the same turn.",
+                      "сразу, оставшимися числами того же хода."),
+         "NEXT_TURN": ("From the next turn.", "со следующего хода.")}),
+    "jacquet_courier": _o(
+        "Courier", "Курьер",
+        "When on, while you have no checker in your home a second checker may leave the head "
+        "only after the first one (the courier) has reached home.",
+        "Если включено, пока у вас нет шашки в доме, вторая шашка может уйти с головы только "
+        "после того, как первая (курьер) дошла до дома."),
+    "jacquet_backgammon": _o(
+        "Backgammon (koks)", "Кокс",
+        "When on, a loser with nothing borne off and a checker on the bar or in the winner's "
+        "home loses 3.",
+        "Если включено, проигравший без выброшенных шашек и с шашкой на баре или в доме "
+        "победителя теряет 3 очка."),
+    "fevga_start_table": _o(
+        "Starting quarter", "Своя база",
+        "When you may occupy all six points of your starting quarter.",
+        "Когда можно занять все шесть пунктов своей первой четверти.",
+        {"ALWAYS": ("Never: it is always forbidden.", "никогда: это всегда запрещено."),
+         "ONLY_IF_STUCK": ("Allowed, unless all the opponent's checkers stand right before it.",
+                           "можно, если только все шашки соперника не стоят прямо перед "
+                           "ней.")}),
+    "moultezim_gammon": _o(
+        "Double win", "Двойной куш",
+        "When on, a loser who has borne off nothing loses 2; when off, every win is 1.",
+        "Если включено, проигравший без выброшенных шашек теряет 2; если выключено, любая "
+        "победа — 1."),
+}
+
+# ---------------------------------------------------------------------------------------------
+# Which game has which options, and their defaults
+
+_CUBE_MONEY = ["cube_enabled", "max_cube", "jacoby", "beaver", "automatic_doubles", "crawford",
+               "holland", "allow_resign"]
+_CUBE_DEFAULTS = {"cube_enabled": "true", "max_cube": "0", "jacoby": "false", "beaver": "false",
+                  "automatic_doubles": "0", "crawford": "true", "holland": "false",
+                  "allow_resign": "true"}
+
+_NEXT = ["next_game_starter", "allow_resign"]
+
+GAME_OPTIONS = {
+    "long": ["first_move_dice", "next_game_starter", "head_exception", "head_exception_rolls",
+             "block_rule", "block_check", "koks_rule", "koks_points", "home_mars_points",
+             "last_roll_draw", "draw_points", "draw_eval",
+             "cube_enabled", "max_cube", "jacoby", "beaver", "crawford", "holland",
+             "allow_resign"],
+    "short": _CUBE_MONEY + ["next_game_starter"],
+    "caucasian": _CUBE_MONEY + ["next_game_starter", "caucasian_hit_rule"],
+    "portes": list(_NEXT),
+    "longgammon": _CUBE_MONEY + ["next_game_starter"],
+    "irish": ["irish_close", "irish_bear_off"] + _NEXT,
+    "jacquet": ["jacquet_courier", "jacquet_backgammon", "first_move_dice"] + _NEXT,
+    "dutch_tricktrack": _CUBE_MONEY + ["next_game_starter", "dutch_rule", "dutch_entry"],
+    "russian_tricktrack": _CUBE_MONEY + ["next_game_starter", "dutch_rule", "russian_rules",
+                                         "russian_backgammon"],
+    "fayles": ["fayles_hit_on_own1", "next_game_starter", "cube_enabled", "max_cube", "jacoby",
+               "beaver", "crawford", "holland", "allow_resign"],
+    "tawula": ["tawula_entry", "tawula_far_cap", "tawula_head", "tawula_open_rule",
+               "tawula_capote", "tawula_lock_lift", "next_game_starter"],
+    "tourne_case": ["tourne_rows", "tourne_dice", "tourne_overshoot", "next_game_starter"],
+    "plakoto": ["bear_off_requires_unpinned"] + _NEXT,
+    "fevga": ["fevga_start_table"] + _NEXT,
+    "moultezim": ["moultezim_gammon"] + _NEXT,
+    "gul_bara": ["escalation_lookahead"] + _NEXT,
+    "gioul": ["transfer_all_rolls", "escalation_lookahead"] + _NEXT,
+    "khachapuri": ["KHACH_SCORE", "block_rule", "block_check"] + _NEXT,
+}
+
+_KEY_DEFAULTS = dict(_CUBE_DEFAULTS, **{
+    "first_move_dice": "reroll", "next_game_starter": "opening_roll",
+    "head_exception": "head_obstacle", "head_exception_rolls": "346", "block_rule": "ahead",
+    "block_check": "end_of_turn", "koks_rule": "none", "koks_points": "3",
+    "home_mars_points": "2", "last_roll_draw": "false", "draw_points": "half",
+    "draw_eval": "after_last_roll", "caucasian_hit_rule": "no_hide",
+    "fayles_hit_on_own1": "LEGAL", "tourne_rows": "PARALLEL", "tourne_dice": "BOTH",
+    "tourne_overshoot": "false", "dutch_rule": "PRIME", "dutch_entry": "ALL_FIRST",
+    "russian_rules": "SRC", "russian_backgammon": "true", "irish_close": "FORBID",
+    "irish_bear_off": "LIBERAL", "bear_off_requires_unpinned": "true", "KHACH_SCORE": "DIFF",
+    "transfer_all_rolls": "false", "escalation_lookahead": "BLOCK", "tawula_entry": "SRC",
+    "tawula_far_cap": "2", "tawula_head": "13", "tawula_open_rule": "BROAD",
+    "tawula_capote": "AT_LEAST_ONE", "tawula_lock_lift": "MID_TURN", "jacquet_courier": "false",
+    "jacquet_backgammon": "false", "fevga_start_table": "ALWAYS", "moultezim_gammon": "true",
+})
+_WINNER_STARTS = {"next_game_starter": "winner"}
+_GAME_DEFAULT_OVERRIDES = {
+    "long": {"next_game_starter": "alternate", "cube_enabled": "false"},
+    "jacquet": {"next_game_starter": "alternate"},
+    "fayles": {"cube_enabled": "false"},
+    "portes": _WINNER_STARTS, "plakoto": _WINNER_STARTS, "khachapuri": _WINNER_STARTS,
+    "gioul": _WINNER_STARTS, "fevga": _WINNER_STARTS, "moultezim": _WINNER_STARTS,
+    "gul_bara": _WINNER_STARTS,
+}
+DEFAULTS = {
+    game: {key: _GAME_DEFAULT_OVERRIDES.get(game, {}).get(key, _KEY_DEFAULTS[key]) for key in keys}
+    for game, keys in GAME_OPTIONS.items()
+}
+
+# ---------------------------------------------------------------------------------------------
+# Rendering
+
+_WORDS = {
+    "en": {"options": "Options", "no_options": "This game has no options.",
+           "default": "default", "now": "in this game", "on": "on", "off": "off",
+           "unknown_option": "no explanation yet.",
+           "unknown_game": "There is no rules text for this game yet."},
+    "ru": {"options": "Варианты правил", "no_options": "У этой игры нет вариантов правил.",
+           "default": "по умолчанию", "now": "в этой партии", "on": "вкл.", "off": "выкл.",
+           "unknown_option": "описания пока нет.",
+           "unknown_game": "Для этой игры описания правил пока нет."},
+}
+
+_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
+
+
+def _esc(value) -> str:
+    try:
+        text = value if isinstance(value, str) else str(value)
+    except Exception:  # noqa: BLE001 - a value whose str() fails is shown as '?'
+        text = "?"
+    return "".join(_ESCAPES.get(c, c) for c in text)
+
+
+def _lang(lang) -> str:
+    return lang if isinstance(lang, str) and lang in ("en", "ru") else "en"
+
+
+def _text(value) -> str:
+    """A value as the engine writes it: True -> 'true', {6, 3, 4} -> '346'."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (set, frozenset)):
+        try:
+            return "".join(str(v) for v in sorted(value))
+        except TypeError:
+            return ",".join(sorted(str(v) for v in value))
+    return str(value)
+
+
+def _same(a, b) -> bool:
+    return _text(a).strip().lower() == _text(b).strip().lower()
+
+
+def _option_keys(game, options) -> list:
+    if options is None:
+        return list(GAME_OPTIONS.get(game, []))
+    specs = getattr(options, "specs", None)  # an OptionSet
+    if specs is not None:
+        options = specs
+    if isinstance(options, (str, bytes)):
+        options = [options]
+    keys = []
+    try:
+        for item in options:  # a dict iterates over its keys
+            key = getattr(item, "key", item)
+            if isinstance(key, bytes):
+                key = key.decode("utf-8", "replace")
+            if isinstance(key, str) and key and key not in keys:
+                keys.append(key)
+    except TypeError:
+        return list(GAME_OPTIONS.get(game, []))
+    return keys
+
+
+def _choice(entry, value):
+    for name, texts in entry.get("choices", {}).items():
+        if _same(name, value):
+            return name, texts
+    return None, None
+
+
+def option_text(key, lang="en", game=None, value=None) -> str:
+    """One option as an HTML ``<li>``: its name, sentence, choices (default marked) and, where
+    ``value`` is given and differs from the game's default, the value in force."""
+    lang = _lang(lang)
+    words = _WORDS[lang]
+    entry = OPTIONS.get(key) if isinstance(key, str) else None
+    if entry is None:
+        return "<li><b>%s</b>: %s</li>" % (_esc(key), words["unknown_option"])
+    default = DEFAULTS.get(game, {}).get(key, _KEY_DEFAULTS.get(key)) if isinstance(
+        game, str) else _KEY_DEFAULTS.get(key)
+    parts = ["<li><b>%s</b>: %s" % (_esc(entry["title"][lang]), entry[lang])]
+    choices = entry.get("choices")
+    if choices:
+        parts.append("<ul>")
+        for name, texts in choices.items():
+            mark = " (%s)" % words["default"] if default is not None and _same(name, default) else ""
+            parts.append("<li><b>%s</b>: %s%s</li>" % (_esc(name), texts[lang], mark))
+        parts.append("</ul>")
+    elif default is not None:
+        shown = {"true": words["on"], "false": words["off"]}.get(default, default)
+        parts.append(" (%s: %s)" % (words["default"], _esc(shown)))
+    if value is not None and not (default is not None and _same(value, default)):
+        name, texts = _choice(entry, value)
+        shown = _text(value)
+        shown = {"true": words["on"], "false": words["off"]}.get(shown.lower(), shown)
+        parts.append("<p><b>%s: %s</b></p>" % (words["now"], _esc(name if name else shown)))
+    parts.append("</li>")
+    return "".join(parts)
+
+
+def rules_html(game_key, lang="en", options=None, values=None) -> str:
+    """The rules of ``game_key`` in ``lang`` with an options section; never raises."""
+    lang = _lang(lang)
+    words = _WORDS[lang]
+    try:
+        game = game_key if isinstance(game_key, str) else None
+        texts = RULES.get(game) if game is not None else None
+        if texts is None:
+            return "<p>%s</p>" % words["unknown_game"]
+        keys = _option_keys(game, options)
+        current = values if isinstance(values, dict) else {}
+        out = [texts[lang], "<h3>%s</h3>" % words["options"]]
+        if keys:
+            out.append("<ul>")
+            out.extend(option_text(k, lang, game, current.get(k)) for k in keys)
+            out.append("</ul>")
+        else:
+            out.append("<p>%s</p>" % words["no_options"])
+        return "".join(out)
+    except Exception:  # noqa: BLE001 - the panel must always show something
+        texts = RULES.get(game_key) if isinstance(game_key, str) else None
+        return texts[lang] if texts else "<p>%s</p>" % words["unknown_game"]
