@@ -49,11 +49,15 @@ __all__ = ["RULES", "OPTIONS", "GAME_OPTIONS", "DEFAULTS", "GAME_TITLES", "rules
 # ---------------------------------------------------------------------------------------------
 # Shared paragraphs
 
-_MUST_EN = ('<li><b>Using the roll.</b> Play both numbers if the rules allow (all four of a double), even against your interest. If only one can be played, play it; if either but not both, play the larger. Unplayable numbers are lost; with no legal move the turn passes.</li>')
+_MUST_EN = ('<li><b>Using the roll.</b> Play both numbers if you can (all four of a double), even against your interest. If only one can be played, play it; if either but not both, the larger. Unplayable numbers are lost.</li>')
 _MUST_RU = ('<li><b>Обязательность хода.</b> Если правила позволяют, играют оба числа (при дубле — все четыре), даже если это невыгодно. Если можно сыграть только одно число, играют его; если любое, но не оба, — большее. Несыгранные числа пропадают; если хода нет, ход переходит к сопернику.</li>')
 
-_BEAR_EN = ('<p><b>Bearing off.</b> Once all 15 checkers are home, a die bears off a checker from the point of that number; a higher number bears off from your highest occupied point if no checker stands higher. You may also move inside the home instead.</p>')
-_BEAR_RU = ('<p><b>Выброс.</b> Когда все 15 шашек в доме, число выбрасывает шашку с пункта с тем же номером; большее число — с самого старшего занятого пункта, если выше шашек нет. Вместо выброса можно сыграть ход внутри дома.</p>')
+_MUST1_EN = _MUST_EN.replace(" (all four of a double)", "")
+_MUST1_RU = _MUST_RU.replace(" (при дубле — все четыре)", "")
+assert _MUST1_EN != _MUST_EN and _MUST1_RU != _MUST_RU
+
+_BEAR_EN = ('<p><b>Bearing off.</b> Once all 15 checkers are home, a die bears off a checker standing that many points from the edge (a 4 from the fourth point); a higher number bears off from your highest occupied point if no checker stands higher. You may also move inside the home instead.</p>')
+_BEAR_RU = ('<p><b>Выброс.</b> Когда все 15 шашек в доме, число выбрасывает шашку, стоящую на столько же пунктов от края (4 — с четвёртого пункта); большее число — с самого старшего занятого пункта, если выше шашек нет. Вместо выброса можно сыграть ход внутри дома.</p>')
 
 _CUBE_EN = ('<p><b>Doubling cube.</b> Before rolling, a player may offer to double the stake. The opponent drops (losing the current stake) or takes and owns the cube: only he may redouble later. In a match nobody may double in the Crawford game, the game right after a player first gets within one point of victory.</p>')
 _CUBE_RU = ('<p><b>Куб удвоения.</b> Перед броском игрок может предложить <b>даве</b> — удвоить ставку. Соперник пасует (проигрывая прежнюю ставку) или принимает и становится владельцем куба: только он может потом удвоить снова (<b>басе</b>). В матче нельзя удваивать в партии Кроуфорда — первой после того, как игроку впервые осталось одно очко до победы.</p>')
@@ -121,7 +125,7 @@ RULES = {}
 RULES["long"] = {
     "en": (
         "<h3>Long nardy</h3>" + _LONG_SETUP_EN +
-        "<p><b>Start.</b> Each player throws one die; the higher (ties are thrown again) takes White "
+        "<p><b>Start.</b> Each player throws one die; the higher takes White "
         "and the first move, and throws both dice for it. In a match the colours swap every game "
         "and the previous Black starts.</p>"
         "<ul><li><b>Moving.</b> Each die moves one checker that many points; one checker may take "
@@ -163,9 +167,9 @@ RULES["long"] = {
 RULES["short"] = {
     "en": (
         "<h3>Short nardy (backgammon)</h3>" + _SHORT_SETUP_EN +
-        "<p><b>Start.</b> Each player throws one die (ties are thrown again); the higher moves "
-        "first, playing the two numbers just thrown, so the first roll is never a double. Every "
-        "game starts this way.</p>"
+        "<p><b>Start.</b> Each player throws one die; the higher moves first, playing the two "
+        "numbers just thrown, so the first roll is never a double. Every game starts this "
+        "way.</p>"
         "<ul><li><b>Moving.</b> Each die moves one checker that many points; one checker may take "
         "both numbers. A double is played four times.</li>" + _HIT_EN + _MUST_EN + "</ul>"
         + _BEAR_EN.replace("</p>", " A checker hit during bearing off must come home again "
@@ -228,7 +232,7 @@ RULES["portes"] = {
         + _BEAR_EN +
         "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 points if the loser "
         "has not borne off a single checker — even if he still has checkers on the bar or in the "
-        "winner's home. There is no cube.</p>"
+        "winner's home. Traditionally no cube is used.</p>"
     ),
     "ru": (
         "<h3>Портес</h3>"
@@ -240,7 +244,7 @@ RULES["portes"] = {
         + "</ul>" + _BEAR_RU +
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш (1 очко), или два "
         "(<b>марс</b>), если проигравший не выбросил ни одной шашки — даже если у него остались "
-        "шашки на баре или в доме победителя. Куба нет.</p>"
+        "шашки на баре или в доме победителя. Куб традиционно не используется.</p>"
     ),
 }
 
@@ -284,13 +288,13 @@ RULES["irish"] = {
         "die, two moves in all (6-6 is two sixes, not four).</li>" + _HIT_EN +
         "<li><b>Do not close your home.</b> While the opponent has a checker on the bar you may "
         "not end your turn with all six points of your home made (two or more checkers on each), "
-        "so he can always come in.</li>" + _MUST_EN + "</ul>"
+        "so he can always come in.</li>" + _MUST1_EN + "</ul>"
         "<p><b>Bearing off.</b> Once all 15 checkers are home, a die may bear off a checker from "
         "the point of that number <b>or any lower point</b>, even if higher points are still "
         "occupied and even if a move inside the home were possible. A hit checker must come home "
         "again first.</p>"
         "<p><b>Result.</b> The first to bear off all 15 wins one point — there is no gammon, no "
-        "backgammon and no cube.</p>"
+        "backgammon, and traditionally no cube.</p>"
     ),
     "ru": (
         "<h3>Ирландские нарды</h3>"
@@ -302,13 +306,13 @@ RULES["irish"] = {
         "на каждый зар, всего два хода (6-6 — две шестёрки, а не четыре).</li>" + _HIT_RU +
         "<li><b>Не закрывать дом.</b> Пока у соперника есть шашка на баре, нельзя закончить ход "
         "так, чтобы все шесть пунктов вашего дома были заняты (по две и более шашки на каждом): "
-        "соперник всегда должен иметь возможность зайти.</li>" + _MUST_RU + "</ul>"
+        "соперник всегда должен иметь возможность зайти.</li>" + _MUST1_RU + "</ul>"
         "<p><b>Выброс.</b> Когда все 15 шашек в доме, зар выбрасывает шашку с пункта с тем же "
         "номером <b>или с любого младшего</b> — даже если на старших пунктах есть шашки и даже "
         "если можно сыграть ход внутри дома. Побитую шашку сначала нужно снова привести в "
         "дом.</p>"
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает одно очко — марса, кокса "
-        "и куба нет.</p>"
+        "и куба традиционно нет.</p>"
     ),
 }
 
@@ -428,7 +432,7 @@ RULES["fayles"] = {
         "be played in full in any order, you <b>lose the game at once</b> — unless you can bear "
         "off your last checker with it.</li></ul>" + _BEAR_EN +
         "<p><b>Result.</b> The first to bear off all 15 wins 1 point. There is no gammon, no "
-        "backgammon and no cube.</p>"
+        "backgammon, and traditionally no cube.</p>"
     ),
     "ru": (
         "<h3>Фэйлес</h3>"
@@ -451,7 +455,7 @@ RULES["fayles"] = {
         "сыграть полностью ни в каком порядке, игрок <b>сразу проигрывает партию</b> — кроме "
         "случая, когда этим броском он выбрасывает последнюю шашку.</li></ul>" + _BEAR_RU +
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко. Марса, кокса и "
-        "куба нет.</p>"
+        "куба традиционно нет.</p>"
     ),
 }
 
@@ -482,7 +486,7 @@ RULES["tourne_case"] = {
         "</ul>"
         "<p><b>Result.</b> The first to get all three checkers onto his home point wins. The "
         "loser pays 1 point if all three of his checkers are on his row, or 2 if one is still "
-        "off the board or on the bar. There is no bearing off and no cube.</p>"
+        "off the board or on the bar. There is no bearing off and traditionally no cube.</p>"
     ),
     "ru": (
         "<h3>Турн-каз</h3>"
@@ -507,7 +511,7 @@ RULES["tourne_case"] = {
         "другими; если ввести нельзя ни одним заром, пропадает весь ход.</li></ul>"
         "<p><b>Итог.</b> Побеждает тот, кто первым соберёт все три шашки на домашнем пункте. "
         "Проигравший платит 1 очко, если все три его шашки стоят в ряду, и 2, если какая-то "
-        "ещё вне доски или на баре. Выброса и куба нет.</p>"
+        "ещё вне доски или на баре. Выброса нет, куб традиционно не используется.</p>"
     ),
 }
 
@@ -534,7 +538,7 @@ RULES["plakoto"] = {
         "<p><b>Bearing off</b> as in backgammon, once all 15 checkers are home — and not while any "
         "of your checkers is pinned.</p>"
         "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
-        "borne off any. There is no cube.</p>"
+        "borne off any. Traditionally no cube is used.</p>"
     ),
     "ru": (
         "<h3>Плакото</h3>"
@@ -557,7 +561,7 @@ RULES["plakoto"] = {
         "<p><b>Выброс</b> — как в коротких нардах, когда все 15 шашек в доме, но не пока хотя бы "
         "одна ваша шашка закрыта.</p>"
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш, или два, если "
-        "проигравший не выбросил ни одной. Куба нет.</p>"
+        "проигравший не выбросил ни одной. Куб традиционно не используется.</p>"
     ),
 }
 
@@ -569,16 +573,16 @@ RULES["gioul"] = {
         "move towards each other into homes that face each other. Any number of checkers may "
         "leave the start in one turn.</p>"
         "<p><b>Start.</b> " + _GREEK_START_EN + "</p>"
-        "<ul><li><b>Moving.</b> Each die moves one checker; one checker may take both numbers "
-        "if the point in between is free.</li>" + _NOHIT_EN +
+        "<ul><li><b>Moving.</b> Each die moves one checker; one checker may take both "
+        "numbers.</li>" + _NOHIT_EN +
         "<li><b>Climbing doubles.</b> A double is played four times and then continues with the "
         "next higher numbers up to six: 3-3 means four 3s, four 4s, four 5s and four 6s; 6-6 is "
         "just four 6s. If you cannot play the whole list, your turn stops at the first number "
         "you cannot play and the <b>opponent plays the rest for himself</b>, in the same order, "
         "as far as he can; then he rolls for his own turn. A number of an ordinary roll that "
-        "cannot be played is simply lost.</li>" + _MUST_EN + "</ul>" + _BEAR_EN +
+        "cannot be played is simply lost.</li>" + _MUST1_EN + "</ul>" + _BEAR_EN +
         "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
-        "borne off any. There is no cube.</p>"
+        "borne off any. Traditionally no cube is used.</p>"
     ),
     "ru": (
         "<h3>Гиоул</h3>"
@@ -588,15 +592,15 @@ RULES["gioul"] = {
         "сколько угодно шашек за ход.</p>"
         "<p><b>Начало.</b> " + _GREEK_START_RU + "</p>"
         "<ul><li><b>Ход.</b> Каждый зар передвигает одну шашку; одна шашка может сыграть оба "
-        "числа, если промежуточный пункт свободен.</li>" + _NOHIT_RU +
+        "числа.</li>" + _NOHIT_RU +
         "<li><b>Лестница дублей.</b> Дубль играется четыре раза, а затем продолжается следующими "
         "числами до шестёрки: 3-3 — это четыре тройки, четыре четвёрки, четыре пятёрки и четыре "
         "шестёрки; 6-6 — только четыре шестёрки. Если весь список сыграть нельзя, ход "
         "останавливается на первом несыгранном числе, и <b>остаток играет соперник за себя</b> в "
         "том же порядке, сколько сможет; затем он бросает зары для своего хода. Несыгранное "
-        "число обычного броска просто пропадает.</li>" + _MUST_RU + "</ul>" + _BEAR_RU +
+        "число обычного броска просто пропадает.</li>" + _MUST1_RU + "</ul>" + _BEAR_RU +
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко, или 2, если "
-        "проигравший не выбросил ни одной. Куба нет.</p>"
+        "проигравший не выбросил ни одной. Куб традиционно не используется.</p>"
     ),
 }
 
@@ -615,17 +619,18 @@ RULES["tawula"] = {
         "opposing checker there is hit. Until the hand is empty each number may enter or move an "
         "entered checker, but the starting pair may not move.</li>"
         "<li><b>Hitting and bar.</b> A single checker (blot) is hit by landing on it and goes to "
-        "the bar; it must be entered again, by the same rule, before anything else moves.</li>"
+        "the bar; it must be entered again, by the same rule, before anything else moves. A "
+        "double is played four times.</li>"
         "<li><b>Opponent's side.</b> On the opponent's half (the first twelve points of your "
         "track) at most two of your checkers may share a point, except its last point, your "
         "<b>Head</b>. Your own half has no limit.</li>"
         "<li><b>Leave a door.</b> If you hit a checker in the opponent's starting table, at the "
         "end of your turn at least one point of that table must stay open for him to enter.</li>"
-        "<li>A double is played four times. " + _MUST_EN[4:] + "</ul>" + _BEAR_EN +
+        + _MUST_EN + "</ul>" + _BEAR_EN +
         "<p><b>Result.</b> The first to bear off all 15 wins 1 point. <b>Capote</b>: if at the "
         "end of your turn you have borne off at least one checker and all your others are home, "
         "while the opponent has exactly one checker on the bar, none in hand and all others home, "
-        "you win at once, 7 points. There is no cube.</p>"
+        "you win at once, 7 points. Traditionally no cube is used.</p>"
     ),
     "ru": (
         "<h3>Тавула</h3>"
@@ -641,18 +646,18 @@ RULES["tawula"] = {
         "Пока в руке есть шашки, каждое число можно сыграть вводом или ходом уже введённой "
         "шашки — но начальная пара не ходит, пока не введены все 13.</li>"
         "<li><b>Бой и бар.</b> Одиночная шашка (блот) бьётся и уходит на бар; её нужно ввести "
-        "снова по тому же правилу, прежде чем ходить другими.</li>"
+        "снова по тому же правилу, прежде чем ходить другими. Дубль играется четыре раза.</li>"
         "<li><b>Сторона соперника.</b> На половине соперника (первые двенадцать пунктов вашего "
         "пути) на одном пункте может стоять не больше двух ваших шашек, кроме последнего её "
         "пункта — вашей <b>головы</b>, где можно ставить сколько угодно. На своей половине "
         "ограничений нет.</li>"
         "<li><b>Оставь проход.</b> Если вы побили шашку в стартовой четверти соперника, в конце "
         "хода хотя бы один пункт этой четверти должен остаться открытым для его ввода.</li>"
-        "<li>Дубль играется четыре раза. " + _MUST_RU[4:] + "</ul>" + _BEAR_RU +
+        + _MUST_RU + "</ul>" + _BEAR_RU +
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко. <b>Капот</b>: если "
         "в конце вашего хода у вас выброшена хотя бы одна шашка и все остальные в доме, а у "
         "соперника ровно одна шашка на баре, ни одной в руке и все остальные в доме, вы сразу "
-        "выигрываете 7 очков. Куба нет.</p>"
+        "выигрываете 7 очков. Куб традиционно не используется.</p>"
     ),
 }
 
@@ -690,7 +695,7 @@ RULES["khachapuri"] = {
         "можно поставить, только если впереди него уже есть шашка соперника.</li>" + _MUST_RU
         + "</ul>" + _BEAR_RU +
         "<p><b>Итог.</b> Побеждает первый, кто выбросил все 15 шашек. Он получает разницу: 15 "
-        "минус число шашек, выброшенных проигравшим (от 1 до 15 очков). Куба нет.</p>"
+        "минус число шашек, выброшенных проигравшим (от 1 до 15 очков). Куб традиционно не используется.</p>"
     ),
 }
 
@@ -710,12 +715,12 @@ RULES["jacquet"] = {
         "a single opposing checker (a blot) is hit by landing on it and goes to the bar.</li>"
         "<li><b>Bar.</b> While you have a checker on the bar nothing else moves. It re-enters at "
         "the start of your own track: a 1 on your head, a 6 on the sixth point of that quarter, "
-        "unless two or more opposing checkers hold it (your own checkers do not block). If it "
-        "cannot enter, the turn is lost.</li>"
+        "unless two or more opposing checkers hold it (your own checkers do not block). A "
+        "number that cannot enter it is lost.</li>"
         "<li>There is no six-in-a-row restriction: you may build any block.</li>" + _MUST_EN
         + "</ul>" + _BEAR_EN +
         "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 (mars) if the loser "
-        "has borne off none. There is no cube.</p>"
+        "has borne off none. Traditionally no cube is used.</p>"
     ),
     "ru": (
         "<h3>Жакет</h3>"
@@ -732,11 +737,11 @@ RULES["jacquet"] = {
         "одиночную шашку (блот) можно побить — она уходит на бар.</li>"
         "<li><b>Бар.</b> Пока у вас есть шашка на баре, другие не ходят. Её заряжают в начало "
         "своего пути: 1 — на голову, 6 — на шестой пункт первой четверти, если там нет двух и "
-        "более шашек соперника (свои шашки не мешают). Если зарядить нельзя, ход пропадает.</li>"
+        "более шашек соперника (свои шашки не мешают). Число, которым зарядить нельзя, пропадает.</li>"
         "<li>Правила шести подряд нет: строить можно любые заграждения.</li>" + _MUST_RU
         + "</ul>" + _BEAR_RU +
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко, или 2 (<b>марс</b>), "
-        "если проигравший не выбросил ни одной. Куба нет.</p>"
+        "если проигравший не выбросил ни одной. Куб традиционно не используется.</p>"
     ),
 }
 
@@ -750,8 +755,8 @@ _FEVGA_CORE_EN = (
     "<li><b>Starting quarter.</b> You may never end your turn with all six points of your "
     "starting quarter (the head and the five points after it) occupied.</li>"
     "<li><b>Blocks.</b> Six points in a row are otherwise allowed anywhere, even in front of the "
-    "opponent's home. But if all the opponent's checkers still on the board stand on the point "
-    "right behind your block, you must open it.</li>" + _MUST_EN + "</ul>" + _BEAR_EN)
+    "opponent's home. But if all the opponent's checkers still on the board are stuck on the one "
+    "point just before your block, you must open it.</li>" + _MUST_EN + "</ul>" + _BEAR_EN)
 _FEVGA_CORE_RU = (
     _LONG_SETUP_RU +
     "<p><b>Начало.</b> " + _GREEK_START_RU + "</p>"
@@ -770,14 +775,14 @@ RULES["fevga"] = {
         "<h3>Fevga</h3>"
         "<p>The third game of Greek tavli, a close relative of long nardy.</p>" + _FEVGA_CORE_EN
         + "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
-        "borne off any. There is no cube.</p>"
+        "borne off any. Traditionally no cube is used.</p>"
     ),
     "ru": (
         "<h3>Февга</h3>"
         "<p>Третья игра греческого тавли, близкая родственница длинных нард.</p>"
         + _FEVGA_CORE_RU +
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш, или два, если "
-        "проигравший не выбросил ни одной. Куба нет.</p>"
+        "проигравший не выбросил ни одной. Куб традиционно не используется.</p>"
     ),
 }
 
@@ -788,7 +793,7 @@ RULES["moultezim"] = {
         "points of your starting quarter applies always, whatever the opponent's position.</p>"
         + _FEVGA_CORE_EN +
         "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
-        "borne off any. There is no cube.</p>"
+        "borne off any. Traditionally no cube is used.</p>"
     ),
     "ru": (
         "<h3>Мультезим</h3>"
@@ -796,7 +801,7 @@ RULES["moultezim"] = {
         "своей первой четверти действует всегда, где бы ни стояли шашки соперника.</p>"
         + _FEVGA_CORE_RU +
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш, или два, если "
-        "проигравший не выбросил ни одной. Куба нет.</p>"
+        "проигравший не выбросил ни одной. Куб традиционно не используется.</p>"
     ),
 }
 
@@ -813,10 +818,10 @@ RULES["gul_bara"] = {
         "up to six: 4-4 means four 4s, four 5s and four 6s. At the first number you cannot play, "
         "the rest of the list is lost.</li>"
         "<li><b>Starting quarter.</b> You may never end your turn with all six points of your "
-        "starting quarter (the head and the five points after it) occupied.</li>" + _MUST_EN
+        "starting quarter (the head and the five points after it) occupied.</li>" + _MUST1_EN
         + "</ul>" + _BEAR_EN +
         "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
-        "borne off any. There is no cube.</p>"
+        "borne off any. Traditionally no cube is used.</p>"
     ),
     "ru": (
         "<h3>Гульбар</h3>"
@@ -830,9 +835,9 @@ RULES["gul_bara"] = {
         "четвёрки, четыре пятёрки и четыре шестёрки. На первом числе, которое сыграть нельзя, "
         "остаток пропадает.</li>"
         "<li><b>Своя база.</b> Нельзя заканчивать ход, заняв все шесть пунктов своей первой "
-        "четверти (голову и пять пунктов за ней).</li>" + _MUST_RU + "</ul>" + _BEAR_RU +
+        "четверти (голову и пять пунктов за ней).</li>" + _MUST1_RU + "</ul>" + _BEAR_RU +
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш, или два, если "
-        "проигравший не выбросил ни одной. Куба нет.</p>"
+        "проигравший не выбросил ни одной. Куб традиционно не используется.</p>"
     ),
 }
 
@@ -1204,6 +1209,9 @@ _CUBE_DEFAULTS = {"cube_enabled": "true", "max_cube": "0", "jacoby": "false", "b
                   "allow_resign": "true"}
 
 _NEXT = ["next_game_starter", "allow_resign"]
+# games without a cube of their own offer one as an option, off by default
+_CUBE_OPTION = ["next_game_starter"] + _CUBE_MONEY
+_CUBE_OPTION_NO_AUTO = ["next_game_starter"] + [k for k in _CUBE_MONEY if k != "automatic_doubles"]
 
 GAME_OPTIONS = {
     "long": ["first_move_dice", "next_game_starter", "head_exception", "head_exception_rolls",
@@ -1213,24 +1221,23 @@ GAME_OPTIONS = {
              "allow_resign"],
     "short": _CUBE_MONEY + ["next_game_starter"],
     "caucasian": _CUBE_MONEY + ["next_game_starter", "caucasian_hit_rule"],
-    "portes": list(_NEXT),
+    "portes": list(_CUBE_OPTION),
     "longgammon": _CUBE_MONEY + ["next_game_starter"],
-    "irish": ["irish_close", "irish_bear_off"] + _NEXT,
-    "jacquet": ["jacquet_courier", "jacquet_backgammon", "first_move_dice"] + _NEXT,
+    "irish": ["irish_close", "irish_bear_off"] + _CUBE_OPTION,
+    "jacquet": ["jacquet_courier", "jacquet_backgammon", "first_move_dice"] + _CUBE_OPTION,
     "dutch_tricktrack": _CUBE_MONEY + ["next_game_starter", "dutch_rule", "dutch_entry"],
     "russian_tricktrack": _CUBE_MONEY + ["next_game_starter", "dutch_rule", "russian_rules",
                                          "russian_backgammon"],
-    "fayles": ["fayles_hit_on_own1", "next_game_starter", "cube_enabled", "max_cube", "jacoby",
-               "beaver", "crawford", "holland", "allow_resign"],
+    "fayles": ["fayles_hit_on_own1"] + _CUBE_OPTION_NO_AUTO,
     "tawula": ["tawula_entry", "tawula_far_cap", "tawula_head", "tawula_open_rule",
                "tawula_capote", "tawula_lock_lift", "next_game_starter"],
     "tourne_case": ["tourne_rows", "tourne_dice", "tourne_overshoot", "next_game_starter"],
-    "plakoto": ["bear_off_requires_unpinned"] + _NEXT,
-    "fevga": ["fevga_start_table"] + _NEXT,
-    "moultezim": ["moultezim_gammon"] + _NEXT,
-    "gul_bara": ["escalation_lookahead"] + _NEXT,
-    "gioul": ["transfer_all_rolls", "escalation_lookahead"] + _NEXT,
-    "khachapuri": ["KHACH_SCORE", "block_rule", "block_check"] + _NEXT,
+    "plakoto": ["bear_off_requires_unpinned"] + _CUBE_OPTION,
+    "fevga": ["fevga_start_table"] + _CUBE_OPTION,
+    "moultezim": ["moultezim_gammon"] + _CUBE_OPTION,
+    "gul_bara": ["escalation_lookahead"] + _CUBE_OPTION,
+    "gioul": ["transfer_all_rolls", "escalation_lookahead"] + _CUBE_OPTION,
+    "khachapuri": ["KHACH_SCORE", "block_rule", "block_check"] + _CUBE_OPTION,
 }
 
 _KEY_DEFAULTS = dict(_CUBE_DEFAULTS, **{
@@ -1248,15 +1255,25 @@ _KEY_DEFAULTS = dict(_CUBE_DEFAULTS, **{
     "tawula_capote": "AT_LEAST_ONE", "tawula_lock_lift": "MID_TURN", "jacquet_courier": "false",
     "jacquet_backgammon": "false", "fevga_start_table": "ALWAYS", "moultezim_gammon": "true",
 })
-_WINNER_STARTS = {"next_game_starter": "winner"}
+_NO_CUBE = {"cube_enabled": "false"}
+_WINNER_NO_CUBE = {"next_game_starter": "winner", "cube_enabled": "false"}
 _GAME_DEFAULT_OVERRIDES = {
     "long": {"next_game_starter": "alternate", "cube_enabled": "false"},
-    "jacquet": {"next_game_starter": "alternate"},
-    "fayles": {"cube_enabled": "false"},
-    "portes": _WINNER_STARTS, "plakoto": _WINNER_STARTS, "khachapuri": _WINNER_STARTS,
-    "gioul": _WINNER_STARTS, "fevga": _WINNER_STARTS, "moultezim": _WINNER_STARTS,
-    "gul_bara": _WINNER_STARTS,
+    "jacquet": {"next_game_starter": "alternate", "cube_enabled": "false"},
+    "fayles": _NO_CUBE, "irish": _NO_CUBE,
+    "portes": _WINNER_NO_CUBE, "plakoto": _WINNER_NO_CUBE, "khachapuri": _WINNER_NO_CUBE,
+    "gioul": _WINNER_NO_CUBE, "fevga": _WINNER_NO_CUBE, "moultezim": _WINNER_NO_CUBE,
+    "gul_bara": _WINNER_NO_CUBE,
 }
+
+# choices of a shared option that a game does not offer are left out of its listing
+_ALTERNATE_STARTS = ("alternate", "winner", "lot")
+_GAME_CHOICES = {
+    ("long", "next_game_starter"): _ALTERNATE_STARTS,
+    ("jacquet", "next_game_starter"): _ALTERNATE_STARTS,
+}
+_DEFAULT_CHOICES = {"next_game_starter": ("opening_roll", "winner")}
+
 DEFAULTS = {
     game: {key: _GAME_DEFAULT_OVERRIDES.get(game, {}).get(key, _KEY_DEFAULTS[key]) for key in keys}
     for game, keys in GAME_OPTIONS.items()
@@ -1307,25 +1324,52 @@ def _same(a, b) -> bool:
     return _text(a).strip().lower() == _text(b).strip().lower()
 
 
-def _option_keys(game, options) -> list:
+def _option_keys(game, options):
+    """``[(key, choices, default)]`` from whatever the caller passed as ``options``; choices and
+    default are None unless an ``Option`` declaration says them."""
     if options is None:
-        return list(GAME_OPTIONS.get(game, []))
+        return [(k, None, None) for k in GAME_OPTIONS.get(game, [])]
     specs = getattr(options, "specs", None)  # an OptionSet
     if specs is not None:
         options = specs
     if isinstance(options, (str, bytes)):
         options = [options]
-    keys = []
+    keys, seen = [], set()
     try:
         for item in options:  # a dict iterates over its keys
             key = getattr(item, "key", item)
             if isinstance(key, bytes):
                 key = key.decode("utf-8", "replace")
-            if isinstance(key, str) and key and key not in keys:
-                keys.append(key)
+            if isinstance(key, str) and key and key not in seen:
+                seen.add(key)
+                choices = getattr(item, "choices", None)  # an Option declares its choices
+                choices = tuple(choices) if isinstance(choices, (tuple, list)) and choices else None
+                default = None
+                if hasattr(item, "default") and hasattr(item, "format"):  # and its default
+                    try:
+                        default = str(item.format(item.default))
+                    except Exception:  # noqa: BLE001 - fall back on the table
+                        default = None
+                keys.append((key, choices, default))
     except TypeError:
-        return list(GAME_OPTIONS.get(game, []))
+        return [(k, None, None) for k in GAME_OPTIONS.get(game, [])]
     return keys
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _offered(key, game, entry, choices=None):
+    """The (name, texts) pairs of ``key``'s choices that ``game`` offers."""
+    named = entry.get("choices", {})
+    if choices is None:
+        choices = _GAME_CHOICES.get((game, key), _DEFAULT_CHOICES.get(key))
+    if choices is None:
+        return list(named.items())
+    wanted = {_text(c).lower() for c in choices}
+    picked = [(n, t) for n, t in named.items() if n.lower() in wanted]
+    return picked or list(named.items())
 
 
 def _choice(entry, value):
@@ -1335,23 +1379,25 @@ def _choice(entry, value):
     return None, None
 
 
-def option_text(key, lang="en", game=None, value=None) -> str:
+def option_text(key, lang="en", game=None, value=None, choices=None, default=None) -> str:
     """One option as an HTML ``<li>``: its name, sentence, choices (default marked) and, where
-    ``value`` is given and differs from the game's default, the value in force."""
+    ``value`` is given and differs from the game's default, the value in force. ``choices``
+    (optional): the values the game offers, where it offers fewer than ``OPTIONS`` explains;
+    ``default`` (optional, text): the game's default, else ``DEFAULTS`` says it."""
     lang = _lang(lang)
     words = _WORDS[lang]
     entry = OPTIONS.get(key) if isinstance(key, str) else None
     if entry is None:
         return "<li><b>%s</b>: %s</li>" % (_esc(key), words["unknown_option"])
-    default = DEFAULTS.get(game, {}).get(key, _KEY_DEFAULTS.get(key)) if isinstance(
-        game, str) else _KEY_DEFAULTS.get(key)
-    parts = ["<li><b>%s</b>: %s" % (_esc(entry["title"][lang]), entry[lang])]
-    choices = entry.get("choices")
-    if choices:
+    if default is None:
+        default = DEFAULTS.get(game, {}).get(key, _KEY_DEFAULTS.get(key)) if isinstance(
+            game, str) else _KEY_DEFAULTS.get(key)
+    parts = ["<li><b>%s</b>: %s" % (entry["title"][lang], entry[lang])]
+    if entry.get("choices"):
         parts.append("<ul>")
-        for name, texts in choices.items():
+        for name, texts in _offered(key, game, entry, choices):
             mark = " (%s)" % words["default"] if default is not None and _same(name, default) else ""
-            parts.append("<li><b>%s</b>: %s%s</li>" % (_esc(name), texts[lang], mark))
+            parts.append("<li><b>%s</b>: %s%s</li>" % (_esc(name), _cap(texts[lang]), mark))
         parts.append("</ul>")
     elif default is not None:
         shown = {"true": words["on"], "false": words["off"]}.get(default, default)
@@ -1379,7 +1425,7 @@ def rules_html(game_key, lang="en", options=None, values=None) -> str:
         out = [texts[lang], "<h3>%s</h3>" % words["options"]]
         if keys:
             out.append("<ul>")
-            out.extend(option_text(k, lang, game, current.get(k)) for k in keys)
+            out.extend(option_text(k, lang, game, current.get(k), c, d) for k, c, d in keys)
             out.append("</ul>")
         else:
             out.append("<p>%s</p>" % words["no_options"])
