@@ -1119,7 +1119,7 @@ OPTIONS = {
         "Climbing doubles: must-play", "Лестница дублей: обязательность",
         "How the must-play rule applies to the long list of a climbing double.",
         "Как правило обязательного хода действует на длинный список лестницы дублей.",
-        {"BLOCK": ("Number by number: play as many of each group of four as you can.",
+        {"BLOCK": ("Group by group: in each group of four play as many as you can.",
                    "по группам: в каждой четвёрке сыграть сколько можно."),
          "FULL": ("Over the whole list: choose the moves that play the most numbers in total.",
                   "по всему списку: выбрать ходы, при которых сыграно больше всего чисел.")}),
@@ -1186,12 +1186,12 @@ OPTIONS = {
         "победителя теряет 3 очка."),
     "fevga_start_table": _o(
         "Starting quarter", "Своя база",
-        "When you may occupy all six points of your starting quarter.",
-        "Когда можно занять все шесть пунктов своей первой четверти.",
-        {"ALWAYS": ("Never: it is always forbidden.", "никогда: это всегда запрещено."),
-         "ONLY_IF_STUCK": ("Allowed, unless all the opponent's checkers stand right before it.",
-                           "можно, если только все шашки соперника не стоят прямо перед "
-                           "ней.")}),
+        "When the ban on occupying all six points of your starting quarter applies.",
+        "Когда действует запрет занимать все шесть пунктов своей первой четверти.",
+        {"ALWAYS": ("Always: the six points may never all be occupied.",
+                    "всегда: все шесть пунктов занимать нельзя никогда."),
+         "ONLY_IF_STUCK": ("Only while all the opponent's checkers stand right before it.",
+                           "только пока все шашки соперника стоят прямо перед ней.")}),
     "moultezim_gammon": _o(
         "Double win", "Двойной куш",
         "When on, a loser who has borne off nothing loses 2; when off, every win is 1.",
