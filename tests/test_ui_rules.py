@@ -245,7 +245,8 @@ def test_rules_html_structure():
     assert OPTIONS["head_exception"]["title"]["en"] not in only
     # defaults are per game
     assert "<b>alternate</b>: " in rules_html("long", "en", ["next_game_starter"])
-    assert "(default)" in rules_html("long", "en", ["next_game_starter"]).split("alternate")[1][:200]
+    long_starter = rules_html("long", "en", ["next_game_starter"])
+    assert "(default)" in long_starter.split("alternate")[1][:200]
     assert "(default)" in rules_html("short", "en", ["next_game_starter"]).split(
         "opening_roll")[1][:200]
 

@@ -49,18 +49,36 @@ __all__ = ["RULES", "OPTIONS", "GAME_OPTIONS", "DEFAULTS", "GAME_TITLES", "rules
 # ---------------------------------------------------------------------------------------------
 # Shared paragraphs
 
-_MUST_EN = ('<li><b>Using the roll.</b> Play both numbers if you can (all four of a double), even against your interest. If only one can be played, play it; if either but not both, the larger. Unplayable numbers are lost.</li>')
-_MUST_RU = ('<li><b>Обязательность хода.</b> Если правила позволяют, играют оба числа (при дубле — все четыре), даже если это невыгодно. Если можно сыграть только одно число, играют его; если любое, но не оба, — большее. Несыгранные числа пропадают; если хода нет, ход переходит к сопернику.</li>')
+_MUST_EN = ("<li><b>Using the roll.</b> Play both numbers if you can (all four of a double), even "
+            "against your interest. If only one can be played, play it; if either but not both, "
+            "the larger. Unplayable numbers are lost.</li>")
+_MUST_RU = ("<li><b>Обязательность хода.</b> Если правила позволяют, играют оба числа (при дубле "
+            "— все четыре), даже если это невыгодно. Если можно сыграть только одно число, играют "
+            "его; если любое, но не оба, — большее. Несыгранные числа пропадают; если хода нет, "
+            "ход переходит к сопернику.</li>")
 
 _MUST1_EN = _MUST_EN.replace(" (all four of a double)", "")
 _MUST1_RU = _MUST_RU.replace(" (при дубле — все четыре)", "")
 assert _MUST1_EN != _MUST_EN and _MUST1_RU != _MUST_RU
 
-_BEAR_EN = ('<p><b>Bearing off.</b> Once all 15 checkers are home, a die bears off a checker standing that many points from the edge (a 4 from the fourth point); a higher number bears off from your highest occupied point if no checker stands higher. You may also move inside the home instead.</p>')
-_BEAR_RU = ('<p><b>Выброс.</b> Когда все 15 шашек в доме, число выбрасывает шашку, стоящую на столько же пунктов от края (4 — с четвёртого пункта); большее число — с самого старшего занятого пункта, если выше шашек нет. Вместо выброса можно сыграть ход внутри дома.</p>')
+_BEAR_EN = ("<p><b>Bearing off.</b> Once all 15 checkers are home, a die bears off a checker "
+            "standing that many points from the edge (a 4 from the fourth point); a higher number "
+            "bears off from your highest occupied point if no checker stands higher. You may also "
+            "move inside the home instead.</p>")
+_BEAR_RU = ("<p><b>Выброс.</b> Когда все 15 шашек в доме, число выбрасывает шашку, стоящую на "
+            "столько же пунктов от края (4 — с четвёртого пункта); большее число — с самого "
+            "старшего занятого пункта, если выше шашек нет. Вместо выброса можно сыграть ход "
+            "внутри дома.</p>")
 
-_CUBE_EN = ('<p><b>Doubling cube.</b> Before rolling, a player may offer to double the stake. The opponent drops (losing the current stake) or takes and owns the cube: only he may redouble later. In a match nobody may double in the Crawford game, the game right after a player first gets within one point of victory.</p>')
-_CUBE_RU = ('<p><b>Куб удвоения.</b> Перед броском игрок может предложить <b>даве</b> — удвоить ставку. Соперник пасует (проигрывая прежнюю ставку) или принимает и становится владельцем куба: только он может потом удвоить снова (<b>басе</b>). В матче нельзя удваивать в партии Кроуфорда — первой после того, как игроку впервые осталось одно очко до победы.</p>')
+_CUBE_EN = ("<p><b>Doubling cube.</b> Before rolling, a player may offer to double the stake. The "
+            "opponent drops (losing the current stake) or takes and owns the cube: only he may "
+            "redouble later. In a match nobody may double in the Crawford game, the game right "
+            "after a player first gets within one point of victory.</p>")
+_CUBE_RU = ("<p><b>Куб удвоения.</b> Перед броском игрок может предложить <b>даве</b> — удвоить "
+            "ставку. Соперник пасует (проигрывая прежнюю ставку) или принимает и становится "
+            "владельцем куба: только он может потом удвоить снова (<b>басе</b>). В матче нельзя "
+            "удваивать в партии Кроуфорда — первой после того, как игроку впервые осталось одно "
+            "очко до победы.</p>")
 
 _GREEK_START_EN = ("Each player throws one die; the higher starts and throws both dice again for "
                    "his first turn. In later games the winner of the previous game starts.")
@@ -68,14 +86,36 @@ _GREEK_START_RU = ("Игроки бросают по одному зару; у �
                    "хода бросает оба зара заново. В следующих партиях первым ходит победитель "
                    "предыдущей.")
 
-_SHORT_SETUP_EN = ("<p><b>Setup.</b> Each player has two checkers on his 24-point (the opponent's 1-point), five on his 13, three on his 8 and five on his 6. The players move in opposite directions, each from his 24-point down to his 1-point; your <b>home</b> is points 1–6, facing the opponent's home.</p>")
-_SHORT_SETUP_RU = ('<p><b>Расстановка.</b> У каждого две шашки на своём 24-м пункте (первом пункте дома соперника), пять на 13-м, три на 8-м и пять на 6-м. Шашки движутся навстречу, у каждого от 24-го пункта к 1-му; <b>дом</b> — пункты 1–6, напротив дома соперника.</p>')
+_SHORT_SETUP_EN = ("<p><b>Setup.</b> Each player has two checkers on his 24-point (the opponent's "
+                   "1-point), five on his 13, three on his 8 and five on his 6. The players move "
+                   "in opposite directions, each from his 24-point down to his 1-point; your "
+                   "<b>home</b> is points 1–6, facing the opponent's home.</p>")
+_SHORT_SETUP_RU = ("<p><b>Расстановка.</b> У каждого две шашки на своём 24-м пункте (первом "
+                   "пункте дома соперника), пять на 13-м, три на 8-м и пять на 6-м. Шашки "
+                   "движутся навстречу, у каждого от 24-го пункта к 1-му; <b>дом</b> — пункты "
+                   "1–6, напротив дома соперника.</p>")
 
-_HIT_EN = ("<li><b>Hitting.</b> You may land on an empty point, your own checkers or a single opposing checker (a <b>blot</b>), which is hit and goes to the <b>bar</b>. Two or more opposing checkers close a point. When one checker plays both numbers, the point in between must be open too (a blot there is hit).</li><li><b>Bar.</b> With a checker on the bar you may move nothing else. It enters the opponent's home, a 1 on his 1-point, a 6 on his 6-point, if that point is not closed; otherwise the number is lost.</li>")
-_HIT_RU = ('<li><b>Бой.</b> Шашку можно ставить на свободный пункт, на свои шашки или на одиночную шашку соперника (<b>блот</b>) — она побита и уходит на <b>бар</b>. Две и более шашки соперника закрывают пункт. Если одна шашка играет оба числа, промежуточный пункт тоже должен быть открыт (блот на нём бьётся).</li><li><b>Бар.</b> Пока у вас шашка на баре, другие не ходят. Её заряжают в дом соперника: 1 — на его первый пункт, 6 — на шестой, если пункт не закрыт; иначе число пропадает.</li>')
+_HIT_EN = ("<li><b>Hitting.</b> You may land on an empty point, your own checkers or a single "
+           "opposing checker (a <b>blot</b>), which is hit and goes to the <b>bar</b>. Two or "
+           "more opposing checkers close a point. When one checker plays both numbers, the point "
+           "in between must be open too (a blot there is hit).</li><li><b>Bar.</b> With a checker "
+           "on the bar you may move nothing else. It enters the opponent's home, a 1 on his "
+           "1-point, a 6 on his 6-point, if that point is not closed; otherwise the number is "
+           "lost.</li>")
+_HIT_RU = ("<li><b>Бой.</b> Шашку можно ставить на свободный пункт, на свои шашки или на "
+           "одиночную шашку соперника (<b>блот</b>) — она побита и уходит на <b>бар</b>. Две и "
+           "более шашки соперника закрывают пункт. Если одна шашка играет оба числа, "
+           "промежуточный пункт тоже должен быть открыт (блот на нём бьётся).</li><li><b>Бар.</b> "
+           "Пока у вас шашка на баре, другие не ходят. Её заряжают в дом соперника: 1 — на его "
+           "первый пункт, 6 — на шестой, если пункт не закрыт; иначе число пропадает.</li>")
 
-_SCORE3_EN = ("<p><b>Result.</b> The first to bear off all 15 wins 1 point; a <b>gammon</b> (mars: the loser has borne off nothing) 2; a <b>backgammon</b> (koks: nothing off and a checker on the bar or in the winner's home) 3. The points are multiplied by the cube.</p>")
-_SCORE3_RU = ('<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко; <b>марс</b> (проигравший не выбросил ни одной) — 2; <b>кокс</b> (ни одной не выброшено и есть шашка на баре или в доме победителя) — 3. Очки умножаются на куб.</p>')
+_SCORE3_EN = ("<p><b>Result.</b> The first to bear off all 15 wins 1 point; a <b>gammon</b> "
+              "(mars: the loser has borne off nothing) 2; a <b>backgammon</b> (koks: nothing off "
+              "and a checker on the bar or in the winner's home) 3. The points are multiplied by "
+              "the cube.</p>")
+_SCORE3_RU = ("<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко; <b>марс</b> "
+              "(проигравший не выбросил ни одной) — 2; <b>кокс</b> (ни одной не выброшено и есть "
+              "шашка на баре или в доме победителя) — 3. Очки умножаются на куб.</p>")
 
 _LONG_SETUP_EN = ("<p><b>Setup.</b> Each player's 15 checkers start on his <b>head</b>, the first "
                   "point of his track; the two heads are in diagonally opposite corners. Both "
@@ -695,7 +735,8 @@ RULES["khachapuri"] = {
         "можно поставить, только если впереди него уже есть шашка соперника.</li>" + _MUST_RU
         + "</ul>" + _BEAR_RU +
         "<p><b>Итог.</b> Побеждает первый, кто выбросил все 15 шашек. Он получает разницу: 15 "
-        "минус число шашек, выброшенных проигравшим (от 1 до 15 очков). Куб традиционно не используется.</p>"
+        "минус число шашек, выброшенных проигравшим (от 1 до 15 очков). Куб традиционно не "
+        "используется.</p>"
     ),
 }
 
@@ -737,7 +778,8 @@ RULES["jacquet"] = {
         "одиночную шашку (блот) можно побить — она уходит на бар.</li>"
         "<li><b>Бар.</b> Пока у вас есть шашка на баре, другие не ходят. Её заряжают в начало "
         "своего пути: 1 — на голову, 6 — на шестой пункт первой четверти, если там нет двух и "
-        "более шашек соперника (свои шашки не мешают). Число, которым зарядить нельзя, пропадает.</li>"
+        "более шашек соперника (свои шашки не мешают). Число, которым зарядить нельзя, "
+        "пропадает.</li>"
         "<li>Правила шести подряд нет: строить можно любые заграждения.</li>" + _MUST_RU
         + "</ul>" + _BEAR_RU +
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает 1 очко, или 2 (<b>марс</b>), "
@@ -848,7 +890,8 @@ RULES["gul_bara"] = {
 def _o(title_en, title_ru, en, ru, choices=None):
     entry = {"en": en, "ru": ru, "title": {"en": title_en, "ru": title_ru}}
     if choices:
-        entry["choices"] = {value: {"en": pair[0], "ru": pair[1]} for value, pair in choices.items()}
+        entry["choices"] = {value: {"en": pair[0], "ru": pair[1]}
+                            for value, pair in choices.items()}
     return entry
 
 
@@ -1396,7 +1439,8 @@ def option_text(key, lang="en", game=None, value=None, choices=None, default=Non
     if entry.get("choices"):
         parts.append("<ul>")
         for name, texts in _offered(key, game, entry, choices):
-            mark = " (%s)" % words["default"] if default is not None and _same(name, default) else ""
+            is_default = default is not None and _same(name, default)
+            mark = " (%s)" % words["default"] if is_default else ""
             parts.append("<li><b>%s</b>: %s%s</li>" % (_esc(name), _cap(texts[lang]), mark))
         parts.append("</ul>")
     elif default is not None:
