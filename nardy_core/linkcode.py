@@ -34,7 +34,9 @@ EXPLICIT = 2
 
 # Stable game tags. A tag, once published, is never reused or changed; a game without a tag
 # here is written with its key (``plakoto.…``), which stays readable after it gets a tag.
-TAGS = {"long": "l", "short": "s", "caucasian": "c"}
+TAGS = {"long": "l", "short": "s", "caucasian": "c",
+        "portes": "po", "longgammon": "lg", "irish": "ir", "jacquet": "jq",
+        "dutch_tricktrack": "dt", "russian_tricktrack": "rt"}
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _DIGIT = {c: i for i, c in enumerate(ALPHABET)}

@@ -10,6 +10,7 @@ agreement with GNU Backgammon (tests/test_gnubg_oracle.py), not re-derived here.
 
 from __future__ import annotations
 
+from . import referee_bg_family as family
 from .position import BAR, HAND, OFF
 
 
@@ -22,9 +23,13 @@ def _check(cond, message):
         raise Violation(message)
 
 
+def _fail(message):
+    raise Violation(message)
+
+
 def check_position(position):
     variant = position.variant
-    cross = variant.cross
+    cross = family.cross(variant) if family.mine(variant) else variant.cross
     for colour in (0, 1):
         side = position.sides[colour]
         _check(sum(side) == variant.checkers, f"colour {colour} has {sum(side)} checkers")
@@ -44,6 +49,13 @@ def check_turn(before, steps, after_sides):
     units = list(before.pending) if before.pending else list(before.dice)
     if not before.pending and len(units) == 2 and units[0] == units[1]:
         units = units * 2
+    ordered, block_min, liberal = False, variant.block_min, False
+    ours = family.mine(variant)  # games whose rules referee_bg_family restates
+    if ours:
+        cross, block_min = family.cross(variant), 2
+        liberal = family.liberal_bear_off(variant)
+        if not before.pending:
+            units, ordered = family.units(before)
     head_moves = 0
     rule = variant.options.values.get("caucasian_hit_rule", "none")
     exposed = []  # points of checkers that hit in the mover's home this turn (CORE 4.2)
@@ -61,16 +73,19 @@ def check_turn(before, steps, after_sides):
                 exposed.append(dst)
         if rule == "no_hit":
             _check(not (hit and dst <= 6 and src <= 24), f"hit on {dst} in own home")
-        _check(die in units, f"step {src}/{dst} uses die {die}, not among {units}")
+        _check(die in units and (not ordered or die == units[0]),
+               f"step {src}/{dst} uses die {die}, not among {units}")
         units.remove(die)
         if me[BAR]:
             _check(src == BAR, f"step from {src} while a checker is on the bar")
-        if src == BAR:
+        if ours:
+            family.check_step(variant, me, opp, src, dst, hit, _fail)
+        if src == BAR or (src == HAND and ours):
             _check(dst == 25 - die, f"entry with {die} lands on {dst}")
         elif dst == OFF:
             outside = me[BAR] + me[HAND] + sum(me[7:25])
             _check(outside == 0, f"bear-off from {src} with {outside} checkers outside home")
-            _check(src == die or (src < die and not any(me[src + 1:7])),
+            _check(src == die or (src < die and (liberal or not any(me[src + 1:7]))),
                    f"bear-off from {src} with a {die} while a higher point is occupied")
         else:
             _check(src - dst == die, f"step {src}/{dst} does not move {die} pips")
@@ -83,7 +98,7 @@ def check_turn(before, steps, after_sides):
             me[OFF] += 1
             continue
         theirs = opp[cross[dst]]
-        _check(theirs < variant.block_min, f"step lands on {dst}, closed by {theirs} checkers")
+        _check(theirs < block_min, f"step lands on {dst}, closed by {theirs} checkers")
         _check(bool(hit) == bool(theirs), f"step to {dst}: hit flag {hit} with {theirs} there")
         if theirs:
             opp[cross[dst]] = 0
@@ -95,12 +110,45 @@ def check_turn(before, steps, after_sides):
         _check(me[point] == 1, f"the hitter on {point} is covered at the end of the turn")
     _check(tuple(me) == tuple(after_sides[mover]), "mover's checkers differ from the engine's")
     _check(tuple(opp) == tuple(after_sides[1 - mover]), "opponent's checkers differ")
+    broken = family.violates_end(variant, me, opp) if ours else None
+    if broken:  # a TURN constraint is waived only when the start already breaks it (AMB-44)
+        _check(family.violates_end(variant, before.sides[mover], before.sides[1 - mover]),
+               f"the turn ends with {broken}")
     if variant.has_head_rule:
         limit = _head_limit(variant, before)
         _check(head_moves <= limit, f"{head_moves} checkers left the head (at most {limit})")
     if getattr(variant, "block_rule", "none") != "none" and not steps_waived(before):
         _check(not _illegal_six_block(variant, me, opp),
                "the mover ends the turn with an illegal six-point block")
+
+
+def check_start(position):
+    """The setup of the games ``referee_bg_family`` knows (all fifteen on the bar or in the
+    hand in the tricktracks), before the first play."""
+    variant = position.variant
+    if not family.mine(variant):
+        return
+    points, bar, hand = family.expected_setup(variant)
+    for colour in (0, 1):
+        side = position.sides[colour]
+        _check({p: side[p] for p in range(1, 25) if side[p]} == points and side[BAR] == bar
+               and side[HAND] == hand and side[OFF] == 0,
+               f"colour {colour} starts {side}, not the setup {points} bar {bar} hand {hand}")
+
+
+def check_next(before, after):
+    """Who is to roll after ``before``'s play (and the game went on)."""
+    if family.mine(before.variant):
+        _check(after.turn == family.next_turn(before), f"colour {after.turn} rolls next")
+
+
+def check_draw(position):
+    """A game of ``referee_bg_family`` ends drawn only when neither side can ever move
+    (AMB-45)."""
+    variant = position.variant
+    if family.mine(variant):
+        _check(not any(family.can_move(variant, position, c) for c in (0, 1)),
+               "the game was drawn while a side can still move")
 
 
 def _head_limit(variant, before):
@@ -153,6 +201,8 @@ def _illegal_six_block(variant, me, opp):
 
 def expected_outcome_points(variant, final, winner):
     """The scoring tables (CORE 2.7, 3.5) recomputed from the final position."""
+    if family.mine(variant):
+        return family.expected_points(variant, final, winner)
     loser = final.sides[1 - winner]
     if loser[OFF]:
         return 1

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 
 from .game import MOVE, OVER, ROLL, Game
-from .referee import Violation, check_position, check_turn, expected_outcome_points
+from .referee import (Violation, check_draw, check_next, check_position, check_start,
+                      check_turn, expected_outcome_points)
 from .turn import Turn
 
 
@@ -26,6 +27,7 @@ class SelfPlayReport:
 
 def play_one(variant, rng, seed, report, options_cube=True):
     game = Game(variant, seed=seed)
+    check_start(game.position)
     while game.phase != OVER:
         check_position(game.position)
         if game.phase == ROLL:
@@ -45,8 +47,12 @@ def play_one(variant, rng, seed, report, options_cube=True):
             raise Violation(f"the step interface does not accept {play} as complete")
         check_turn(before, play.steps, play.board[0])
         game.play(play)
+        if game.phase != OVER:
+            check_next(before, game.position)
         report.turns += 1
     result = game.result
+    if result.reason == "draw":
+        check_draw(game.position)
     if result.reason == "bear_off":
         final = game.position
         winner_side = final.sides[result.winner]

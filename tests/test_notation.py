@@ -271,7 +271,9 @@ def test_error_unknown_game():
     e = error("backgammon 24:15 24:15 w 31 1 money")
     assert e.code == "unknown_game" and e.params["column"] == 1 and e.params["field"] == "game"
     assert e.message == ("column 1 (game): unknown game 'backgammon' "
-                         "(games: long, short, caucasian)")
+                         f"(games: {', '.join(VARIANTS)})")
+    assert e.message.startswith("column 1 (game): unknown game 'backgammon' "
+                                "(games: long, short, caucasian")
 
 
 def test_error_bad_option():

@@ -1,11 +1,13 @@
 """The registry of games: ``get_variant("long", {"head_exception": "list"})``."""
 
 from ..errors import OptionError
+from .backgammon_family import GAMES as _BACKGAMMON_FAMILY
 from .caucasian import CaucasianNardy
 from .long import LongNardy
 from .short import ShortNardy
 
 VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy)}
+VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 
 
 def get_variant(key, options=None):
