@@ -148,7 +148,6 @@ CATALOGUE = {
     "group_tavli": ("Tavli", "Тавли"),
     "group_historical": ("Historical games", "Старинные игры"),
     "rules_title": ("Rules", "Правила"),
-    "rules_in_force": ("Options in force in this game", "В этой партии действуют варианты"),
     # sharing, opening, the editor and embedding
     "share": ("Share", "Поделиться"),
     "open": ("Open", "Открыть"),

@@ -986,16 +986,16 @@ class App:
         from nardy_core.ui.rules import rules_html
         variant = self.session.variant
         lang = self.lang
-        in_force = variant.options.format_non_default()
-        chosen = (f'<p class="msg">{escape(T.tr(lang, "rules_in_force"))}: '
-                  f'<code>{escape(in_force)}</code></p>') if in_force else ""
+        specs = {o.key: o for o in variant.options.specs}
+        in_force = {k: specs[k].format(v) for k, v in variant.options.non_default().items()}
         name = variant.names.get(lang) or variant.names.get("en") or variant.key
         dialog = _by_id("dlg-rules")
         dialog.innerHTML = (
             f'<h2 id="rules-title">{escape(T.tr(lang, "rules_title"))}: {escape(name)}</h2>'
-            f'<div class="rules">{rules_html(variant.key, lang, [o.key for o in variant.options.specs])}'
-            f'</div>{chosen}<div class="buttons"><button type="button" id="rules-close" '
-            f'class="primary">{escape(T.tr(lang, "close"))}</button></div>')
+            f'<div class="rules">'
+            f'{rules_html(variant.key, lang, list(variant.options.specs), in_force)}</div>'
+            f'<div class="buttons"><button type="button" id="rules-close" class="primary">'
+            f'{escape(T.tr(lang, "close"))}</button></div>')
         dialog.showModal()
 
     def on_rules_click(self, event):
