@@ -99,3 +99,13 @@ def test_choose_answers_each_vector_with_one_of_its_legal_outcomes(game, tmp_pat
     assert [line["id"] for line in lines] == list(expected)
     for line in lines:
         assert json.dumps(line["result"], sort_keys=True) in expected[line["id"]], line["id"]
+
+
+def test_one_ply_averages_over_every_roll_of_the_games_dice():
+    from nardy_core.bots.chooser import distinct_rolls
+    for count, rolls, throws in ((2, 21, 36), (3, 56, 216)):
+        table = distinct_rolls(count)
+        assert len(table) == rolls and sum(w for _, w in table) == throws
+        assert all(list(d) == sorted(d, reverse=True) for d, _ in table)
+    assert dict(distinct_rolls(3))[(6, 6, 6)] == 1 and dict(distinct_rolls(3))[(6, 5, 4)] == 6
+    assert dict(distinct_rolls(3))[(6, 6, 5)] == 3

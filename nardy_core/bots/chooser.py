@@ -19,7 +19,20 @@ from ..movegen import Play, Search
 from ..position import Position
 from .evaluator import equity
 
-ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))  # the 21 distinct rolls
+
+
+def distinct_rolls(count: int) -> tuple:
+    """``((dice, ways), …)``: every distinct roll of ``count`` dice (higher die first) and how
+    many of the 6**count ordered throws give it (21 rolls of two dice, 56 of three)."""
+    from itertools import combinations_with_replacement
+    from math import factorial
+    out = []
+    for dice in combinations_with_replacement(range(6, 0, -1), count):
+        ways = factorial(count)
+        for value in set(dice):
+            ways //= factorial(dice.count(value))
+        out.append((dice, ways))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -146,7 +159,7 @@ class Chooser:
 
     def _one_ply(self, position, frame):
         """The mover's equity after ``frame``: the opponent's best 0-ply reply, averaged over
-        his 21 rolls."""
+        his rolls (21 with two dice, 56 with three)."""
         variant = self.variant
         cross = variant.cross
         theirs_frame = flip(frame, cross)
@@ -156,11 +169,12 @@ class Chooser:
         first[position.turn] = False
         total_eq = 0.0
         total_probs = [0.0] * 5
-        for a, b in ROLLS:
-            weight = 1 if a == b else 2
+        rolls = distinct_rolls(variant.dice_count)
+        throws = 6 ** variant.dice_count
+        for dice, weight in rolls:
             sides = [None, None]
             sides[opponent], sides[position.turn] = opp_side, my_side
-            reply_pos = Position(variant, sides, turn=opponent, dice=(a, b), first_turn=first,
+            reply_pos = Position(variant, sides, turn=opponent, dice=dice, first_turn=first,
                                  turn_number=position.turn_number)
             replies = list(Search(reply_pos).results())
             scored = self._score_results(reply_pos, replies)  # for the opponent
@@ -169,7 +183,7 @@ class Chooser:
             mine = _mine(probs)
             for k in range(5):
                 total_probs[k] += weight * mine[k]
-        return total_eq / 36.0, tuple(p / 36.0 for p in total_probs)
+        return total_eq / throws, tuple(p / throws for p in total_probs)
 
     def choose(self, position) -> Play:
         return self.rank(position)[0].play
