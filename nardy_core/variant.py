@@ -83,6 +83,9 @@ class Variant:
     opening = USE_DICE
     lot_decides_colour = False   # long nardy: the winner of the lot takes White and starts
     outcome_kinds: tuple = ()    # every Outcome.kind the game can produce
+    # How the spec and the players number own point p, where that differs from p (tourne-case's
+    # rows: own p is row point 13 - p): None, or a tuple indexed by p. Vectors are read with it.
+    point_labels = None
     option_specs: tuple = ()
 
     def __init__(self, options=None):
@@ -278,6 +281,12 @@ class Variant:
         """A cheap test on a result frame: can this play end the game? (Only then is
         ``end_of_turn`` asked; games that end otherwise than by bearing off override it.)"""
         return frame & 15 == self.checkers
+
+    def roll_outcome(self, position, plays):
+        """Asked by ``Game`` right after a roll, with the roll's legal ``plays``: an ``Outcome``
+        when the roll itself ends the game (fayles: no play uses every unit, the roller loses),
+        else None. The position is left as it was; the game ends with reason ``"roll"``."""
+        return None
 
     def end_of_turn(self, before, after):
         """After the mover's play: ``(outcome, None)`` when the game is over, else

@@ -110,15 +110,19 @@ def check_format1(vector, _game=None):
 
 
 # --- format 2: each side in its own numbering ------------------------------------------------
-def side_from_json(data):
+def side_from_json(data, labels=None):
+    """``labels``: the game's ``point_labels`` (the vector numbers points as the spec does)."""
     points = {int(k): v for k, v in (data.get("points") or {}).items()}
+    if labels:
+        points = {labels.index(k): v for k, v in points.items()}
     side = side_from(points, bar=data.get("bar", 0), off=data.get("off", 0),
                      hand=data.get("hand", 0))
     return side, frozenset(int(p) for p in data.get("pinned", ()))
 
 
-def side_to_json(side, pins=()):
-    out = {"points": {str(p): side[p] for p in range(24, 0, -1) if side[p]}}
+def side_to_json(side, pins=(), labels=None):
+    out = {"points": {str(labels[p] if labels else p): side[p]
+                      for p in range(24, 0, -1) if side[p]}}
     for name, index in (("bar", BAR), ("hand", HAND), ("off", OFF)):
         if side[index]:
             out[name] = side[index]
@@ -128,8 +132,9 @@ def side_to_json(side, pins=()):
 
 
 def position_from_json(variant, vector):
-    me, my_pins = side_from_json(vector["mover"])
-    opp, their_pins = side_from_json(vector["opponent"])
+    labels = variant.point_labels
+    me, my_pins = side_from_json(vector["mover"], labels)
+    opp, their_pins = side_from_json(vector["opponent"], labels)
     state = vector.get("state") or {}
     dice = vector.get("dice")
     turn_number = int(state.get("turn_number", 1)) - 1
@@ -139,9 +144,10 @@ def position_from_json(variant, vector):
                     pending=tuple(vector.get("units") or ()))
 
 
-def outcome_key(mover, mover_pins, opponent, opponent_pins, transfer=(), end=None):
-    data = {"mover": side_to_json(mover, mover_pins),
-            "opponent": side_to_json(opponent, opponent_pins)}
+def outcome_key(mover, mover_pins, opponent, opponent_pins, transfer=(), end=None,
+                labels=None):
+    data = {"mover": side_to_json(mover, mover_pins, labels),
+            "opponent": side_to_json(opponent, opponent_pins, labels)}
     if transfer:
         data["transfer"] = list(transfer)
     if end:
@@ -160,7 +166,16 @@ def turn_outcomes(position):
     """Every distinct outcome of the mover's turn, as format-2 keys."""
     variant = position.variant
     keys = set()
-    for play in legal_plays(position):
+    plays = legal_plays(position)
+    lost = variant.roll_outcome(position, plays)
+    if lost is not None:  # the roll itself ends the game (fayles' unplayable roll)
+        me, opp = position.sides[position.turn], position.sides[1 - position.turn]
+        pins = position.pins
+        who = "draw" if lost.winner is None else (
+            "mover" if lost.winner == position.turn else "opponent")
+        return {outcome_key(me, pins[position.turn], opp, pins[1 - position.turn], (),
+                            {"winner": who, "points": lost.points}, variant.point_labels)}
+    for play in plays:
         sides, pins = play.board
         after = position.replace(sides=sides, pins=pins)
         end = None
@@ -170,7 +185,8 @@ def turn_outcomes(position):
                 "mover" if outcome.winner == position.turn else "opponent")
             end = {"winner": who, "points": outcome.points}
         keys.add(outcome_key(sides[position.turn], pins[position.turn],
-                             sides[1 - position.turn], pins[1 - position.turn], (), end))
+                             sides[1 - position.turn], pins[1 - position.turn], (), end,
+                             variant.point_labels))
     return keys
 
 

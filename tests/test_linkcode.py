@@ -45,7 +45,7 @@ def random_options(rng, cls):
 
 def random_positions(rng, variant, plies=160):
     """Positions of one game of ``variant`` played at random from the start."""
-    roll = lambda: (rng.randint(1, 6), rng.randint(1, 6))  # noqa: E731
+    roll = lambda: tuple(rng.randint(1, 6) for _ in range(variant.dice_count))  # noqa: E731
     p = variant.initial_position(turn=rng.randint(0, 1), dice=roll())
     out = [p]
     while p.winner() is None and len(out) < plies:
@@ -334,8 +334,10 @@ def test_game_round_trip(key):
     cls = VARIANTS[key]
     for i in range(3):
         options = random_options(rng, cls) if i else {}
-        if i == 2:
-            options.update(cube_enabled=True, beaver=True, allow_resign=True)
+        if i == 2:  # the cube and resignation, where the game has them
+            keys = {o.key for o in cls.option_specs}
+            options.update({k: True for k in ("cube_enabled", "beaver", "allow_resign")
+                            if k in keys})
         match = Match(cls(options), length=(0, 5, 3)[i], seed=f"{key}/{i}", throw_opening=i != 1)
         for _ in range(2):  # the match's first two games: the second has a starter
             game = play_at_random(match.game, rng, 90, shuffle=i != 0)
