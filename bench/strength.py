@@ -39,13 +39,13 @@ from bench.baselines import BASELINES  # noqa: E402
 from bench.movegen import machine, revision  # noqa: E402
 from nardy_core.game import DOUBLE, MOVE, RESIGN, ROLL, Game  # noqa: E402
 from nardy_core.position import BAR, HAND, OFF  # noqa: E402
-from nardy_core.variants import get_variant  # noqa: E402
+from nardy_core.variants import VARIANTS, get_variant  # noqa: E402
 
 RESULTS = os.path.join(ROOT, "bench", "results")
 DOC = os.path.join(ROOT, "docs", "strength.md")
 START, END = "<!-- strength-report:start -->", "<!-- strength-report:end -->"
 
-GAMES = ("short", "long", "caucasian")
+GAMES = tuple(VARIANTS)  # every registered game
 LEVEL_ORDER = ("beginner", "intermediate", "strong")
 GNUBG0 = "gnubg0"
 OPTIONS = {"cube_enabled": False}   # cubeless money games: the cube is off
@@ -251,7 +251,8 @@ def play_game(game_key, names, index, seed, judge_player=None):
     """Play game ``index`` between ``names[0]`` (player 0) and ``names[1]``: player 0 takes
     colour ``index % 2`` of the pair's seed (after the lot, where the lot gives colours).
     Returns the game record, with the judged decisions of ``judge_player`` when given."""
-    variant = get_variant(game_key, OPTIONS)
+    declared = {o.key for o in get_variant(game_key).options.specs}
+    variant = get_variant(game_key, {k: v for k, v in OPTIONS.items() if k in declared})
     players = [make_player(name, variant, f"{seed}/{name}/{k}") for k, name in enumerate(names)]
     game = Game(variant, seed=seed, players=(0, 1) if index % 2 == 0 else (1, 0))
     times = {str(k): [] for k, name in enumerate(names) if name in LEVEL_ORDER}
