@@ -7,9 +7,13 @@ import os
 import pytest
 
 from conftest import DATA, SHARED_RULES
+from nardy_core.variants import VARIANTS
 from nardy_core.vectors import check_file, load
 
 CORE_GAMES = ("long", "short", "caucasian")
+# issue 8's games: each must be registered and pass its whole vector file
+FIRST_VARIANTS = ("portes", "longgammon", "irish", "jacquet", "dutch_tricktrack",
+                  "russian_tricktrack", "fayles", "tawula", "tourne_case")
 
 
 def _ids(path):
@@ -32,6 +36,16 @@ def test_format2_core_game(game):
     failed = [(r.id, r.missing, r.extra, r.error) for r in results if not r.ok]
     assert not failed
     assert len(results) >= 13
+
+
+@pytest.mark.parametrize("game", FIRST_VARIANTS + tuple(
+    g for g in VARIANTS if g not in CORE_GAMES + FIRST_VARIANTS))
+def test_format2_every_game(game):
+    assert game in VARIANTS, f"{game} is not a registered game"
+    results = check_file(os.path.join(DATA, "variant_vectors", f"{game}.json"))
+    failed = [(r.id, r.missing, r.extra, r.error) for r in results if not r.ok]
+    assert not failed
+    assert len(results) >= 8
 
 
 @pytest.mark.skipif(not os.path.isdir(SHARED_RULES), reason="shared/ not beside the checkout")
