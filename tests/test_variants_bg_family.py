@@ -148,6 +148,22 @@ def test_irish_doubles_are_two_units_and_the_board_may_not_close():
         assert not all(side[q] >= 2 for q in range(1, 7))
 
 
+def test_ir5_penalty_mode():
+    v = get_variant("irish", {"irish_close": "PENALTY"})
+    p = pos("irish", {13: 1, 8: 2, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2}, {"bar": 1, 6: 14},
+            (6, 6), options={"irish_close": "PENALTY"})
+    closing = [pl for pl in legal_plays(p) if pl.mover_side[1] == 2]
+    assert closing  # accepted in penalty mode (IR-2-penalty)
+    after = pos("irish", {13: 1, 8: 1, 6: 2, 5: 2, 4: 3, 3: 2, 2: 2, 1: 2}, {"bar": 1, 6: 14},
+                options={"irish_close": "PENALTY"})
+    assert v.penalty_claimable(after, WHITE)
+    # Black wins the roll-off 5-2 and chooses W4 (3 white checkers): 2 go to the bar
+    punished = v.apply_penalty(after, WHITE, 4)
+    assert punished.sides[WHITE][4] == 1 and punished.sides[WHITE][BAR] == 2
+    assert sum(punished.sides[WHITE]) == 15
+    assert not get_variant("irish").penalty_claimable(after, WHITE)
+
+
 def test_irish_scores_one_point_only():
     v = get_variant("irish")
     p = pos("irish", {"off": 15}, {"bar": 1, 6: 14})
@@ -273,10 +289,11 @@ def test_random_play_invariants(game, options):
             assert decode_state(code)[0] == p
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_whole_games_round_trip_as_link_codes(game):
+@pytest.mark.parametrize("game,options", CONFIGS, ids=[f"{g}-{i}" for i, (g, _) in
+                                                      enumerate(CONFIGS)])
+def test_whole_games_round_trip_as_link_codes(game, options):
     rng = random.Random(game)
-    g = Game(game, seed=f"link/{game}")
+    g = Game(get_variant(game, options), seed=f"link/{game}")
     while g.phase != OVER and len(g.actions) < 120:
         if g.phase == ROLL:
             g.roll()

@@ -146,6 +146,26 @@ class Irish(StuckDrawMixin, ShortNardy):
         made = _made(s)
         return (made & _HOME & ALL_ONES) != (ONE[1] + ONE[2] + ONE[3] + ONE[4] + ONE[5] + ONE[6])
 
+    def penalty_claimable(self, position, closer) -> bool:
+        """``irish_close=PENALTY``: ``closer`` holds all of his 1-6 with two or more while the
+        opponent has a checker on the bar, so the opponent may claim the penalty (§3.5)."""
+        side = position.sides[closer]
+        return self.options["irish_close"] == "PENALTY" and \
+            position.sides[1 - closer][BAR] > 0 and all(side[p] >= 2 for p in range(1, 7))
+
+    def apply_penalty(self, position, closer, point):
+        """The penalty (§3.5, IR-5) once the winner of the one-die roll-off has chosen
+        ``point`` of the closed home: all but one of the closer's checkers there go to his bar.
+        The claim and the roll-off are made over the board; this applies their result."""
+        if not self.penalty_claimable(position, closer) or not 1 <= point <= 6:
+            raise ValueError("no penalty can be claimed on that point")
+        side = list(position.sides[closer])
+        side[BAR] += side[point] - 1
+        side[point] = 1
+        sides = list(position.sides)
+        sides[closer] = tuple(side)
+        return position.replace(sides=sides)
+
     def outcome(self, position, winner):
         return Outcome(winner, "single", 1)
 
