@@ -45,6 +45,11 @@ def cmd_plays(args):
     position = position.replace(dice=_parse_dice(args.dice))
     position.variant.validate(position)
     plays = legal_plays(position)
+    ended = position.variant.roll_outcome(position, plays)
+    if ended is not None:  # the roll itself ends the game (fayles: no play of every die)
+        print(f"# the roll ends the game: {ended.kind}, {ended.points} point"
+              f"{'' if ended.points == 1 else 's'} to the other side")
+        return 0
     for play in plays:
         print(play.notation())
     print(f"# {len(plays)} legal plays", file=sys.stderr)

@@ -23,7 +23,8 @@ ANSWER_METHODS = {"double": "double", "take": "take", "beaver": "beaver", "drop"
 
 class GameResult:
     """``winner`` colour (None for a draw), ``kind`` in the game's words, ``points`` scored by
-    the winner (each side's share for a draw), ``reason``: bear_off | drop | resign | draw."""
+    the winner (each side's share for a draw), ``reason``: bear_off | drop | resign | draw | roll
+    (the roll itself ended the game: ``Variant.roll_outcome``)."""
 
     __slots__ = ("winner", "kind", "points", "cube", "reason")
 
@@ -123,6 +124,11 @@ class Game:
         self.phase = MOVE
         self._turn = None
         plays = legal_plays(self.position)
+        ended = self.variant.roll_outcome(self.position, plays)
+        if ended is not None:  # the roll itself ends the game (fayles: no play of every unit)
+            self._finish(ended.winner, ended.kind, ended.points * self.cube.value
+                         if ended.winner is not None else 0, "roll")
+            return
         if len(plays) == 1 and not plays[0].steps:
             self._apply(plays[0])  # no legal move: the roll is forfeited and the turn passes
 

@@ -34,7 +34,7 @@ EXPLICIT = 2
 
 # Stable game tags. A tag, once published, is never reused or changed; a game without a tag
 # here is written with its key (``plakoto.…``), which stays readable after it gets a tag.
-TAGS = {"long": "l", "short": "s", "caucasian": "c",
+TAGS = {"long": "l", "short": "s", "caucasian": "c", "fayles": "fa",
         "portes": "po", "longgammon": "lg", "irish": "ir", "jacquet": "jq",
         "dutch_tricktrack": "dt", "russian_tricktrack": "rt"}
 

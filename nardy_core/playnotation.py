@@ -7,6 +7,7 @@ identical moves are grouped with a count; moves are listed from the highest star
 from __future__ import annotations
 
 BAR_POINT, HAND_POINT, OFF_POINT = 25, 26, 0
+CHAIN = "chain"  # a step's tag (turn.Step): its hit moved one of the mover's own checkers back
 
 
 def point_name(point: int, names=None) -> str:
@@ -23,9 +24,13 @@ def chains(steps):
     """Group steps into per-checker paths: a step continues a path that ended on its start.
 
     Checkers are interchangeable, so steps are taken from the highest source down: a step
-    found first in the play may still continue another (23/18 played before 24/23 is 24/18)."""
+    found first in the play may still continue another (23/18 played before 24/23 is 24/18).
+    Not after a step tagged ``chain`` (fayles: a hit that sent the mover's own blot back to his
+    24-point): a checker may then move from a point it reached only by that hit, and the steps
+    are taken in the order played, so that the text can be played back."""
     paths = []
-    for step in sorted(steps, key=lambda s: -s[0]):
+    ordered = any(len(s) > 4 and s[4] == CHAIN for s in steps)
+    for step in (steps if ordered else sorted(steps, key=lambda s: -s[0])):
         src, dst, hit = step[0], step[1], step[3]
         for path in reversed(paths):
             if path[-1][0] == src and src != OFF_POINT:
@@ -106,28 +111,49 @@ def find_play(position, text: str):
 
     def segment_steps(at, target):
         # every step of the checker on ``at`` that arrives at ``target`` or can still reach it
-        # (checkers only ever move to lower numbers; bar and hand are 25 and 26)
+        # (checkers only ever move to lower numbers; bar and hand are 25 and 26) without a hit
+        # on the way: the notation shows every point where a checker hit (13/8*/5)
         for step in turn.legal_steps():
             if step.src != at:
                 continue
             if step.dst == target:
                 yield step, True
-            elif step.dst != OFF_POINT and (target == OFF_POINT or step.dst > target):
+            elif step.dst != OFF_POINT and (target == OFF_POINT or step.dst > target) \
+                    and not step.hit:
                 yield step, False
 
-    def walk(segments):
-        if not segments:
-            return turn.is_complete
-        (at, target), rest = segments[0], segments[1:]
-        for step, arrived in list(segment_steps(at, target)):
-            turn.step(step)
-            if walk(rest if arrived else [(step.dst, target)] + rest):
-                return True
-            turn.undo()
+    def walk(paths):
+        # the checkers' moves in the order written first; then in any other order (each
+        # checker's own segments in order), for games where the order of different checkers'
+        # steps matters (fayles: a hit sends the mover's blot on his 1-point to his 24-point,
+        # which another unit may then move)
+        if not paths:
+            if not turn.is_complete:
+                return False
+            if not found:
+                found.append(turn.play())
+            # where several step orders fit, the one written back as this very text wins
+            return format_steps(turn.steps) == written
+        tried = set()
+        for index, segments in enumerate(paths):
+            if segments in tried:
+                continue
+            tried.add(segments)
+            (at, target), rest = segments[0], segments[1:]
+            for step, arrived in list(segment_steps(at, target)):
+                turn.step(step)
+                going = rest if arrived else ((step.dst, target),) + rest
+                if walk(paths[:index] + ((going,) if going else ()) + paths[index + 1:]):
+                    return True
+                turn.undo()
         return False
 
-    segments = [(path[i], path[i + 1]) for path in moves for i in range(len(path) - 1)]
-    if walk(segments):
+    paths = tuple(tuple((path[i], path[i + 1]) for i in range(len(path) - 1)) for path in moves)
+    written = " ".join(text.split())
+    found = []
+    if walk(paths):
         return turn.play()
+    if found:
+        return found[0]
     raise IllegalMoveError(f"{text!r} is not a legal play with {position.dice}",
                            code="illegal_play", play=text)

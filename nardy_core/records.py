@@ -22,10 +22,10 @@ from .cube import jacoby_applies
 from .errors import GameStateError, NardyError, NotationError
 from .game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from .match import Match
-from .playnotation import format_steps
+from .playnotation import find_play, format_steps
 from .position import BAR, HAND, OFF
 from .turn import Turn
-from .variant import HIT_BAR, USE_DICE
+from .variant import HIT_BAR, HIT_NONE, USE_DICE
 from .variants import VARIANTS, get_variant
 
 RECORD_VERSION = 1
@@ -43,6 +43,11 @@ class RecordError(NotationError):
     (1-based, 0 when the problem is the text as a whole) and ``reason``, a stable key."""
 
     code = "record"
+
+
+def _roll(dice) -> str:
+    """A roll as its digits: ``31``, or ``621`` with three dice (fayles)."""
+    return "".join(map(str, dice))
 
 
 def _quoted(text, limit=60) -> str:
@@ -212,7 +217,7 @@ class _GameWriter:
         return format_steps([tuple(s) for s in steps]) if steps else ""
 
     def roll_cell(self, column, dice, steps=()):
-        self.grid.add(column, f"{dice[0]}{dice[1]}: {self.moves(steps)}".rstrip())
+        self.grid.add(column, f"{_roll(dice)}: {self.moves(steps)}".rstrip())
 
     def action(self, game, action, before):
         name = action[0]
@@ -537,10 +542,10 @@ def _entries(line, number):
 def _entry(found, body, column, number):
     if found.group(1) is not None:
         digits = found.group(1)
-        if len(digits) != 2:
+        if len(digits) not in (2, 3):  # three dice: fayles (checked against the game later)
             _fail(number, "bad_dice", f"{digits + ':'!r} is not a roll of two dice (write it "
                   "as two digits, e.g. '31:')")
-        dice = (int(digits[0]), int(digits[1]))
+        dice = tuple(int(d) for d in digits)
         if not all(1 <= d <= 6 for d in dice):
             _fail(number, "bad_dice", f"{digits + ':'!r}: dice show 1 to 6")
         if _NO_MOVE.fullmatch(body):
@@ -854,9 +859,13 @@ class _Reader:
 
     def roll(self, game, entry, following):
         dice = entry.dice
+        count = self.variant.dice_count
+        if len(dice) != count:
+            _fail(entry.line, "bad_dice", f"{_roll(dice) + ':'!r}: {self.variant.key} is played "
+                  f"with {count} dice (write them as {count} digits)")
         if game.phase == OPENING:
             self.opening_for(game, entry)
-        self.need_turn(game, entry, f"the roll {dice[0]}{dice[1]}")
+        self.need_turn(game, entry, f"the roll {_roll(dice)}")
         if game.phase == DOUBLE:
             _fail(entry.line, "no_answer", "the double has no answer (Takes or Drops) before "
                   "this roll")
@@ -865,14 +874,14 @@ class _Reader:
             if sorted(game.position.dice) != sorted(dice):
                 shown = "".join(map(str, game.position.dice))
                 _fail(entry.line, "dice", f"the dice to play are {shown}, not "
-                      f"{dice[0]}{dice[1]}")
+                      f"{_roll(dice)}")
         elif game.phase == ROLL:
             game.roll(dice=dice)
         else:
             _fail(entry.line, "phase", f"a roll in the {game.phase} phase")
         if game.phase != MOVE or game.position.turn != mover:
             if entry.text:  # the engine passed: no legal move
-                _fail(entry.line, "no_legal_move", f"{dice[0]}{dice[1]} has no legal move "
+                _fail(entry.line, "no_legal_move", f"{_roll(dice)} has no legal move "
                       f"here, but the record plays {entry.text!r}")
             return
         plays = game.legal_plays()
@@ -884,9 +893,18 @@ class _Reader:
             if len(plays) == 1:
                 game.play(plays[0])  # a forced play left unwritten (as GNU Backgammon reads it)
                 return
-            _fail(entry.line, "no_move", f"no move is written for {dice[0]}{dice[1]}, which "
+            _fail(entry.line, "no_move", f"no move is written for {_roll(dice)}, which "
                   "has legal moves")
         moves = _parse_moves(entry.text, entry.line)
+        if self.variant.hit_mode not in (HIT_BAR, HIT_NONE):
+            # hits the literal reading below does not model (fayles sends the victim to its
+            # 24-point and may move the mover's own blot): the engine reads the text
+            try:
+                game.play(find_play(game.position, entry.text))
+                return
+            except NardyError:
+                _fail(entry.line, "illegal_play", f"{_roll(dice)}: {entry.text} is not a legal "
+                      f"play for {self.who(entry.column)}'s player here", play=entry.text)
         after = _literal(game.position, moves)
         if after is not None:
             walked = _walk(game.position, moves)  # keeps the steps as written, where it can
@@ -897,7 +915,7 @@ class _Reader:
                 if play.board[0] == after:
                     game.play(play)
                     return
-        _fail(entry.line, "illegal_play", f"{dice[0]}{dice[1]}: {entry.text} is not a legal "
+        _fail(entry.line, "illegal_play", f"{_roll(dice)}: {entry.text} is not a legal "
               f"play for {self.who(entry.column)}'s player here", play=entry.text)
 
     def wins(self, game, entry):

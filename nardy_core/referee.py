@@ -13,6 +13,8 @@ from __future__ import annotations
 from . import referee_bg_family as family
 from .position import BAR, HAND, OFF
 
+START_POINT = "start_point"  # hit mode of fayles (VARIANT_RULES.md §1), read off the declaration
+
 
 class Violation(Exception):
     pass
@@ -100,6 +102,12 @@ def check_turn(before, steps, after_sides):
         theirs = opp[cross[dst]]
         _check(theirs < block_min, f"step lands on {dst}, closed by {theirs} checkers")
         _check(bool(hit) == bool(theirs), f"step to {dst}: hit flag {hit} with {theirs} there")
+        if theirs and variant.hit_mode == START_POINT:
+            me[dst] += 1
+            chained = _start_point_hit(variant, me, opp, dst, before=me[1] - (dst == 1))
+            _check(chained == (tag[:1] == ["chain"]), f"hit on {dst}: the step's tag {tag} "
+                   f"does not say whether the mover's blot went back ({chained})")
+            continue
         if theirs:
             opp[cross[dst]] = 0
             opp[BAR] += theirs
@@ -108,6 +116,9 @@ def check_turn(before, steps, after_sides):
         me[dst] += 1
     for point in exposed:
         _check(me[point] == 1, f"the hitter on {point} is covered at the end of the turn")
+    if variant.hit_mode == START_POINT:  # fayles: all three dice, or the 15th checker off
+        _check(not units or me[OFF] == variant.checkers,
+               f"the play leaves {units} unplayed without bearing off the 15th checker")
     _check(tuple(me) == tuple(after_sides[mover]), "mover's checkers differ from the engine's")
     _check(tuple(opp) == tuple(after_sides[1 - mover]), "opponent's checkers differ")
     broken = family.violates_end(variant, me, opp) if ours else None
@@ -149,6 +160,85 @@ def check_draw(position):
     if family.mine(variant):
         _check(not any(family.can_move(variant, position, c) for c in (0, 1)),
                "the game was drawn while a side can still move")
+
+
+def _start_point_hit(variant, me, opp, dst, before):
+    """Fayles (VARIANT_RULES.md §3.1), the hitter already on ``dst``: the victim goes to its own
+    24-point (the mover's 1); a lone mover checker there goes to the mover's 24 (the victim's
+    1), displacing a single victim checker to its 24; two victim checkers there forbid the hit.
+    ``before``: the mover's checkers on his 1-point before the step (two or more: no hit).
+    Returns whether the mover's own blot went back (the chain)."""
+    _check(before < 2, f"hit on {dst} while the mover holds his own 1-point with {before}")
+    _check(dst != 1 or variant.options["fayles_hit_on_own1"] == "LEGAL",
+           "hit on the mover's own 1-point, which the option forbids")
+    victim_point = 25 - dst  # CONTRARY: the mover's p is the victim's 25 - p
+    _check(opp[victim_point] == 1, f"hit on {dst}, where the victim has {opp[victim_point]}")
+    opp[victim_point] -= 1
+    opp[24] += 1
+    if me[1] != 1:
+        return False
+    _check(opp[1] < 2, "the hitter's blot on his 1-point cannot go to his 24-point, "
+           f"which holds {opp[1]} of the victim's checkers")
+    me[1] -= 1
+    me[24] += 1
+    if opp[1]:
+        opp[1] -= 1
+        opp[24] += 1
+    return True
+
+
+def _unit_ways(variant, me, opp, die):
+    """Every way to play one unit, recomputed from the rules of §0.3/§3.1 (fayles): a list of
+    (me, opp) after the step. Used to judge an unplayable roll without the move generator."""
+    out = []
+    home_only = not any(me[7:25]) and not me[BAR] and not me[HAND]
+    highest = max((p for p in range(1, 7) if me[p]), default=0)
+    for src in range(1, 25):
+        if not me[src]:
+            continue
+        dst = src - die
+        if dst <= 0:
+            if home_only and (src == die or (src < die and src == highest)):
+                m, o = list(me), list(opp)
+                m[src] -= 1
+                m[OFF] += 1
+                out.append((m, o))
+            continue
+        theirs = opp[25 - dst]
+        if theirs >= variant.block_min:
+            continue
+        m, o = list(me), list(opp)
+        m[src] -= 1
+        m[dst] += 1
+        if theirs:
+            try:
+                _start_point_hit(variant, m, o, dst, before=me[1])
+            except Violation:
+                continue
+        out.append((m, o))
+    return out
+
+
+def check_unplayable(position):
+    """Fayles' sudden death (§3.1) judged afresh: the game may end on a roll only if no order
+    of the three dice lets the roller play all of them, and none bears off his 15th checker."""
+    variant = position.variant
+    me = list(position.sides[position.turn])
+    opp = list(position.sides[1 - position.turn])
+    n = variant.checkers
+
+    def playable(me, opp, dice):
+        if me[OFF] == n or not dice:
+            return True
+        for i, die in enumerate(dice):
+            rest = dice[:i] + dice[i + 1:]
+            for m, o in _unit_ways(variant, me, opp, die):
+                if playable(m, o, rest):
+                    return True
+        return False
+
+    _check(not playable(me, opp, list(position.dice)),
+           f"the roll {position.dice} ended the game, but it can be played in full")
 
 
 def _head_limit(variant, before):
@@ -204,7 +294,7 @@ def expected_outcome_points(variant, final, winner):
     if family.mine(variant):
         return family.expected_points(variant, final, winner)
     loser = final.sides[1 - winner]
-    if loser[OFF]:
+    if loser[OFF] or variant.key == "fayles":  # fayles: 1 point, no gammon (§3.1)
         return 1
     if variant.key == "long":
         koks = variant.options["koks_rule"]

@@ -7,7 +7,7 @@ from collections import Counter
 
 from .game import MOVE, OVER, ROLL, Game
 from .referee import (Violation, check_draw, check_next, check_position, check_start,
-                      check_turn, expected_outcome_points)
+                      check_turn, check_unplayable, expected_outcome_points)
 from .turn import Turn
 
 
@@ -51,6 +51,11 @@ def play_one(variant, rng, seed, report, options_cube=True):
             check_next(before, game.position)
         report.turns += 1
     result = game.result
+    if result.reason == "roll":  # the roll itself ended the game (fayles' sudden death)
+        final = game.position
+        check_unplayable(final)
+        if result.winner != 1 - final.turn or result.points != 1 * result.cube:
+            raise Violation(f"an unplayable roll scored {result.points} for {result.winner}")
     if result.reason == "draw":
         check_draw(game.position)
     if result.reason == "bear_off":

@@ -3,10 +3,11 @@
 from ..errors import OptionError
 from .backgammon_family import GAMES as _BACKGAMMON_FAMILY
 from .caucasian import CaucasianNardy
+from .fayles import Fayles
 from .long import LongNardy
 from .short import ShortNardy
 
-VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy)}
+VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy, Fayles)}
 VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 
 
@@ -18,4 +19,4 @@ def get_variant(key, options=None):
     return cls(options)
 
 
-__all__ = ["VARIANTS", "get_variant", "LongNardy", "ShortNardy", "CaucasianNardy"]
+__all__ = ["VARIANTS", "get_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles"]
