@@ -36,7 +36,8 @@ EXPLICIT = 2
 # here is written with its key (``plakoto.…``), which stays readable after it gets a tag.
 TAGS = {"long": "l", "short": "s", "caucasian": "c", "fayles": "fa",
         "portes": "po", "longgammon": "lg", "irish": "ir", "jacquet": "jq",
-        "dutch_tricktrack": "dt", "russian_tricktrack": "rt"}
+        "dutch_tricktrack": "dt", "russian_tricktrack": "rt", "tawula": "tw",
+        "tourne_case": "tc"}
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _DIGIT = {c: i for i, c in enumerate(ALPHABET)}

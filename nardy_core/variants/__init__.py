@@ -6,8 +6,11 @@ from .caucasian import CaucasianNardy
 from .fayles import Fayles
 from .long import LongNardy
 from .short import ShortNardy
+from .tawula import Tawula
+from .tourne_case import TourneCase
 
-VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy, Fayles)}
+VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy, Fayles,
+                                     Tawula, TourneCase)}
 VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 
 
@@ -19,4 +22,5 @@ def get_variant(key, options=None):
     return cls(options)
 
 
-__all__ = ["VARIANTS", "get_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles"]
+__all__ = ["VARIANTS", "get_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles",
+           "Tawula", "TourneCase"]
