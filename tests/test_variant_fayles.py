@@ -296,3 +296,15 @@ def test_selfplay_judges_fayles():
     report = selfplay(get_variant("fayles"), 30, seed=11)
     assert report.violations == [] and report.games == 30
     assert set(report.outcomes) <= {"single", "unplayable"}
+
+
+def test_the_bot_sees_an_unplayable_roll_as_a_loss():
+    from nardy_core.bots.chooser import Chooser
+    from nardy_core.movegen import Search
+    lost = position({24: 1, 6: 14}, {8: 3, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2}, (6, 2, 1))
+    chooser = Chooser(lost.variant, "strong")
+    eq, probs = chooser._roll_ended(lost, Search(lost).results())
+    assert eq == -1.0 and probs[0] == 0.0
+    ok = lost.replace(dice=(5, 2, 1))
+    assert chooser._roll_ended(ok, Search(ok).results()) is None
+    assert chooser.choose(position({24: 2, 6: 13}, {24: 2, 6: 13}, (6, 2, 1))) is not None

@@ -128,6 +128,22 @@ class Chooser:
         probs = (1.0, float(outcome.points >= 2), float(outcome.points >= 3), 0.0, 0.0)
         return float(outcome.points), probs
 
+    def _roll_ended(self, position, results):
+        """Exact (equity, probs) for the roller when his roll itself ends the game
+        (``Variant.roll_outcome``: fayles' unplayable roll), else None."""
+        if len(results) != 1:  # such a roll leaves one result: the position unchanged
+            return None
+        plays = [Play(position, steps, f) for f, steps in results.items()]
+        outcome = self.variant.roll_outcome(position, plays)
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            return 0.0, (0.5, 0.0, 0.0, 0.0, 0.0)
+        points = outcome.points
+        if outcome.winner == position.turn:
+            return float(points), (1.0, float(points >= 2), float(points >= 3), 0.0, 0.0)
+        return -float(points), (0.0, 0.0, 0.0, float(points >= 2), float(points >= 3))
+
     def _noisy(self, frame, value):
         if not self.noise:
             return value
@@ -176,9 +192,14 @@ class Chooser:
             sides[opponent], sides[position.turn] = opp_side, my_side
             reply_pos = Position(variant, sides, turn=opponent, dice=dice, first_turn=first,
                                  turn_number=position.turn_number)
-            replies = list(Search(reply_pos).results())
-            scored = self._score_results(reply_pos, replies)  # for the opponent
-            eq, probs = max(scored, key=lambda x: x[0])
+            results = Search(reply_pos).results()
+            ended = self._roll_ended(reply_pos, results)
+            if ended is not None:  # the roll itself ends the game (fayles: unplayable)
+                eq, probs = ended
+            else:
+                replies = list(results)
+                scored = self._score_results(reply_pos, replies)  # for the opponent
+                eq, probs = max(scored, key=lambda x: x[0])
             total_eq -= weight * eq
             mine = _mine(probs)
             for k in range(5):

@@ -23,9 +23,11 @@ A hit can move one of the mover's checkers back to his 24-point, and bearing off
 ``steps_commute = False``.
 """
 
+from ..errors import PositionError
 from ..frame import F_OPP, ONE, SH
 from ..geometry import CONTRARY
 from ..options import Option
+from ..position import BAR, HAND
 from ..variant import REROLL, STD, Outcome, Variant
 from .common import cube_options
 
@@ -63,6 +65,16 @@ class Fayles(Variant):
         cross = self.cross
         self.victim_home = cross[24]   # the victim's 24-point, in the mover's numbering (1)
         self.far = 24                  # the mover's own 24-point (the victim's cross[24])
+
+    def validate(self, position):
+        super().validate(position)
+        for colour in (0, 1):
+            side = position.sides[colour]
+            if side[BAR] or side[HAND]:
+                name = ("white", "black")[colour]
+                raise PositionError(f"{name} has checkers on the bar or in the hand, but fayles "
+                                    "has neither (a hit checker goes to its 24-point)",
+                                    code="no_bar", colour=name)
 
     # --- units -----------------------------------------------------------------------------
     def units(self, position):
