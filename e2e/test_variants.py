@@ -1,0 +1,75 @@
+"""The games beyond the three core ones, in Chromium: each is started from the new-game dialog
+(listed in its group) and a turn is played by clicks — an entry from the hand in tawula and
+tourne-case, a three-dice turn in fayles."""
+
+import pytest
+
+from conftest import open_app
+from test_game import MOVABLE, TARGET, phase, play_human_turn, wait_for_person
+
+from nardy_core.variants import VARIANTS
+
+GAMES = {  # key: (group, what the first turn must show)
+    "portes": ("tavli", None),
+    "longgammon": ("historical", None),
+    "irish": ("historical", None),
+    "jacquet": ("historical", None),
+    "dutch_tricktrack": ("historical", "bar"),
+    "russian_tricktrack": ("historical", "bar"),
+    "fayles": ("historical", "three_dice"),
+    "tawula": ("historical", "hand"),
+    "tourne_case": ("historical", "hand"),
+}
+
+
+def start_from_dialog(page, game):
+    open_app(page, "?new=short&p0=human&p1=human&seed=variants")
+    page.click("#btn-settings")  # forced plays by hand too: entries are often forced
+    page.uncheck("#set-auto_forced")
+    page.click("#set-close")
+    page.click("#btn-new")
+    group = VARIANTS[game].group
+    label = page.evaluate(f"""() => document.querySelector(
+        '#ng-game option[value="{game}"]').parentElement.label""")
+    assert label == {"nardy": "Nardy", "tavli": "Tavli", "historical": "Historical games"}[group]
+    page.select_option("#ng-game", game)
+    page.select_option("#ng-p0", "human")
+    page.select_option("#ng-p1", "human")
+    page.click("#ng-start")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    wait_for_person(page)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_new_game_and_a_turn_by_clicks(page, game):
+    if game not in VARIANTS:
+        pytest.fail(f"{game} is not a registered game yet")
+    start_from_dialog(page, game)
+    page.click("#btn-rules")  # the game's rules, with its options
+    rules = page.locator("#dlg-rules[open]")
+    assert VARIANTS[game].names["en"] in rules.locator("h2").inner_text()
+    assert rules.locator(".rules h3").count() >= 1 and len(rules.inner_text()) > 800
+    page.click("#rules-close")
+    for _ in range(12):  # to a person's turn with checkers to move (forced plays go by)
+        wait_for_person(page)
+        if phase(page) == "roll":
+            page.click("#btn-roll")
+        elif phase(page) == "move" and page.locator(MOVABLE).count():
+            break
+    mover = page.evaluate("document.body.dataset.turn")
+    special = GAMES[game][1]
+    if special == "three_dice":
+        assert page.locator("#board .die").count() == 3
+    if special in ("hand", "bar"):
+        place = f"{special}{mover}"
+        assert place in page.eval_on_selector_all(MOVABLE, "gs => gs.map(g => g.dataset.loc)")
+        page.click(f'#board [data-loc="{place}"]')
+        page.locator(TARGET).first.click()
+        if page.locator("#btn-way-0").count():
+            page.click("#btn-way-0")
+    log_rows = page.locator("#log li").count()
+    if phase(page) == "move":
+        play_human_turn(page)
+    page.wait_for_function(f"document.body.dataset.turn !== '{mover}' || "
+                           "document.body.dataset.phase === 'over'")
+    assert page.locator("#log li").count() > log_rows or phase(page) == "over"
