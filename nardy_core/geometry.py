@@ -19,15 +19,6 @@ ROWS12_CONTRARY = "rows12_contrary"  # tourne-case option: own k faces the oppon
 # opponent's 13 - k (the PARALLEL table). The points a side never uses (its own 13-24) are the
 # other row, so no physical point is ever held by both colours. In every row geometry the
 # mover's point p faces the mover's 25 - p, where the opponent's facing checker is found.
-ROWS12_CONTRARY = "rows12_contrary"  # tourne-case option: own k faces the opponent's 13 - k
-
-# ROWS12 (tourne-case): a side's row is its own points 12 … 1 (row point k = own 13 - k, the home
-# point k = 12 is own 1), White's row on board points 12 … 1 (bottom, left to right), Black's on
-# the top. With parallel rows Black's own p is board 25 - p, so own k faces the opponent's k (the
-# CONTRARY table); with contrary rows Black's own p is board p + 12, so own k faces the
-# opponent's 13 - k (the PARALLEL table). The points a side never uses (its own 13-24) are the
-# other row, so no physical point is ever held by both colours. In every row geometry the
-# mover's point p faces the mover's 25 - p, where the opponent's facing checker is found.
 
 
 def cross_table(geometry: str) -> tuple:
