@@ -308,3 +308,28 @@ def test_the_bot_sees_an_unplayable_roll_as_a_loss():
     ok = lost.replace(dice=(5, 2, 1))
     assert chooser._roll_ended(ok, Search(ok).results()) is None
     assert chooser.choose(position({24: 2, 6: 13}, {24: 2, 6: 13}, (6, 2, 1))) is not None
+
+
+def test_a_session_against_the_bot_plays_saves_and_restores():
+    """The page's session: clicks build fayles' turns, the bot answers, a game ended by an
+    unplayable roll is logged and shown in the game's words, saves restore exactly."""
+    from nardy_core.ui.session import HUMAN, Session
+    from nardy_core.ui.text import result_text
+    import test_ui_session as ui
+    rng = random.Random(5)
+    session = Session("fayles", players=(HUMAN, "beginner"), length=3, seed="fa-session-5")
+    saved, kinds = [], set()
+    while True:
+        ui.play_to_end(session, rng)
+        result = session.game.result.to_dict()
+        kinds.add(result["kind"])
+        assert "unplayable" not in result_text("en", result) or "unplayable roll" in \
+            result_text("en", result)
+        saved.append(json.dumps(session.to_dict()))
+        if session.match_over:
+            break
+        session.next_game()
+    assert max(session.projected_score()) >= 3 and kinds == {"single", "unplayable"}
+    final = Session.from_dict(json.loads(saved[-1]))
+    assert json.dumps(final.to_dict()) == saved[-1]
+    assert final.view() == session.view() and final.logs == session.logs

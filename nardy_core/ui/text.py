@@ -68,6 +68,7 @@ CATALOGUE = {
     "mars": ("mars", "марс"),
     "koks": ("koks", "кокс"),
     "home_mars": ("home mars", "домашний марс"),
+    "unplayable": ("unplayable roll", "невыполнимый бросок"),  # fayles: the roller loses
     "result_win": ("{winner} win {points} {points_word}: {how}",
                    "{winner} выигрывают {points} {points_word}: {how}"),
     "result_draw": ("Draw", "Ничья"),
