@@ -333,3 +333,30 @@ def test_a_session_against_the_bot_plays_saves_and_restores():
     final = Session.from_dict(json.loads(saved[-1]))
     assert json.dumps(final.to_dict()) == saved[-1]
     assert final.view() == session.view() and final.logs == session.logs
+
+
+def test_the_referee_catches_wrong_fayles_plays():
+    from nardy_core.referee import check_turn
+    # FA-2: the right result passes; the victim on the bar-less "bar" or on B1 does not
+    p = position({18: 1, 6: 14}, {10: 1, 6: 14}, (3, 2, 1))
+    steps = ((18, 15, 3, True), (6, 4, 2, False), (6, 5, 1, False))
+    right = (side_from({15: 1, 6: 12, 5: 1, 4: 1}), side_from({24: 1, 6: 14}))
+    check_turn(p, steps, right)
+    for wrong in (side_from({6: 14}, bar=1), side_from({1: 1, 6: 14})):
+        with pytest.raises(Violation):
+            check_turn(p, steps, (right[0], wrong))
+    with pytest.raises(Violation):  # two units only: the third must be played
+        check_turn(p, steps[:2], (side_from({15: 1, 6: 13, 4: 1}), right[1]))
+    # FA-3: a hit while the own 1-point is made
+    made = position({18: 1, 6: 12, 1: 2}, {10: 1, 6: 14}, (3, 2, 1))
+    with pytest.raises(Violation):
+        check_turn(made, steps, (side_from({15: 1, 6: 10, 5: 1, 4: 1, 1: 2}), right[1]))
+    # FA-4: the chain must happen, and its step says so
+    blot = position({18: 1, 6: 13, 1: 1}, {10: 1, 6: 14}, (3, 2, 1))
+    after = (side_from({24: 1, 15: 1, 6: 11, 5: 1, 4: 1}), side_from({24: 1, 6: 14}))
+    chained = ((18, 15, 3, True, "chain"), (6, 4, 2, False), (6, 5, 1, False))
+    check_turn(blot, chained, after)
+    with pytest.raises(Violation):
+        check_turn(blot, steps, after)  # no chain tag
+    with pytest.raises(Violation):  # the blot left on W1
+        check_turn(blot, chained, (side_from({15: 1, 6: 11, 5: 1, 4: 1, 1: 1}), after[1]))
