@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from conftest import DATA
 from nardy_core import linkcode
 from nardy_core.game import MOVE, OVER, ROLL, Game
 from nardy_core.match import Match
@@ -22,7 +23,7 @@ from nardy_core.turn import Turn
 from nardy_core.variants import VARIANTS, Fayles, get_variant
 from nardy_core.vectors import check_file, turn_outcomes
 
-VECTORS = "/work/shared/rules/variant_vectors/fayles.json"
+VECTORS = os.path.join(DATA, "variant_vectors", "fayles.json")  # copy of the spec's file
 HERE = os.path.dirname(__file__)
 
 
