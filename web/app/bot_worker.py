@@ -27,4 +27,15 @@ def decide(request_json):
         return json.dumps({"error": str(exc)})
 
 
-__export__ = ["init", "decide"]
+def game_code(record_json):
+    """The whole-game link code of a finished game: replaying a long game to encode it takes
+    a few hundred milliseconds, which the page's own thread must not spend."""
+    from nardy_core import linkcode
+    from nardy_core.errors import NardyError
+    try:
+        return json.dumps({"code": linkcode.encode_game(json.loads(record_json))})
+    except (NardyError, KeyError, TypeError, ValueError) as exc:
+        return json.dumps({"error": str(exc)})
+
+
+__export__ = ["init", "decide", "game_code"]

@@ -130,12 +130,22 @@ class App:
         current = Storage.get(CURRENT)
         if current in self.saves():
             self.set_notice(T.tr(self.lang, "restored"))  # replaced by a notice of damage
-            if self.load(current) and (hash_text in ("", "#") or (
-                    self.address and "#" + self.address[1] == hash_text)):
+            if self.load(current) and (hash_text in ("", "#") or
+                                       "#" + self.own_fragment() == hash_text):
                 return  # a reload: the address is the saved game's own
         if self.open_link(hash_text) or self.session is not None:
             return
         self.new_session(self.prefs.get("new_game") or {})
+
+    def own_fragment(self) -> str:
+        """The game on the board's own address (computed here if the worker has not yet
+        delivered a finished game's code)."""
+        if self.address and self.address[1]:
+            return self.address[1]
+        try:
+            return share.fragment(self.session)
+        except NardyError:
+            return ""
 
     def open_link(self, hash_text) -> bool:
         """Open ``#p=…`` / ``#g=…`` as a new game (the game on the board stays saved); a link
@@ -274,7 +284,7 @@ class App:
             return
         first = self.posted is None
         self.posted = key
-        code = self.address[1] if self.address else ""
+        code = (self.address[1] if self.address else "") or ""
         if first:
             self.post({"type": "ready", "mode": self.mode, "code": code})
             return
@@ -297,11 +307,11 @@ class App:
         kind = message["type"]
         if kind == "set" and isinstance(message.get("code"), str):
             if self.embed_open(message["code"]):
-                self.post({"type": "state", "code": self.address[1] if self.address else ""})
+                self.post({"type": "state", "code": self.own_fragment()})
             else:
                 self.post({"type": "error", "message": "the code could not be read"})
         elif kind == "get":
-            self.post({"type": "state", "code": self.address[1] if self.address else ""})
+            self.post({"type": "state", "code": self.own_fragment()})
         elif kind == "flip":
             self.flipped = not self.flipped
             self.render()
@@ -450,16 +460,36 @@ class App:
 
     def sync_address(self):
         """The address bar always holds the game on the board (replaceState: no history entry
-        per move, and no hashchange)."""
+        per move, and no hashchange). A finished game's address is its whole-game code, made
+        in the web worker (encoding replays the game)."""
         session = self.session
         key = (self.session_id, len(session.match.games), len(session.game.actions))
         if self.address and self.address[0] == key:
+            return
+        if session.game.is_over:
+            if EMBED:
+                return  # an embed keeps the code it was given
+            self.address = (key, None)
+            asyncio.ensure_future(self.address_of_finished_game(key))
             return
         try:
             fragment = share.fragment(session)
         except NardyError as exc:
             js.console.warn(f"nardy: no link for this state ({exc})")
             return
+        self.address = (key, fragment)
+        window.history.replaceState(None, "", "#" + fragment)
+
+    async def address_of_finished_game(self, key):
+        try:
+            worker = await self.ensure_worker()
+            answer = json.loads(await worker.game_code(json.dumps(self.session.game.to_dict())))
+        except Exception as exc:  # no worker: the address keeps the last position
+            js.console.warn(f"nardy: no link for the finished game ({exc})")
+            return
+        if self.address != (key, None) or "code" not in answer:
+            return  # another game or move meanwhile, or no code
+        fragment = "g=" + answer["code"]
         self.address = (key, fragment)
         window.history.replaceState(None, "", "#" + fragment)
 
