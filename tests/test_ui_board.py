@@ -153,3 +153,15 @@ def test_a_game_with_a_hand_draws_it_beside_the_board_and_can_act_on_it():
     assert f'viewBox="0 0 {W} ' in render_board(dict(view, has_hand=False, hand=[0, 0]))
     mirrored = render_board(view, mirror=True)
     assert "translate(" not in mirrored and f'x="{W}"' in mirrored
+
+
+def test_tourne_case_rows_are_numbered_as_the_game_counts_them():
+    session = Session("tourne_case", players=(HUMAN, HUMAN), seed="rows")
+    root = board(session)
+    numbers = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")
+               if t.get("class") == "num"]
+    # each row 1-12 towards its home point: the viewer's along the bottom, the other's on top
+    assert sorted(numbers, key=int) == sorted([str(k) for k in range(1, 13)] * 2, key=int)
+    places = groups(root)
+    assert "hand0" in places and "hand1" in places
+    assert "point 12" in places["p1"].get("aria-label")  # White's home point, row point 12

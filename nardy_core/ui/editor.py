@@ -212,6 +212,7 @@ class Editor:
             "off": [self.sides[0][OFF], self.sides[1][OFF]],
             "hand": [self.sides[0][HAND], self.sides[1][HAND]],
             "has_hand": bool(self.variant.setup_hand),
+            "labels": list(self.variant.point_labels) if self.variant.point_labels else None,
             "pips": [position.pip_count(0), position.pip_count(1)],
             "counts": [sum(self.sides[0]), sum(self.sides[1])],
             "dice": list(self.dice or ()), "used": [False] * len(self.dice or ()),

@@ -513,6 +513,7 @@ class Session:
             "bar": [sides[0][BAR], sides[1][BAR]], "off": [sides[0][OFF], sides[1][OFF]],
             "hand": [sides[0][HAND], sides[1][HAND]],
             "has_hand": bool(variant.setup_hand),
+            "labels": list(variant.point_labels) if variant.point_labels else None,
             "pips": [shown.pip_count(0), shown.pip_count(1)],
             "dice": dice, "used": used,
             "cube": {"enabled": variant.cube_enabled, "value": cube.value, "owner": cube.owner,

@@ -12,7 +12,7 @@ White's numbering, ``bar0``/``bar1``, ``off0``/``off1``) with a role, an accessi
 
 from __future__ import annotations
 
-from ..geometry import absolute_point
+from ..geometry import absolute_point, cross_table
 
 M, NUM = 12, 18          # frame, number strip
 PW, R = 44, 20           # point width, checker radius
@@ -115,6 +115,7 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
            f'height="{2 * PH + GAP}"/>')
 
     points = view["points"]
+    names = _point_names(view)
     for own in range(1, 25):
         absolute = absolute_point(geometry, viewer, own)
         column, top = _place(own)
@@ -125,7 +126,7 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
         shade = "light" if (column + (0 if top else 1)) % 2 else "dark"
         loc = f"p{absolute}"
         occupant = points.get(absolute) or points.get(str(absolute))
-        text = label("point", number=own if numbers else absolute)
+        text = label("point", number=names[own] if numbers else absolute)
         text += ", " + (label("checkers", count=occupant[1], colour=occupant[0]) if occupant
                         else label("empty"))
         cv.add(f'<g {_attrs(loc, text, view, actionable)}>')
@@ -148,7 +149,7 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
         cv.add("</g>")
         if numbers:
             ny = NUM - 5 if top else H - 5
-            cv.add(f'<text class="num" x="{cx:.1f}" y="{ny}">{own}</text>')
+            cv.add(f'<text class="num" x="{cx:.1f}" y="{ny}">{names[own]}</text>')
 
     _bar(cv, view, viewer, label, actionable)
     _trays(cv, view, viewer, tray_x, label, actionable)
@@ -158,6 +159,18 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
         cv.add("</g>")
     cv.add("</svg>")
     return "".join(cv.out)
+
+
+def _point_names(view):
+    """The number each of the viewer's own points is called by: the own number, or the game's
+    own labels (tourne-case's rows count 1-12 towards home; the far row is the other side's,
+    named as that side calls it)."""
+    labels = view.get("labels")
+    if not labels:
+        return list(range(25))
+    cross = cross_table(view["geometry"])
+    return [0] + [labels[p] if labels[p] is not None else labels[cross[p]]
+                  for p in range(1, 25)]
 
 
 def _hand(cv, view, viewer, x, label, actionable):
