@@ -23,6 +23,7 @@ SOURCE_RANGE = [[ones(lo, hi) for hi in range(27)] for lo in range(27)]
 
 # Axis values (VARIANT_RULES.md §1), named as there.
 X4, X2, X1 = "x4", "x2", "x1"          # doubles: four, two or one unit
+NA3 = "na3"                            # doubles: none (three dice, three units)
 STD, LIBERAL, NO_BEAR_OFF = "std", "liberal", "none"
 HIT_NONE, HIT_BAR = "none", "bar"
 USE_DICE, REROLL = "use_dice", "reroll"  # opening: play the lot dice, or the winner rolls again

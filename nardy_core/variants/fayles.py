@@ -28,11 +28,10 @@ from ..frame import F_OPP, ONE, SH
 from ..geometry import CONTRARY
 from ..options import Option
 from ..position import BAR, HAND
-from ..variant import REROLL, STD, Outcome, Variant
+from ..variant import NA3, REROLL, STD, Outcome, Variant
 from .common import cube_options
 
 CHAIN = "chain"  # step tag: this hit moved the mover's own blot to his 24-point (playnotation)
-NA3 = "na3"  # doubles: three dice, no doubles (VARIANT_RULES.md §1)
 LEGAL, ILLEGAL = "LEGAL", "ILLEGAL"
 SINGLE, UNPLAYABLE = "single", "unplayable"
 
@@ -77,9 +76,6 @@ class Fayles(Variant):
                                     code="no_bar", colour=name)
 
     # --- units -----------------------------------------------------------------------------
-    def units(self, position):
-        return tuple(sorted(position.dice, reverse=True)), False
-
     def unit_moves(self, ctx, s, t, d, limit=26):
         out = super().unit_moves(ctx, s, t, d, limit)
         v1 = self.victim_home
