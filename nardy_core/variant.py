@@ -167,7 +167,7 @@ class Variant:
         """The units a roll gives: (tuple of die values, ordered?). Ordered units are played in
         the order given (escalating doubles); unordered ones in any order."""
         dice = position.dice
-        if len(dice) == 2 and dice[0] == dice[1]:
+        if len(dice) == 2 and dice[0] == dice[1] and self.doubles != NA3:
             count = {X4: 4, X2: 2, X1: 1}[self.doubles]
             return (dice[0],) * count, False
         return tuple(sorted(dice, reverse=True)), False
