@@ -46,6 +46,7 @@ DOC = os.path.join(ROOT, "docs", "strength.md")
 START, END = "<!-- strength-report:start -->", "<!-- strength-report:end -->"
 
 GAMES = tuple(VARIANTS)  # every registered game
+CORE_GAMES = ("short", "long", "caucasian")
 LEVEL_ORDER = ("beginner", "intermediate", "strong")
 GNUBG0 = "gnubg0"
 OPTIONS = {"cube_enabled": False}   # cubeless money games: the cube is off
@@ -640,7 +641,9 @@ def report(results=RESULTS, doc=DOC, argv=()):
             errors[head["level"]] = (head, [r for r in records if r.get("kind") == "run"],
                                      ok, decisions)
         else:
-            pairings.setdefault(head["game"], []).append((tuple(head["pairing"]), ok))
+            last = [r for r in records if r.get("kind") == "run"][-1]
+            pairings.setdefault(head["game"], []).append(
+                (tuple(head["pairing"]), ok, last.get("min_games", DEFAULT_MIN_GAMES)))
 
     short_of, open_pairings = [], []
     crit = []
@@ -706,13 +709,15 @@ def report(results=RESULTS, doc=DOC, argv=()):
         add("| pairing | games | points/game | share of points | status | beats by > 2 SE |")
         add("|---|---:|---:|---:|---|---|")
         order = {p: k for k, p in enumerate(default_pairings(game_key))}
-        for (a, b), ok in sorted(pairings[game_key], key=lambda x: order.get(x[0], 99)):
+        for (a, b), ok, min_games in sorted(pairings[game_key], key=lambda x: order.get(x[0], 99)):
             values = [g["points"] for g in ok]
-            status, n = pairing_status(values, DEFAULT_GAMES)  # the issue's rule
+            # the issue's rule, with the run's own minimum (a lower one is named)
+            status, n = pairing_status(values, DEFAULT_GAMES, min_games=min_games)
             mean, se, _ = mean_se(values)
             share = share_se([max(v, 0.0) for v in values], [g["total"] for g in ok])
             beats = not math.isnan(se) and mean > 2 * se
-            label = {"decided": f"decided at {n}", "complete": f"complete ({n})",
+            least = f" (minimum {min_games})" if min_games != DEFAULT_MIN_GAMES else ""
+            label = {"decided": f"decided at {n}{least}", "complete": f"complete ({n})",
                      "running": f"open ({n} of {DEFAULT_GAMES})"}[status]
             add(f"| {a} vs {b} | {len(values)} | {pm(mean, se, 3, True)} "
                 f"| {pm(share[0] * 100, share[1] * 100, 1)} % | {label} "
@@ -720,6 +725,10 @@ def report(results=RESULTS, doc=DOC, argv=()):
             if status == "running":
                 open_pairings.append(len(values))
             if (a, b) in (("intermediate", "beginner"), ("strong", "intermediate")):
+                crit.append((f"{_game_name(game_key)}: {a} beats {b} by > 2 SE",
+                             pm(mean, se, 3, True), _verdict(beats, status != "running")))
+            if game_key not in CORE_GAMES and a in ("intermediate", "strong") \
+                    and b in ("random", "heuristic"):   # the variants issues' criterion
                 crit.append((f"{_game_name(game_key)}: {a} beats {b} by > 2 SE",
                              pm(mean, se, 3, True), _verdict(beats, status != "running")))
             if (a, b) == ("strong", "heuristic") and game_key == "long":
@@ -827,7 +836,8 @@ def _verdict(ok, final):
 
 
 def _game_name(game_key):
-    return {"short": "Short nardy", "long": "Long nardy", "caucasian": "Caucasian nardy"}[game_key]
+    core = {"short": "Short nardy", "long": "Long nardy", "caucasian": "Caucasian nardy"}
+    return core.get(game_key) or get_variant(game_key).names["en"]
 
 
 def _write(doc, text):

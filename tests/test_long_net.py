@@ -1,4 +1,4 @@
-"""The shipped long nardy network (train/long_td.py, self-play TD(lambda)): it loads with nn.py's
+"""The shipped long nardy network (self-play TD(lambda), train/README.md): it loads with nn.py's
 reader through importlib.resources, gives consistent probabilities, prefers a won race to a lost
 one, and nn.py's pure-Python forward pass (full and incremental) equals an independent numpy one
 on positions of random long nardy games."""
@@ -63,9 +63,8 @@ def test_weights_load_with_nn_reader(evaluator):
     assert nets["contact"].n_in == nn.N_INPUTS
     assert isinstance(evaluator, nn.NetEvaluator) and isinstance(evaluator, Evaluator)
     assert evaluator.race is evaluator.contact   # one net for every long nardy position
-    if nn.WEIGHT_FILES.get("long"):             # once nn.py ships it, load_evaluator finds it
-        assert nn.weight_bytes("long") == data
-        assert isinstance(nn.load_evaluator("long"), nn.NetEvaluator)
+    assert nn.weight_bytes("long") == data
+    assert isinstance(nn.load_evaluator("long"), nn.NetEvaluator)
 
 
 def test_outputs_are_consistent_probabilities(game_frames, evaluator):

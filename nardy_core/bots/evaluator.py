@@ -27,13 +27,13 @@ class Evaluator:
 
 
 def outcome_values(variant) -> tuple:
-    """Points of the single, second and third outcome before the cube (1, 2, 3 in short nardy;
-    oin, mars, koks in long nardy, where koks is worth ``koks_points`` when enabled)."""
-    options = variant.options.values
-    if variant.key == "long":
-        koks = options["koks_points"] if options["koks_rule"] != "none" else 2
-        return 1, 2, koks
-    return 1, 2, 3
+    """Points of the single, second and third outcome before the cube, from the game's own
+    scoring (``Variant.resign_levels``): 1, 2, 3 in short nardy; oin, mars, koks in long nardy
+    (koks worth ``koks_points`` when enabled); 1, 7 in tawula (capote). A game with fewer
+    outcomes repeats its highest, so the probability of an outcome it does not have weighs
+    nothing (Irish: every win 1 point)."""
+    values = [points for _, points in variant.resign_levels()][:3]
+    return tuple(values + [values[-1]] * (3 - len(values)))
 
 
 def equity(variant, probs) -> float:

@@ -10,8 +10,8 @@ meet one of the other any more); ``is_race`` picks one per position.
 
 Input encoding (``encode_sides``): for each side (on-roll side first, each in its own numbering),
 each point 1..24 with n checkers gives six inputs ``n>=1, n>=2, n>=3, n>=4, n>=5,
-max(n-5, 0)/3``; the bar ``n>=1, n>=2, n>=3, n/4``; borne off ``n>=1, n/15``: 2 x 150 = 300
-inputs. Every input depends on the count of one slot only, and is 0 when the slot is empty, so
+max(n-5, 0)/3``; the bar ``n>=1, n>=2, n>=3, n/4`` (the hand adds its own such row to the
+bar's); borne off ``n>=1, n/15``: 2 x 150 = 300 inputs. Every input depends on the count of one slot only, and is 0 when the slot is empty, so
 the hidden pre-activation is ``b1 + sum over occupied slots of T[slot][count]``, where
 ``T[slot][n]`` is the weighted sum of that slot's input columns: one table lookup per occupied
 slot (sparse inputs). Between two positions that differ in a few slots (the results of one
@@ -79,13 +79,16 @@ def features_of(index, n):
 
 def encode_sides(me, opp) -> list:
     """The 300 inputs of a position: ``me`` on roll, both 27-tuples in their own numbering
-    (position.py: 0 off, 1..24 points, 25 bar, 26 hand; hand checkers count as on the bar)."""
+    (position.py: 0 off, 1..24 points, 25 bar, 26 hand). The hand adds its own row of bar
+    features to the bar's (a checker in the hand waits to enter like one on the bar), exactly
+    as the evaluator sums one table row per occupied slot (``slot_map``)."""
     x = [0.0] * N_INPUTS
     offsets = side_offsets()
     for base, side in ((0, me), (SIDE_INPUTS, opp)):
         for index, off in offsets.items():
-            n = side[index] + (side[F_HAND] if index == F_BAR and len(side) > F_HAND else 0)
-            feats = features_of(index, n)
+            feats = features_of(index, side[index])
+            if index == F_BAR and len(side) > F_HAND and side[F_HAND]:
+                feats = tuple(map(add, feats, bar_features(side[F_HAND])))
             x[base + off:base + off + len(feats)] = feats
     return x
 
@@ -319,30 +322,34 @@ class NetEvaluator(Evaluator):
 
 
 # --- loading -------------------------------------------------------------------------------------
-WEIGHT_FILES = {"short": "short.nnw", "caucasian": "short.nnw", "long": "long.nnw"}
+# games played with another game's network: the same board, movement and hitting, so that
+# network's judgement carries over (measured in docs/strength.md); every other game reads
+# ``<key>.nnw`` when one ships
+SHARED_WEIGHTS = {"caucasian": "short", "portes": "short", "irish": "short"}
 _CACHE = {}
+
+
+def weight_file(game_key) -> str:
+    return SHARED_WEIGHTS.get(game_key, game_key) + ".nnw"
 
 
 def weight_bytes(game_key):
     """The shipped weight file of a game (bytes), or None."""
-    name = WEIGHT_FILES.get(game_key)
-    if name is None:
-        return None
     from importlib import resources
     try:
-        return resources.files(__package__ + ".weights").joinpath(name).read_bytes()
+        return resources.files(__package__ + ".weights").joinpath(weight_file(game_key)).read_bytes()
     except (FileNotFoundError, ModuleNotFoundError, OSError):
         return None
 
 
 def load_evaluator(game_key):
-    """The NetEvaluator of a game (long nardy has its own; short nardy's serves Caucasian), or
-    None when no weights are shipped for it. Each call returns a fresh evaluator (its
+    """The NetEvaluator of a game (its own network or the one it shares, ``SHARED_WEIGHTS``),
+    or None when no weights are shipped for it. Each call returns a fresh evaluator (its
     incremental state is its own); the parsed weights are shared."""
     data = weight_bytes(game_key)
     if data is None:
         return None
-    name = WEIGHT_FILES[game_key]
+    name = weight_file(game_key)
     proto = _CACHE.get(name)
     if proto is None:
         proto = _CACHE[name] = NetEvaluator(game_key, data)
