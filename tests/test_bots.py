@@ -109,3 +109,14 @@ def test_one_ply_averages_over_every_roll_of_the_games_dice():
         assert all(list(d) == sorted(d, reverse=True) for d, _ in table)
     assert dict(distinct_rolls(3))[(6, 6, 6)] == 1 and dict(distinct_rolls(3))[(6, 5, 4)] == 6
     assert dict(distinct_rolls(3))[(6, 6, 5)] == 3
+
+
+def test_intermediate_is_blurred_only_where_the_evaluator_is_mature():
+    from nardy_core.bots.chooser import LEVELS, level_for
+    for key in ("short", "caucasian", "long", "portes", "irish"):
+        assert Chooser(get_variant(key), "intermediate").level == LEVELS["intermediate"]
+    for key in ("longgammon", "jacquet", "tawula", "fayles"):
+        level = Chooser(get_variant(key), "intermediate").level
+        assert level.ply == 0 and level.noise == 0.0
+        assert level_for(get_variant(key), "beginner").noise == LEVELS["beginner"].noise
+        assert level_for(get_variant(key), "strong") == LEVELS["strong"]
