@@ -258,7 +258,7 @@ class Game:
     def accept_resignation(self):
         self._need(RESIGN)
         resigner, kind, _ = self._resign_offer
-        points = dict(self.variant.resign_levels())[kind]
+        points = self.variant.resign_points(self.position, kind, resigner)
         if points > 1 and jacoby_applies(self.variant, self.cube, self.match):
             points = 1
         self.actions.append(("accept",))

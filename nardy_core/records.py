@@ -944,7 +944,8 @@ class _Reader:
         jacoby = jacoby_applies(self.variant, game.cube, game.match)
         kind = entry.result_kind
         if kind is None:
-            for name, points in levels:
+            for name, _ in levels:
+                points = self.variant.resign_points(game.position, name, game.position.turn)
                 worth = 1 if points > 1 and jacoby else points
                 if worth * game.cube.value == entry.value:
                     kind = name

@@ -307,6 +307,11 @@ class Variant:
         names = self.outcome_kinds
         return [(names[0], 1), (names[1], 2), (names[2], 3)]
 
+    def resign_points(self, position, kind, resigner) -> int:
+        """What accepting ``resigner``'s offer of ``kind`` scores before the cube: the level's
+        points, unless the game's scoring depends on the position (khachapuri's difference)."""
+        return dict(self.resign_levels())[kind]
+
     def gammon_outcome(self, position, winner, names=("single", "gammon", "backgammon"),
                        backgammon=True) -> Outcome:
         """1 / 2 / 3 as in backgammon: the loser's bar, hand and own 19-24 count for 3."""

@@ -4,13 +4,15 @@ from ..errors import OptionError
 from .backgammon_family import GAMES as _BACKGAMMON_FAMILY
 from .caucasian import CaucasianNardy
 from .fayles import Fayles
+from .fevga import Fevga, Moultezim
+from .khachapuri import Khachapuri
 from .long import LongNardy
 from .short import ShortNardy
 from .tawula import Tawula
 from .tourne_case import TourneCase
 
 VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy, Fayles,
-                                     Tawula, TourneCase)}
+                                     Tawula, TourneCase, Khachapuri, Fevga, Moultezim)}
 VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 
 
@@ -23,4 +25,4 @@ def get_variant(key, options=None):
 
 
 __all__ = ["VARIANTS", "get_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles",
-           "Tawula", "TourneCase"]
+           "Tawula", "TourneCase", "Khachapuri", "Fevga", "Moultezim"]

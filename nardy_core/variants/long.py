@@ -52,6 +52,18 @@ class SixBlockMixin:
     def turn_ok(self, ctx, s, t):
         return self._block_ok(ctx, s)
 
+    def validate_six_block(self, position):
+        if self.block_rule == "none":
+            return
+        for colour in (0, 1):
+            seen = position.replace(turn=colour)
+            ctx = self.block_context(seen, TurnContext(opp_off=seen.opponent[OFF]))
+            if not self._block_ok(ctx, to_frame(seen, self.cross)):
+                name = ("white", "black")[colour]
+                raise PositionError(
+                    f"{name} has a six-point block with no opposing checker ahead of it, "
+                    "which the six-block rule never allows", code="illegal_block", colour=name)
+
 
 LONG_OPTIONS = (
     Option("first_move_dice", "reroll", choices=("reroll", "lot_dice")),
@@ -151,14 +163,4 @@ class LongNardy(SixBlockMixin, Variant):
 
     def validate(self, position):
         super().validate(position)
-        if self.block_rule == "none":
-            return
-        for colour in (0, 1):
-            seen = position.replace(turn=colour)
-            ctx = self.block_context(seen, TurnContext(opp_off=seen.opponent[OFF]))
-            if not self._block_ok(ctx, to_frame(seen, self.cross)):
-                name = ("white", "black")[colour]
-                raise PositionError(
-                    f"{name} has a six-point block with no opposing checker ahead of it, "
-                    "which the six-block rule never allows", code="illegal_block", colour=name)
-
+        self.validate_six_block(position)
