@@ -11,6 +11,7 @@ agreement with GNU Backgammon (tests/test_gnubg_oracle.py), not re-derived here.
 from __future__ import annotations
 
 from . import referee_bg_family as family
+from . import referee_parallel as parallel
 from .position import BAR, HAND, OFF
 
 START_POINT = "start_point"  # hit mode of fayles (VARIANT_RULES.md §1), read off the declaration
@@ -29,9 +30,19 @@ def _fail(message):
     raise Violation(message)
 
 
+def _rules(variant):
+    """The module that restates this game's rules from the spec, or None (the core games and
+    fayles, whose rules this module knows itself)."""
+    for module in (family, parallel):
+        if module.mine(variant):
+            return module
+    return None
+
+
 def check_position(position):
     variant = position.variant
-    cross = family.cross(variant) if family.mine(variant) else variant.cross
+    rules = _rules(variant)
+    cross = rules.cross(variant) if rules else variant.cross
     for colour in (0, 1):
         side = position.sides[colour]
         _check(sum(side) == variant.checkers, f"colour {colour} has {sum(side)} checkers")
@@ -52,12 +63,13 @@ def check_turn(before, steps, after_sides):
     if not before.pending and len(units) == 2 and units[0] == units[1]:
         units = units * 2
     ordered, block_min, liberal = False, variant.block_min, False
-    ours = family.mine(variant)  # games whose rules referee_bg_family restates
+    rules = _rules(variant)  # the module restating this game's rules, if any
+    ours = rules is not None
     if ours:
-        cross, block_min = family.cross(variant), 2
-        liberal = family.liberal_bear_off(variant)
+        cross, block_min = rules.cross(variant), rules.BLOCK_MIN
+        liberal = rules.liberal_bear_off(variant)
         if not before.pending:
-            units, ordered = family.units(before)
+            units, ordered = rules.units(before)
     head_moves = 0
     rule = variant.options.values.get("caucasian_hit_rule", "none")
     exposed = []  # points of checkers that hit in the mover's home this turn (CORE 4.2)
@@ -81,7 +93,7 @@ def check_turn(before, steps, after_sides):
         if me[BAR]:
             _check(src == BAR, f"step from {src} while a checker is on the bar")
         if ours:
-            family.check_step(variant, me, opp, src, dst, hit, _fail)
+            rules.check_step(variant, me, opp, src, dst, hit, _fail)
         if src == BAR or (src == HAND and ours):
             _check(dst == 25 - die, f"entry with {die} lands on {dst}")
         elif dst == OFF:
@@ -121,9 +133,9 @@ def check_turn(before, steps, after_sides):
                f"the play leaves {units} unplayed without bearing off the 15th checker")
     _check(tuple(me) == tuple(after_sides[mover]), "mover's checkers differ from the engine's")
     _check(tuple(opp) == tuple(after_sides[1 - mover]), "opponent's checkers differ")
-    broken = family.violates_end(variant, me, opp) if ours else None
+    broken = rules.violates_end(variant, me, opp) if ours else None
     if broken:  # a TURN constraint is waived only when the start already breaks it (AMB-44)
-        _check(family.violates_end(variant, before.sides[mover], before.sides[1 - mover]),
+        _check(rules.violates_end(variant, before.sides[mover], before.sides[1 - mover]),
                f"the turn ends with {broken}")
     if variant.has_head_rule:
         limit = _head_limit(variant, before)
@@ -134,12 +146,13 @@ def check_turn(before, steps, after_sides):
 
 
 def check_start(position):
-    """The setup of the games ``referee_bg_family`` knows (all fifteen on the bar or in the
-    hand in the tricktracks), before the first play."""
+    """The setup of the games ``referee_bg_family`` and ``referee_parallel`` know (all fifteen
+    on the bar or in the hand in the tricktracks), before the first play."""
     variant = position.variant
-    if not family.mine(variant):
+    rules = _rules(variant)
+    if rules is None:
         return
-    points, bar, hand = family.expected_setup(variant)
+    points, bar, hand = rules.expected_setup(variant)
     for colour in (0, 1):
         side = position.sides[colour]
         _check({p: side[p] for p in range(1, 25) if side[p]} == points and side[BAR] == bar
@@ -149,16 +162,18 @@ def check_start(position):
 
 def check_next(before, after):
     """Who is to roll after ``before``'s play (and the game went on)."""
-    if family.mine(before.variant):
-        _check(after.turn == family.next_turn(before), f"colour {after.turn} rolls next")
+    rules = _rules(before.variant)
+    if rules:
+        _check(after.turn == rules.next_turn(before), f"colour {after.turn} rolls next")
 
 
 def check_draw(position):
-    """A game of ``referee_bg_family`` ends drawn only when neither side can ever move
-    (AMB-45)."""
+    """A game of ``referee_bg_family`` or ``referee_parallel`` ends drawn only when neither
+    side can ever move (AMB-45)."""
     variant = position.variant
-    if family.mine(variant):
-        _check(not any(family.can_move(variant, position, c) for c in (0, 1)),
+    rules = _rules(variant)
+    if rules:
+        _check(not any(rules.can_move(variant, position, c) for c in (0, 1)),
                "the game was drawn while a side can still move")
 
 
@@ -291,8 +306,9 @@ def _illegal_six_block(variant, me, opp):
 
 def expected_outcome_points(variant, final, winner):
     """The scoring tables (CORE 2.7, 3.5) recomputed from the final position."""
-    if family.mine(variant):
-        return family.expected_points(variant, final, winner)
+    rules = _rules(variant)
+    if rules:
+        return rules.expected_points(variant, final, winner)
     loser = final.sides[1 - winner]
     if loser[OFF] or variant.key == "fayles":  # fayles: 1 point, no gammon (§3.1)
         return 1

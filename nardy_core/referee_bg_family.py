@@ -12,6 +12,7 @@ from __future__ import annotations
 from .position import BAR, HAND, OFF
 
 GAMES = ("portes", "longgammon", "irish", "jacquet", "dutch_tricktrack", "russian_tricktrack")
+BLOCK_MIN = 2  # two opposing checkers close a point in all six (BLOCK2)
 
 # §0.2: White's point n is Black's point cross[n]
 _CONTRARY = (0,) + tuple(25 - p for p in range(1, 25))
