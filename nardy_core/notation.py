@@ -27,7 +27,7 @@ MARKS = {CRAWFORD: "*", POST_CRAWFORD: "+"}
 # Numbers are capped in length so that int() stays cheap and within its digit limit.
 _N3, _N5, _N10 = (r"(0|[1-9][0-9]{0,%d})" % (n - 1) for n in (3, 5, 10))
 _GAME = re.compile(r"([a-z][a-z0-9_]*)(?:\[([^\[\]]*)\])?")
-_OPTION = re.compile(r"([a-z][a-z0-9_]*)=([^,=\[\] ]+)")
+_OPTION = re.compile(r"([A-Za-z][A-Za-z0-9_]*)=([^,=\[\] ]+)")
 _ITEM = re.compile(rf"([a-z]+|{_N3}):{_N3}(p?)")
 _CUBE = re.compile(rf"{_N10}([wb]?)(?:!([wb]))?")
 _MATCH = re.compile(rf"{_N3}-{_N3}/{_N3}([*+]?)")

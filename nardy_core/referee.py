@@ -137,6 +137,10 @@ def check_turn(before, steps, after_sides):
     if broken:  # a TURN constraint is waived only when the start already breaks it (AMB-44)
         _check(rules.violates_end(variant, before.sides[mover], before.sides[1 - mover]),
                f"the turn ends with {broken}")
+        # where the referee can search the roll itself, it also checks that no play avoids it
+        avoidable = getattr(rules, "avoidable", None)
+        _check(avoidable is None or not avoidable(variant, before),
+               f"the turn ends with {broken}, which another play of the roll avoids")
     if variant.has_head_rule:
         limit = _head_limit(variant, before)
         _check(head_moves <= limit, f"{head_moves} checkers left the head (at most {limit})")

@@ -90,6 +90,51 @@ def violates_end(variant, me, opp) -> str | None:
     return None
 
 
+def _unit_ways(variant, me, opp, die):
+    """Every way to play one unit (§0.3, BLOCK1, FIRST_PASS, STD bear-off): the sides after."""
+    out = []
+    shut = variant.key != "khachapuri" and _first_pass_shut(me)
+    for src in range(1, 25):
+        dst = src - die
+        if not me[src] or dst < 1 or opp[_PARALLEL[dst]] or (src == 24 and shut):
+            continue
+        m = list(me)
+        m[src] -= 1
+        m[dst] += 1
+        out.append(m)
+    if not any(me[7:25]):
+        highest = max((p for p in range(1, 7) if me[p]), default=0)
+        src = die if me[die] else (highest if 0 < highest < die else 0)
+        if src:
+            m = list(me)
+            m[src] -= 1
+            m[OFF] += 1
+            out.append(m)
+    return out
+
+
+def avoidable(variant, before) -> bool:
+    """Whether some play of the roll (of any length: the TURN rules filter before the
+    must-play rules, AMB-44) ends without breaking them, by brute force over unit orders.
+    A turn that breaks a TURN rule is waived only when this is False."""
+    me, opp = list(before.sides[before.turn]), before.sides[1 - before.turn]
+    dice = list(before.dice)
+    units_left = dice * 2 if dice[0] == dice[1] else dice
+
+    def search(side, left):
+        if violates_end(variant, side, opp) is None:
+            return True
+        if side[OFF] == 15:
+            return False
+        for i, die in enumerate(left):
+            rest = left[:i] + left[i + 1:]
+            if any(search(m, rest) for m in _unit_ways(variant, side, opp, die)):
+                return True
+        return False
+
+    return search(me, units_left)
+
+
 def expected_points(variant, final, winner) -> int:
     loser_off = final.sides[1 - winner][OFF]
     key = variant.key

@@ -127,6 +127,12 @@ CASES = {
                                  "koks_rule": "head"}, 3, 4),
     "caucasian-3": ("caucasian", 3, {}, 1, 6),
     "caucasian-stay": ("caucasian", 0, {"caucasian_hit_rule": "stay"}, 2, 2),
+    # the parallel games: khachapuri's difference scoring (a resignation is worth 15 minus the
+    # resigner's borne-off checkers), fevga and moultezim with their own rules and starters
+    "khachapuri-15": ("khachapuri", 15, {}, 3, 4),
+    "khachapuri-ln": ("khachapuri", 0, {"KHACH_SCORE": "LN", "cube_enabled": "true"}, 6, 3),
+    "fevga-5": ("fevga", 5, {}, 8, 4),
+    "moultezim-money": ("moultezim", 0, {"moultezim_gammon": "false"}, 9, 3),
 }
 _MATCHES = {}
 
