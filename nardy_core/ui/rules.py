@@ -717,8 +717,8 @@ RULES["khachapuri"] = {
         "least one opposing checker is already ahead of the block.</li>" + _MUST_EN + "</ul>"
         + _BEAR_EN +
         "<p><b>Result.</b> The first to bear off all 15 wins. He scores the difference: 15 minus "
-        "the number of checkers the loser has borne off (from 1 to 15 points). There is no "
-        "cube.</p>"
+        "the number of checkers the loser has borne off (from 1 to 15 points). Traditionally no "
+        "cube is used.</p>"
     ),
     "ru": (
         "<h3>Хачапури</h3>"

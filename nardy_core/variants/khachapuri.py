@@ -43,6 +43,8 @@ class Khachapuri(StuckDrawMixin, SixBlockMixin, Variant):
     def configure(self):
         self.configure_six_block()
         self.difference = self.options["KHACH_SCORE"] == DIFF
+        if not self.difference:  # a dropped cube or a resignation is then an oin or a mars
+            self.outcome_kinds = ("oin", "mars", "draw")
 
     def turn_context(self, position, frame):
         return self.block_context(position, super().turn_context(position, frame))
