@@ -795,7 +795,8 @@ _FEVGA_CORE_EN = (
     "<li><b>First checker.</b> No second checker may leave the head until your first checker has "
     "passed the opponent's head. After that any number may leave the head.</li>"
     "<li><b>Starting quarter.</b> You may never end your turn with all six points of your "
-    "starting quarter (the head and the five points after it) occupied.</li>"
+    "starting quarter (the head and the five points after it) occupied, unless no play can "
+    "avoid it.</li>"
     "<li><b>Blocks.</b> Six points in a row are otherwise allowed anywhere, even in front of the "
     "opponent's home. But if all the opponent's checkers still on the board are stuck on the one "
     "point just before your block, you must open it.</li>" + _MUST_EN + "</ul>" + _BEAR_EN)
@@ -807,7 +808,7 @@ _FEVGA_CORE_RU = (
     "<li><b>Первая шашка.</b> Вторую шашку нельзя брать с головы, пока первая не прошла за "
     "голову соперника. После этого с головы можно брать сколько угодно.</li>"
     "<li><b>Своя база.</b> Нельзя заканчивать ход, заняв все шесть пунктов своей первой "
-    "четверти (голову и пять пунктов за ней).</li>"
+    "четверти (голову и пять пунктов за ней), если этого можно избежать.</li>"
     "<li><b>Заграждения.</b> В остальном шесть пунктов подряд можно занимать где угодно, даже "
     "перед домом соперника. Но если все его оставшиеся на доске шашки стоят на пункте прямо "
     "перед вашим заграждением, вы обязаны его открыть.</li>" + _MUST_RU + "</ul>" + _BEAR_RU)
