@@ -173,7 +173,7 @@ def test_khachapuri_rejects_an_illegal_six_block_position():
         p.variant.validate(p)
 
 
-# --- fevga and moultezim scenarios (§3.13, §3.14) -------------------------------------------------
+# --- fevga and moultezim scenarios (§3.13, §3.14) -----------------------------------------------
 @pytest.mark.parametrize("game", ["fevga", "moultezim"])
 def test_fv1_opening_six_six(game):
     p = pos(game, {24: 15}, {24: 15}, (6, 6))
