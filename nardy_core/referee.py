@@ -139,7 +139,7 @@ def check_turn(before, steps, after_sides):
                f"the turn ends with {broken}")
         # where the referee can search the roll itself, it also checks that no play avoids it
         avoidable = getattr(rules, "avoidable", None)
-        _check(avoidable is None or not avoidable(variant, before),
+        _check(avoidable is None or not avoidable(variant, before, me),
                f"the turn ends with {broken}, which another play of the roll avoids")
     if variant.has_head_rule:
         limit = _head_limit(variant, before)

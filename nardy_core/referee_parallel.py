@@ -76,18 +76,30 @@ def _stuck_prime(me, opp) -> bool:
     return q >= 7 and all(me[_PARALLEL[r]] for r in range(q - 6, q))
 
 
-def violates_end(variant, me, opp) -> str | None:
-    """The TURN constraints of fevga and moultezim on an end-of-turn board."""
+_RULES = {
+    "table": "all six points of the starting table occupied (START_TABLE_NOT_FULL)",
+    "prime": "six points held right in front of the opponent's whole remaining army "
+             "(PRIME_UNBLOCK_IF_STUCK)",
+}
+
+
+def _broken(variant, me, opp) -> list:
+    """The TURN rules of fevga and moultezim that an end-of-turn board breaks."""
     key = variant.key
     if key == "khachapuri":
-        return None
+        return []
+    out = []
     always = key == "moultezim" or _opt(variant, "fevga_start_table") == "ALWAYS"
     if always and _start_table_full(me):
-        return "all six points of the starting table occupied (START_TABLE_NOT_FULL)"
+        out.append("table")
     if _stuck_prime(me, opp):
-        return ("six points held right in front of the opponent's whole remaining army "
-                "(PRIME_UNBLOCK_IF_STUCK)")
-    return None
+        out.append("prime")
+    return out
+
+
+def violates_end(variant, me, opp) -> str | None:
+    broken = _broken(variant, me, opp)
+    return " and ".join(_RULES[r] for r in broken) or None
 
 
 def _unit_ways(variant, me, opp, die):
@@ -113,26 +125,32 @@ def _unit_ways(variant, me, opp, die):
     return out
 
 
-def avoidable(variant, before) -> bool:
-    """Whether some play of the roll (of any length: the TURN rules filter before the
-    must-play rules, AMB-44) ends without breaking them, by brute force over unit orders.
-    A turn that breaks a TURN rule is waived only when this is False."""
+def avoidable(variant, before, after) -> bool:
+    """Whether the TURN rules that the mover's final side ``after`` breaks could have been met
+    (AMB-44: the rules filter before the must-play rules, so plays of any length count, the
+    empty one included). A rule that no play meets is waived for the turn; the rules left must
+    then be met together by the play chosen, unless no play meets them together either.
+    Judged by brute force over the unit orders."""
     me, opp = list(before.sides[before.turn]), before.sides[1 - before.turn]
     dice = list(before.dice)
     units_left = dice * 2 if dice[0] == dice[1] else dice
 
-    def search(side, left):
-        if violates_end(variant, side, opp) is None:
+    def reachable(good, side, left):
+        if good(side):
             return True
-        if side[OFF] == 15:
-            return False
         for i, die in enumerate(left):
             rest = left[:i] + left[i + 1:]
-            if any(search(m, rest) for m in _unit_ways(variant, side, opp, die)):
+            if any(reachable(good, m, rest) for m in _unit_ways(variant, side, opp, die)):
                 return True
         return False
 
-    return search(me, units_left)
+    def meets(rules):
+        return lambda side: not set(rules) & set(_broken(variant, side, opp))
+
+    in_force = [r for r in _RULES if reachable(meets([r]), me, units_left)]
+    if not set(in_force) & set(_broken(variant, after, opp)):
+        return False
+    return reachable(meets(in_force), me, units_left)
 
 
 def expected_points(variant, final, winner) -> int:

@@ -228,6 +228,24 @@ def test_fv_x1_a_start_table_that_cannot_be_emptied_is_waived():
     assert boards(p) == {b({24: 5, 23: 1, 22: 1, 21: 1, 20: 1, 19: 5, 5: 1})}
 
 
+def test_each_turn_rule_is_waived_on_its_own():
+    # Black's whole army on B19 (= W7) right behind White's home W1-W6, which 6-5 cannot break
+    # (W6 holds three, nothing else in the home moves, no bearing off): the prime rule is
+    # waived. The start table is not full at the start, so that rule still binds: 24/19 14/8
+    # is illegal, although no play meets both rules (waiving both would allow it).
+    me = {24: 2, 23: 1, 22: 1, 21: 1, 20: 1, 14: 1, 6: 3, 5: 1, 4: 1, 3: 1, 2: 1, 1: 1}
+    p = pos("fevga", me, {19: 15}, (6, 5))
+    found = boards(p)
+    for side in found:
+        points = dict(side)
+        assert all(points.get(q) for q in range(1, 7))        # the prime stays: waived
+        assert not all(points.get(q) for q in range(19, 25))  # the table is never full
+    filled = {**me, 24: 1, 19: 1, 14: 0, 8: 1}
+    assert b({k: v for k, v in filled.items() if v}) not in found
+    assert b({**{k: v for k, v in me.items() if k != 14}, 8: 1, 6: 2, 1: 2}) in found
+    _refuse(p, [(24, 19, 5, False), (14, 8, 6, False)], match="another play")
+
+
 @pytest.mark.parametrize("game,options,loser,points", [
     ("fevga", {}, {6: 15}, 2), ("fevga", {}, {6: 14, "off": 1}, 1),
     ("moultezim", {}, {6: 15}, 2), ("moultezim", {"moultezim_gammon": False}, {6: 15}, 1)])

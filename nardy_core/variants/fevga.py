@@ -13,8 +13,9 @@ their own instead of the head rule and the six-block rule:
   during the mover's turn and nothing is hit, so that point is found once per turn
   (``turn_context``).
 
-A TURN rule is waived by ``Variant.select`` only when the start of the turn already breaks it
-(AMB-44, vector FV-X1).
+A TURN rule is waived only when no play of the roll meets it, the empty one included, so the
+start of the turn already breaks it (AMB-44, vector FV-X1); ``Fevga.select`` decides that for
+each of the two rules on its own.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class Fevga(StuckDrawMixin, Variant):
             # on the mover's numbers
             q = where[0]
             block = sum(ones(self.cross[r], self.cross[r]) for r in range(q - 6, q))
-        ctx.data = block
+        ctx.data = [self.start_table_rule, block]  # the TURN rules in force this turn
         return ctx
 
     def unit_moves(self, ctx, s, t, d, limit=26):
@@ -73,11 +74,28 @@ class Fevga(StuckDrawMixin, Variant):
             limit = 23  # FIRST_PASS: the head is shut while the first checker is on its way
         return super().unit_moves(ctx, s, t, d, limit)
 
+    @staticmethod
+    def _table_ok(s):
+        return occupied(s & _START_TABLE) != _START_FULL
+
+    @staticmethod
+    def _prime_ok(block, s):
+        return occupied(s & BOARD) & block != block
+
     def turn_ok(self, ctx, s, t):
-        if self.start_table_rule and occupied(s & _START_TABLE) == _START_FULL:
-            return False
-        block = ctx.data
-        return not block or occupied(s & BOARD) & block != block
+        table, block = ctx.data
+        return (not table or self._table_ok(s)) and (not block or self._prime_ok(block, s))
+
+    def select(self, ctx, nodes, full, units, ordered):
+        # AMB-44 rule by rule: a TURN rule that no prefix of the roll meets (the empty play
+        # included, so the start already breaks it) is waived for this turn, while the other
+        # still filters. If each can be met but not both at once, Variant.select waives both.
+        rules = ctx.data
+        if rules[0] and not any(self._table_ok(n[0]) for n in nodes):
+            rules[0] = False
+        if rules[1] and not any(self._prime_ok(rules[1], n[0]) for n in nodes):
+            rules[1] = 0
+        return super().select(ctx, nodes, full, units, ordered)
 
     def outcome(self, position, winner):
         if position.sides[1 - winner][0] or not self.gammons():
