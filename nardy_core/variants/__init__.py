@@ -5,12 +5,13 @@ from .backgammon_family import GAMES as _BACKGAMMON_FAMILY
 from .caucasian import CaucasianNardy
 from .fayles import Fayles
 from .long import LongNardy
+from .plakoto import Plakoto
 from .short import ShortNardy
 from .tawula import Tawula
 from .tourne_case import TourneCase
 
 VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy, Fayles,
-                                     Tawula, TourneCase)}
+                                     Tawula, TourneCase, Plakoto)}
 VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 
 
@@ -23,4 +24,4 @@ def get_variant(key, options=None):
 
 
 __all__ = ["VARIANTS", "get_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles",
-           "Tawula", "TourneCase"]
+           "Tawula", "TourneCase", "Plakoto"]
