@@ -430,3 +430,52 @@ def test_positions_without_pins_in_other_games_are_unchanged():
     # the shared frame code is untouched for games without pins
     p = get_variant("short").initial_position(dice=(3, 1))
     assert all(pl.board[1] == (frozenset(), frozenset()) for pl in legal_plays(p))
+
+
+# --- the board ---------------------------------------------------------------------------------
+def test_the_board_draws_a_pinned_checker_under_its_pinners():
+    import xml.etree.ElementTree as ET
+    from nardy_core.textboard import columns, pinned_points
+    from nardy_core.ui.session import HUMAN, Session
+    from nardy_core.ui.svg import BOTTOM, R, TOP, render_board
+    from nardy_core.ui.text import board_label
+    svg = "{http://www.w3.org/2000/svg}"
+    # White's two checkers on W19 pin Black's B6 (the same point: White's 19, top row)
+    state = "plakoto 24:13,19:2 24:14,6:1p w 31 - money"
+    p = parse_state(state)[0]
+    assert columns(p)[19] == (WHITE, 2) and pinned_points(p) == {19: BLACK}
+    session = Session("plakoto", players=(HUMAN, HUMAN))
+    session.match.game = Game(p.variant, position=p)
+    view = session.view()
+    assert view["points"][19] == (WHITE, 2) and view["pinned"] == {19: BLACK}
+    for viewer in (WHITE, BLACK):
+        root = ET.fromstring(render_board(view, viewer=viewer))
+        group = next(g for g in root.iter(svg + "g") if g.get("data-loc") == "p19")
+        circles = [c for c in group.findall(svg + "circle") if c.get("class", "").startswith("ck")]
+        assert [c.get("class") for c in circles] == ["ck c1", "ck c0", "ck c0"]
+        pinned = circles[0]
+        assert pinned.get("data-pinned") == "1" and "stroke-dasharray" in pinned.get("style")
+        assert not any(c.get("data-pinned") for c in circles[1:])
+        # the pinned checker at the base, the pinners stacked on it towards the middle
+        ys = [float(c.get("cy")) for c in circles]
+        base = TOP if viewer == WHITE else BOTTOM  # White's 19 is on the viewer's top or bottom
+        assert abs(ys[0] - base) == R and [abs(y - ys[0]) for y in ys] == [0, 2 * R, 4 * R]
+        assert circles[-1].get("data-top") == "1"
+        assert "pinned" in group.get("aria-label") and "2 white" in group.get("aria-label")
+    ru = ET.fromstring(render_board(view, label=board_label("ru")))
+    group = next(g for g in ru.iter(svg + "g") if g.get("data-loc") == "p19")
+    assert "закрыта" in group.get("aria-label")
+    # a point without a pin draws no pinned checker anywhere
+    plain = ET.fromstring(render_board(Session("plakoto", players=(HUMAN, HUMAN)).view()))
+    assert not [c for c in plain.iter(svg + "circle") if c.get("data-pinned")]
+
+
+def test_the_board_shows_a_pin_made_during_the_turn():
+    from nardy_core.ui.session import HUMAN, Session
+    p = position({24: 14, 20: 1}, {24: 14, 6: 1}, (2, 1))
+    session = Session("plakoto", players=(HUMAN, HUMAN))
+    session.match.game = Game(p.variant, position=p)
+    t = session.game.turn()
+    t.step(next(s for s in t.legal_steps() if s[0] == 20 and s[1] == 19))
+    view = session.view()
+    assert view["pinned"] == {19: BLACK} and view["points"][19] == (WHITE, 1)
