@@ -97,6 +97,9 @@ def test_pl1_landing_on_a_blot_pins_it_and_a_touchdown_pins_then_releases():
     pin = next(pl for pl in legal_plays(p) if pl.board[1][BLACK])
     assert pin.notation() in ("24/22 20/19*", "20/19* 24/22")
     assert pin.board[1] == (frozenset(), frozenset({6}))
+    # the spec's pin mark reads as well as the hit mark the notation writes
+    assert find_play(p, "20/19^ 24/22").frame == pin.frame
+    assert find_play(p, "20/19^/17").board[1] == (frozenset(), frozenset())
 
 
 def test_pl2_a_pinned_checker_cannot_move_and_its_point_is_closed_to_its_owner():
