@@ -482,3 +482,34 @@ def test_the_board_shows_a_pin_made_during_the_turn():
     t.step(next(s for s in t.legal_steps() if s[0] == 20 and s[1] == 19))
     view = session.view()
     assert view["pinned"] == {19: BLACK} and view["points"][19] == (WHITE, 1)
+
+
+def test_a_session_against_the_bot_plays_saves_and_restores():
+    import re
+    from nardy_core.ui import text as T
+    from nardy_core.ui.session import HUMAN, Session
+    import test_ui_session as ui
+    rng = random.Random(4)
+    session = Session("plakoto", players=(HUMAN, "beginner"), length=3, seed="pl-session")
+    saved, kinds = [], set()
+    while True:
+        ui.play_to_end(session, rng)
+        result = session.game.result.to_dict()
+        kinds.add(result["kind"])
+        for lang in T.LANGUAGES:
+            words = T.result_text(lang, result)
+            assert words and "{" not in words and "mother" != words.split(": ")[-1]
+            for row in session.logs[-1]:
+                line = T.log_text(lang, row)
+                assert line and "{" not in line and not re.match(r"^log_", line)
+        saved.append(json.dumps(session.to_dict()))
+        if session.match_over:
+            break
+        session.next_game()
+    assert max(session.projected_score()) >= 3 and kinds <= {"single", "gammon", "mother",
+                                                              "draw"}
+    final = Session.from_dict(json.loads(saved[-1]))
+    assert json.dumps(final.to_dict()) == saved[-1]
+    assert final.view() == session.view() and final.logs == session.logs
+    mother = {"winner": 1, "kind": "mother", "points": 2, "cube": 1, "reason": "bear_off"}
+    assert T.result_text("en", mother) == "Black win 2 points: mother checker pinned"
