@@ -11,7 +11,7 @@ import pytest
 
 from conftest import DATA
 from nardy_core import linkcode
-from nardy_core.errors import NardyError
+from nardy_core.errors import NardyError, PositionError
 from nardy_core.frame import F_PIN, PIN_MINE, PIN_THEIRS, SH, to_frame
 from nardy_core.game import MOVE, OPENING, OVER, ROLL, Game
 from nardy_core.match import Match
@@ -513,3 +513,34 @@ def test_a_session_against_the_bot_plays_saves_and_restores():
     assert final.view() == session.view() and final.logs == session.logs
     mother = {"winner": 1, "kind": "mother", "points": 2, "cube": 1, "reason": "bear_off"}
     assert T.result_text("en", mother) == "Black win 2 points: mother checker pinned"
+
+
+def test_the_editor_pins_a_single_checker_and_frees_it():
+    from nardy_core.ui.editor import Editor
+    editor = Editor("plakoto")
+    editor.clear()
+    editor.add("p19", 1)          # Black's B6 (= W19): a single black checker
+    editor.add("p19", 0)          # a white checker on it pins it
+    assert editor.pins == [set(), {6}]
+    editor.add("p19", 0)          # White piles on his pin
+    with pytest.raises(PositionError):
+        editor.add("p19", 1)      # the pinned side cannot join its pinned checker
+    editor.add("p5", 0)
+    editor.add("p5", 0)
+    with pytest.raises(PositionError):
+        editor.add("p5", 1)       # two plain checkers are not pinned
+    editor.sides[0][24] += 11
+    editor.sides[1][24] += 14
+    assert editor.problems() == []
+    position = editor.state()[0]
+    assert position.pins == (frozenset(), frozenset({6}))
+    assert editor.view()["pinned"] == {19: BLACK} and editor.view()["points"][19] == (WHITE, 2)
+    assert Editor(start=editor.state()).pins == [set(), {6}]
+    editor.remove("p19")          # the top goes first: one white pinner is left
+    assert editor.pins == [set(), {6}] and editor.sides[0][19] == 1
+    editor.remove("p19")          # the last pinner leaves: the black checker is free
+    assert editor.pins == [set(), set()] and editor.sides[1][6] == 1
+    # a game without pins still refuses a shared point
+    short = Editor("short")
+    with pytest.raises(PositionError):
+        short.add("p6", 1)
