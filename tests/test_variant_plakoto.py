@@ -544,3 +544,13 @@ def test_the_editor_pins_a_single_checker_and_frees_it():
     short = Editor("short")
     with pytest.raises(PositionError):
         short.add("p6", 1)
+
+
+def test_the_bot_takes_a_mother_pin_win():
+    # PL-6: 24/22 2/1^ wins at once; the bot's exact end test rebuilds the position from the
+    # result frame, and the mother checker is read from the checkers alone
+    from nardy_core.bots.chooser import LEVELS, Chooser
+    p = position({24: 1, 12: 14}, {24: 1, 6: 13, 2: 1}, (1, 2), turn=BLACK)
+    for level in LEVELS:
+        play = Chooser(p.variant, level).choose(p)
+        assert play.notation() == "24/22 2/1*", level

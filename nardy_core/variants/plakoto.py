@@ -157,8 +157,14 @@ class Plakoto(Variant):
         return self.finished(frame)
 
     def mother_outcome(self, position):
-        """The mother-checker rule (§3.7) on a position: draw, a 2-point win, or None."""
-        pinned = [24 in position.pins[c] and position.sides[c][24] == 1 for c in (WHITE, BLACK)]
+        """The mother-checker rule (§3.7) on a position: draw, a 2-point win, or None.
+
+        Read from the checkers alone: a side's own 24-point can only be reached by the other
+        side, so one checker there with opposing ones on the same point is always a pinned
+        mother (callers that rebuild a position from a frame need not carry the pins)."""
+        head = self.cross[24]
+        sides = position.sides
+        pinned = [sides[c][24] == 1 and sides[1 - c][head] > 0 for c in (WHITE, BLACK)]
         if all(pinned):
             return Outcome(None, DRAW, 0)
         for colour in (WHITE, BLACK):
