@@ -171,7 +171,7 @@ def check_turn(before, steps, after_board):
         _check(die in left, f"step {src}/{dst} uses die {die}, not among {left}")
         left.remove(die)
         board.step(variant, c, src, dst, die, pin_flag)
-        if board.off[c] == variant.checkers:
+        if board.off[c] == 15:
             ended = ("bear_off", c)
         else:
             ended = board.mother(c)
@@ -189,7 +189,7 @@ def check_position(position):
     variant = position.variant
     for c in (0, 1):
         side = position.sides[c]
-        _check(sum(side) == variant.checkers and min(side) >= 0,
+        _check(sum(side) == 15 and min(side) >= 0,
                f"colour {c} has {sum(side)} checkers")
     Board(position)  # shared points only as pinned points, pins only there
 

@@ -554,3 +554,80 @@ def test_the_bot_takes_a_mother_pin_win():
     for level in LEVELS:
         play = Chooser(p.variant, level).choose(p)
         assert play.notation() == "24/22 2/1*", level
+
+
+# --- the generator's choice against a brute force over the referee's board -------------------
+def brute_outcomes(p):
+    """Every unit sequence replayed on ``referee_plakoto.Board`` (the spec's rules restated),
+    then the maximal-usage rule of §0.3.3/§0.3.6 (a game-ending sequence counts the units it
+    played; one die only: the larger if it can be played): the set of
+    (sides, pins, (winner, points) or None)."""
+    import copy
+    variant, c = p.variant, p.turn
+    found = []
+    seen = set()
+
+    def key(board, ended):
+        return (board.side(0), board.side(1), board.pins(0), board.pins(1), ended)
+
+    def rec(board, left, used, ended):
+        k = (key(board, ended), tuple(sorted(left)))
+        if k in seen:
+            return
+        seen.add(k)
+        found.append((len(used), tuple(used), board, ended))
+        if ended is not None or not left:
+            return
+        for d in sorted(set(left)):
+            rest = list(left)
+            rest.remove(d)
+            for src in range(1, 25):
+                for flag in (False, True):
+                    b2 = copy.deepcopy(board)
+                    try:
+                        b2.step(variant, c, src, max(src - d, 0), d, flag)
+                    except Violation:
+                        continue
+                    end = ("bear_off", c) if b2.off[c] == 15 else b2.mother(c)
+                    rec(b2, rest, used + [d], end)
+
+    units = referee_plakoto.units(p)
+    rec(referee_plakoto.Board(p), units, [], None)
+    most = max(n for n, *_ in found)
+    best = [f for f in found if f[0] == most]
+    if most == 1 and len(units) == 2 and units[0] != units[1]:
+        larger = [f for f in best if f[1] == (max(units),)]
+        best = larger or best
+    out = set()
+    for _, _, board, ended in best:
+        if ended is None and not board.can_move(variant, 0) and not board.can_move(variant, 1):
+            ended = ("draw", None)
+        score = None if ended is None else referee_plakoto.expected_points(
+            ended, p.replace(sides=(board.side(0), board.side(1))))
+        out.add((board.side(0), board.side(1), board.pins(0), board.pins(1), score))
+    return out
+
+
+def engine_outcomes(p):
+    out = set()
+    for play in legal_plays(p):
+        sides, pins = play.board
+        outcome, _ = p.variant.end_of_turn(p, p.replace(sides=sides, pins=pins))
+        score = None if outcome is None else (outcome.winner, outcome.points)
+        out.add((sides[0], sides[1], pins[0], pins[1], score))
+    return out
+
+
+@pytest.mark.parametrize("seed,options", [(0, {}), (1, {}),
+                                          (2, {"bear_off_requires_unpinned": False})])
+def test_legal_plays_equal_a_brute_force_over_the_spec_rules(seed, options):
+    positions = random_positions(100 + seed, count=60, options=options)
+    # and the spec's scenarios, whose ends and forced orders are the delicate part
+    positions += [position({24: 1, 12: 14}, {6: 14, 2: 1}, (1, 3), turn=BLACK),
+                  position({24: 1, 12: 14}, {24: 1, 6: 13, 2: 1}, (1, 2), turn=BLACK),
+                  position({24: 1, 12: 14}, {24: 1, 6: 12, 4: 1, 1: 1}, (6, 5),
+                           white_pins={24}),
+                  position({24: 1, 12: 13, 1: 1}, {24: 1, 6: 14}, (6, 3), black_pins={24}),
+                  position({6: 5, 5: 5, 4: 4, 3: 1}, {24: 14, 22: 1}, (6, 5), white_pins={3})]
+    for p in positions:
+        assert engine_outcomes(p) == brute_outcomes(p), format_state(p)
