@@ -342,6 +342,9 @@ def test_games_records_and_game_codes_round_trip():
     assert '; [Nardy "plakoto"]' in text
     imported = import_match(text)
     assert export_match(imported) == text
+    import re
+    pins_marked = re.sub(r"(\d)\*", r"\1^", text)  # the spec's pin mark reads the same
+    assert pins_marked != text and export_match(import_match(pins_marked)) == text
     replayed = replay_match(imported)
     assert [g.result.to_dict() for g in replayed.games + [replayed.game]] == \
         [g.result.to_dict() for g in match.games]
