@@ -186,7 +186,6 @@ def check_turn(before, steps, after_board):
 
 
 def check_position(position):
-    variant = position.variant
     for c in (0, 1):
         side = position.sides[c]
         _check(sum(side) == 15 and min(side) >= 0,

@@ -13,12 +13,12 @@ from conftest import DATA
 from nardy_core import linkcode
 from nardy_core.errors import NardyError, PositionError
 from nardy_core.frame import F_PIN, PIN_MINE, PIN_THEIRS, SH, to_frame
-from nardy_core.game import MOVE, OPENING, OVER, ROLL, Game
+from nardy_core.game import MOVE, OVER, ROLL, Game
 from nardy_core.match import Match
 from nardy_core.movegen import legal_plays
 from nardy_core.notation import format_state, parse_state
 from nardy_core.playnotation import find_play
-from nardy_core.position import BLACK, OFF, WHITE, Position, side_from
+from nardy_core.position import BLACK, WHITE, Position, side_from
 from nardy_core.records import export_match, import_match, replay_match
 from nardy_core.referee import Violation
 from nardy_core import referee_plakoto
