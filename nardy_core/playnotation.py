@@ -67,7 +67,8 @@ _NAMED = {"bar": BAR_POINT, "b": BAR_POINT, "hand": HAND_POINT, "h": HAND_POINT,
 def parse_play_text(text: str, numbers=None) -> list:
     """``"24/18 13/7*/1 6/off(2)"`` -> checker moves ``[[24, 18], [13, 7, 1], [6, 0], [6, 0]]``.
 
-    Hit marks are accepted and ignored (the result decides whether a blot is hit). ``numbers``
+    Hit marks (``*``, and plakoto's pin mark ``^`` of VARIANT_RULES.md §0.7) are accepted and
+    ignored (the result decides whether a blot is hit or pinned). ``numbers``
     maps displayed point numbers back to internal ones (tourne-case rows)."""
     from .errors import NotationError
     moves = []
@@ -83,7 +84,7 @@ def parse_play_text(text: str, numbers=None) -> list:
             count = int(n)
         points = []
         for part in body.split("/"):
-            name = part.rstrip("*").lower()
+            name = part.rstrip("*^").lower()
             if name in _NAMED:
                 points.append(_NAMED[name])
             elif name.isdigit() and 1 <= int(name) <= 24:

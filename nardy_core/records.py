@@ -673,7 +673,7 @@ def _parse_moves(text, line):
             _fail(line, "bad_move", f"{_quoted(token)} is not a move (write from/to, e.g. 24/18)")
         path = []
         for part in found.group(1).split("/"):
-            name = part.strip().rstrip("*").lower()
+            name = part.strip().rstrip("*^").lower()
             if name in _POINT_NAMES:
                 path.append(_POINT_NAMES[name])
             elif re.fullmatch("[0-9]{1,2}", name) and int(name) <= 25:

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from .game import MOVE, OVER, ROLL, Game
-from . import referee_hand
+from . import referee_hand, referee_plakoto
 from .referee import (Violation, check_draw, check_next, check_position, check_start,
                       check_turn, check_unplayable, expected_outcome_points)
 from .turn import Turn
@@ -29,6 +29,8 @@ class SelfPlayReport:
 def play_one(variant, rng, seed, report, options_cube=True):
     if referee_hand.mine(variant):  # tawula, tourne-case: their own referee
         return referee_hand.play_one(variant, rng, seed, report)
+    if referee_plakoto.mine(variant):  # pins and the mother checker: its own referee
+        return referee_plakoto.play_one(variant, rng, seed, report)
     game = Game(variant, seed=seed)
     check_start(game.position)
     while game.phase != OVER:

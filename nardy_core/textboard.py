@@ -11,23 +11,37 @@ HEIGHT = 5
 
 
 def columns(position) -> dict:
-    """White's number of each occupied point -> (colour, count): what a board draws."""
+    """White's number of each occupied point -> (colour, count): what a board draws. A pinned
+    point (plakoto) is its owner's: the stack on top; ``pinned_points`` names what lies under."""
     cols = {}
     geometry = position.variant.geometry
     for colour in (0, 1):
         side = position.sides[colour]
+        pins = position.pins[colour]
         for p in range(1, 25):
-            if side[p]:
+            if side[p] and p not in pins:
                 cols[absolute_point(geometry, colour, p)] = (colour, side[p])
     return cols
+
+
+def pinned_points(position) -> dict:
+    """White's number of each pinned point -> the colour of the single checker pinned there."""
+    geometry = position.variant.geometry
+    return {absolute_point(geometry, colour, p): colour
+            for colour in (0, 1) for p in position.pins[colour]}
 
 
 def _cell(col, row):
     if col is None:
         return " . " if row == 0 else "   "
-    colour, count = col
-    if row < min(count, HEIGHT):
-        if row == HEIGHT - 1 and count > HEIGHT:
+    colour, count, under = col if len(col) == 3 else (*col, None)
+    room = HEIGHT
+    if under is not None:  # a pinned checker at the base, in lower case, its pinners above
+        if row == 0:
+            return f" {MARKS[under].lower()} "
+        row, room = row - 1, HEIGHT - 1
+    if row < min(count, room):
+        if row == room - 1 and count > room:
             return f"{count:^3}"
         return f" {MARKS[colour]} "
     return "   "
@@ -37,6 +51,8 @@ def render(position, viewer=0) -> str:
     """The board as ``viewer`` (a colour) sees it: his own points 13-24 on top, 12-1 below,
     labelled with his own numbers."""
     cols = columns(position)
+    for point, colour in pinned_points(position).items():
+        cols[point] = cols[point] + (colour,)
     geometry = position.variant.geometry
     own_top = list(range(13, 25))
     own_bottom = list(range(12, 0, -1))

@@ -20,7 +20,7 @@ from ..geometry import absolute_point
 from ..match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
 from ..notation import format_state, parse_state
 from ..position import BAR, COLOUR_NAMES, HAND, OFF, SIDE_LEN, Position
-from ..textboard import columns
+from ..textboard import columns, pinned_points
 from ..variants import get_variant
 
 CRAWFORD_STATES = (PRE_CRAWFORD, CRAWFORD, POST_CRAWFORD)
@@ -37,6 +37,7 @@ class Editor:
             self.variant = get_variant(game, options or {}) if isinstance(game, str) else game
             position, cube, match = self.variant.initial_position(), CubeState(), MatchScore()
         self.sides = [list(position.sides[0]), list(position.sides[1])]
+        self.pins = [set(position.pins[0]), set(position.pins[1])]  # plakoto: own points
         self.turn = position.turn
         self.dice = list(position.dice) if position.dice else None
         self.cube = cube
@@ -75,33 +76,56 @@ class Editor:
             raise PositionError(f"{self.variant.key} has no checkers waiting in the hand",
                                 code="edit_place", loc=str(loc), colour=COLOUR_NAMES[colour])
         holder = self._holder(loc) if 1 <= index <= 24 else None
-        if holder is not None and holder != colour and not self._shared_ok(loc, colour):
+        if 1 <= index <= 24 and index in self.pins[colour]:
+            holder = 1 - colour  # a pinned checker's point belongs to its pinners
             raise PositionError(f"the point is held by {COLOUR_NAMES[holder]}",
                                 code="edit_occupied", colour=COLOUR_NAMES[holder])
+        pin = None
+        if holder is not None and holder != colour and not self._shared_ok(loc, colour):
+            # a game that pins (plakoto): a checker put on a single opposing one pins it
+            pin = self._place(loc, holder)
+            if self.sides[holder][pin] != 1 or not self._shared_ok(loc, colour, pin=pin):
+                raise PositionError(f"the point is held by {COLOUR_NAMES[holder]}",
+                                    code="edit_occupied", colour=COLOUR_NAMES[holder])
+            self.pins[holder].add(pin)
         self.sides[colour][index] += 1
 
-    def _shared_ok(self, loc, colour) -> bool:
+    def _shared_ok(self, loc, colour, pin=None) -> bool:
+        """Whether the game lets ``colour`` join the other colour on ``loc`` (with the other
+        colour's checker there pinned, when ``pin`` names its point)."""
         sides = [list(s) for s in self.sides]
         sides[colour][self._place(loc, colour)] += 1
         white_point = self._place(loc, 0)
-        trial = Position(self.variant, sides, turn=self.turn)
+        pins = [set(self.pins[0]), set(self.pins[1])]
+        if pin is not None:
+            pins[1 - colour].add(pin)
+        trial = Position(self.variant, sides, turn=self.turn, pins=pins)
         return self.variant.points_may_be_shared(trial, white_point)
 
     def remove(self, loc, colour=None) -> bool:
         """One checker fewer on ``loc`` (of ``colour``, or of whoever holds the point)."""
         colours = (colour,) if colour is not None else (0, 1)
+        if colour is None and any(self._place(loc, c) in self.pins[c] for c in (0, 1)):
+            # a pinned point: the checkers on top go first
+            colours = (1, 0) if self._place(loc, 0) in self.pins[0] else (0, 1)
         for c in colours:
             index = self._place(loc, c)
             if index is not None and self.sides[c][index]:
                 self.sides[c][index] -= 1
+                if not self.sides[c][index] and 1 <= index <= 24:
+                    self.pins[c].discard(index)  # the pinned checker itself went
+                    # the last pinner went: the checker under it is free
+                    self.pins[1 - c].discard(self._place(loc, 1 - c))
                 return True
         return False
 
     def clear(self):
         self.sides = [[0] * SIDE_LEN, [0] * SIDE_LEN]
+        self.pins = [set(), set()]
 
     def reset(self):
         self.sides = [list(s) for s in self.variant.initial_position().sides]
+        self.pins = [set(), set()]
 
     def fill_off(self):
         """Put each colour's missing checkers in its tray (a quick way to set up a race)."""
@@ -149,7 +173,7 @@ class Editor:
                         first_turn=carried.first_turn if same_board else first,
                         turn_number=carried.turn_number if same_board else (0, 0),
                         last_roll=carried.last_roll and same_board,
-                        pins=carried.pins if same_board else (frozenset(), frozenset()),
+                        pins=self.pins,
                         pending=carried.pending if same_board and carried.turn == self.turn
                         else ())
 
@@ -195,11 +219,11 @@ class Editor:
     def view(self) -> dict:
         """A board view for ``svg.render_board``: every place is actionable (a click adds or
         removes a checker), nothing is selected."""
-        position = Position(self.variant, self.sides, turn=self.turn)
+        position = Position(self.variant, self.sides, turn=self.turn, pins=self.pins)
         try:
-            points = columns(position)
+            points, pinned = columns(position), pinned_points(position)
         except NardyError:
-            points = {}
+            points, pinned = {}, {}
         cube = self.cube
         locs = [f"p{p}" for p in range(1, 25)] + ["bar0", "bar1", "off0", "off1"]
         if self.variant.setup_hand:
@@ -207,7 +231,7 @@ class Editor:
         return {
             "game": self.variant.key, "geometry": self.variant.geometry,
             "checkers": self.variant.checkers, "phase": "edit", "turn": self.turn,
-            "actor": None, "points": points,
+            "actor": None, "points": points, "pinned": pinned,
             "bar": [self.sides[0][BAR], self.sides[1][BAR]],
             "off": [self.sides[0][OFF], self.sides[1][OFF]],
             "hand": [self.sides[0][HAND], self.sides[1][HAND]],

@@ -574,11 +574,15 @@ RULES["plakoto"] = {
         "<b>mother</b>. If you pin the opponent's mother while none of your checkers is left on "
         "your starting point, you win at once, 2 points. If you still have checkers there, play "
         "goes on: you win as soon as your last one leaves the start, but if the opponent pins "
-        "your mother first, the game is a draw.</li>" + _MUST_EN + "</ul>"
+        "your mother first, both mothers are pinned and the game is a draw. The game ends the "
+        "moment this happens, even in the middle of a turn; a play that ends it with a die "
+        "unplayed is allowed only when no play uses more dice.</li>" + _MUST_EN + "</ul>"
         "<p><b>Bearing off</b> as in backgammon, once all 15 checkers are home — and not while any "
         "of your checkers is pinned.</p>"
         "<p><b>Result.</b> The first to bear off all 15 wins 1 point, or 2 if the loser has not "
-        "borne off any. Traditionally no cube is used.</p>"
+        "borne off any; pinning the mother wins 2. A draw scores nothing (the next game then "
+        "starts with an opening throw), and so does a game in which neither side could ever "
+        "move again. Traditionally no cube is used.</p>"
     ),
     "ru": (
         "<h3>Плакото</h3>"
@@ -597,11 +601,16 @@ RULES["plakoto"] = {
         "<b>материнская</b>. Если вы закрыли материнскую шашку соперника, а на вашем начальном "
         "пункте шашек не осталось, вы сразу выигрываете два куша. Если у вас там ещё есть шашки, "
         "игра продолжается: вы выигрываете, как только уведёте последнюю, но если соперник "
-        "раньше закроет вашу материнскую шашку — ничья.</li>" + _MUST_RU + "</ul>"
+        "раньше закроет вашу материнскую шашку, закрыты обе материнские — ничья. Партия "
+        "кончается сразу, даже посреди хода; ход, который кончает её с неиспользованным "
+        "заром, разрешён, только если нет хода, использующего больше заров.</li>" + _MUST_RU + "</ul>"
         "<p><b>Выброс</b> — как в коротких нардах, когда все 15 шашек в доме, но не пока хотя бы "
         "одна ваша шашка закрыта.</p>"
         "<p><b>Итог.</b> Кто первым выбросил все 15 шашек, выигрывает один куш, или два, если "
-        "проигравший не выбросил ни одной. Куб традиционно не используется.</p>"
+        "проигравший не выбросил ни одной; закрытие материнской шашки — два куша. Ничья не "
+        "приносит очков (следующая партия начинается с броска по одному зару), как и партия, "
+        "в которой ни один игрок больше не может сделать ход. Куб традиционно не "
+        "используется.</p>"
     ),
 }
 

@@ -16,7 +16,7 @@ from ..geometry import absolute_point
 from ..match import Match
 from ..notation import format_state, parse_state
 from ..playnotation import format_steps
-from ..textboard import columns
+from ..textboard import columns, pinned_points
 from ..position import BAR, HAND, OFF
 from ..variants import get_variant
 
@@ -487,7 +487,8 @@ class Session:
         position = game.position
         variant = self.variant
         turn = game.turn_in_progress
-        shown = position.replace(sides=turn.board[0]) if turn is not None else position
+        shown = position.replace(sides=turn.board[0], pins=turn.board[1]) if turn is not None \
+            else position
         sides = shown.sides
         dice, used = [], []
         if position.dice:
@@ -509,7 +510,7 @@ class Session:
         return {
             "game": variant.key, "geometry": variant.geometry, "checkers": variant.checkers,
             "phase": game.phase, "turn": position.turn, "actor": self.actor(),
-            "points": columns(shown),
+            "points": columns(shown), "pinned": pinned_points(shown),
             "bar": [sides[0][BAR], sides[1][BAR]], "off": [sides[0][OFF], sides[1][OFF]],
             "hand": [sides[0][HAND], sides[1][HAND]],
             "has_hand": bool(variant.setup_hand),

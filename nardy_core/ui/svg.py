@@ -5,6 +5,9 @@ bottom from right to left (home at the bottom right; ``mirror`` puts it at the b
 This one rule draws every geometry: which physical point a number denotes comes from
 ``geometry.absolute_point``, so long nardy's same-direction track and heads come out right.
 
+A pinned point (plakoto, ``view["pinned"]``) shows the pinned checker at the base of the point,
+outlined, with the pinning stack on it.
+
 Every place a checker can be picked from or put on is a ``<g data-loc=…>`` (``p1``-``p24`` in
 White's numbering, ``bar0``/``bar1``, ``off0``/``off1``) with a role, an accessible name and
 ``tabindex`` 0 when it is actionable; the page binds clicks, drags and keys to those groups.
@@ -25,6 +28,8 @@ BOTTOM = NUM + M + 2 * PH + GAP    # bottom edge of the bottom row
 MID = NUM + M + PH + GAP / 2
 VISIBLE = 5                        # checkers drawn on a point before a count is shown
 HW = 52                            # the hand strip beside the board (games with a hand)
+# a pinned checker (plakoto): a dashed red outline, inline so that no style sheet hides it
+PINNED_STYLE = "stroke:#c0392b;stroke-width:3;stroke-dasharray:5 3"
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -39,6 +44,7 @@ def _english(key, **params):
         "bar": f"bar, {colour}: {params.get('count')}",
         "off": f"borne off, {colour}: {params.get('count')}",
         "hand": f"hand, {colour}: {params.get('count')}",
+        "pinned": f"1 {colour} pinned under them",
         "board": "Board",
         "cube": f"cube {params.get('value')}",
     }.get(key, key)
@@ -115,6 +121,7 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
            f'height="{2 * PH + GAP}"/>')
 
     points = view["points"]
+    pinned = view.get("pinned") or {}
     names = _point_names(view)
     for own in range(1, 25):
         absolute = absolute_point(geometry, viewer, own)
@@ -126,22 +133,32 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
         shade = "light" if (column + (0 if top else 1)) % 2 else "dark"
         loc = f"p{absolute}"
         occupant = points.get(absolute) or points.get(str(absolute))
+        under = pinned.get(absolute, pinned.get(str(absolute)))
         text = label("point", number=names[own] if numbers else absolute)
         text += ", " + (label("checkers", count=occupant[1], colour=occupant[0]) if occupant
                         else label("empty"))
+        if under is not None:
+            text += ", " + label("pinned", colour=under)
         cv.add(f'<g {_attrs(loc, text, view, actionable)}>')
         hit_y = TOP if top else BOTTOM - PH
         cv.add(f'<rect class="hit" x="{cv.x(x, PW)}" y="{hit_y}" width="{PW}" height="{PH}"/>')
         cv.add(f'<polygon class="pt {shade}" points="{cx - PW / 2 + 1:.1f},{base} '
                f'{cx + PW / 2 - 1:.1f},{base} {cx:.1f},{tip}"/>')
+        first = 0
+        if under is not None:
+            # the pinned checker lies at the base of the point, its pinners stacked on it
+            cy = base + (R if top else -R)
+            cv.add(_checker(under, cx, cy, f' data-pinned="1" style="{PINNED_STYLE}"'))
+            first = 1
         if occupant:
             colour, count = occupant
-            shown = min(count, VISIBLE)
+            shown = min(count, VISIBLE - first)
             for i in range(shown):
-                cy = base + (R + 2 * R * i if top else -(R + 2 * R * i))
+                slot = i + first
+                cy = base + (R + 2 * R * slot if top else -(R + 2 * R * slot))
                 is_top = i == shown - 1
                 cv.add(_checker(colour, cx, cy, ' data-top="1"' if is_top else ""))
-                if is_top and count > VISIBLE:
+                if is_top and count > shown:
                     cv.add(f'<text class="count c{colour}" x="{cx:.1f}" y="{cy + 6:.1f}">'
                            f'{count}</text>')
         cv.add('<circle class="mark" cx="{:.1f}" cy="{:.1f}" r="7"/>'.format(

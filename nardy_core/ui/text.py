@@ -69,6 +69,7 @@ CATALOGUE = {
     "koks": ("koks", "кокс"),
     "home_mars": ("home mars", "домашний марс"),
     "unplayable": ("unplayable roll", "невыполнимый бросок"),  # fayles: the roller loses
+    "mother": ("mother checker pinned", "закрыта материнская шашка"),  # plakoto
     "result_win": ("{winner} win {points} {points_word}: {how}",
                    "{winner} выигрывают {points} {points_word}: {how}"),
     "result_draw": ("Draw", "Ничья"),
@@ -239,6 +240,7 @@ CATALOGUE = {
     "bar": ("bar, {colour}: {count}", "бар, {colour}: {count}"),
     "off": ("borne off, {colour}: {count}", "выброшено, {colour}: {count}"),
     "hand": ("hand, {colour}: {count}", "в руке, {colour}: {count}"),
+    "pinned": ("1 {colour} pinned under them", "под ними закрыта 1 шашка, {colour}"),
     "board": ("Board", "Доска"),
     "cube": ("cube {value}", "куб {value}"),
     # engine error codes

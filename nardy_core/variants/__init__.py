@@ -7,12 +7,14 @@ from .fayles import Fayles
 from .fevga import Fevga, Moultezim
 from .khachapuri import Khachapuri
 from .long import LongNardy
+from .plakoto import Plakoto
 from .short import ShortNardy
 from .tawula import Tawula
 from .tourne_case import TourneCase
 
 VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy, Fayles,
-                                     Tawula, TourneCase, Khachapuri, Fevga, Moultezim)}
+                                     Tawula, TourneCase, Khachapuri, Fevga, Moultezim,
+                                     Plakoto)}
 VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 
 
@@ -25,4 +27,5 @@ def get_variant(key, options=None):
 
 
 __all__ = ["VARIANTS", "get_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles",
-           "Tawula", "TourneCase", "Khachapuri", "Fevga", "Moultezim"]
+           "Tawula", "TourneCase", "Khachapuri", "Fevga", "Moultezim",
+           "Plakoto"]
