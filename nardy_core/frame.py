@@ -84,13 +84,20 @@ def to_frame(position, cross) -> int:
     return s
 
 
+def pins_of(s, cross):
+    """(mover's pinned points, opponent's pinned points), each in its own numbering."""
+    pins = s.to_bytes(SLOTS, "little")[F_PIN + 1:F_PIN + 25]
+    if pins == _NO_PINS:
+        return frozenset(), frozenset()
+    return (frozenset(p for p in range(1, 25) if pins[p - 1] == PIN_MINE),
+            frozenset(cross[p] for p in range(1, 25) if pins[p - 1] == PIN_THEIRS))
+
+
 def from_frame(position, s, cross):
     """Return (sides, pins) of ``position`` with the mover's frame ``s`` written back."""
     mover = position.turn
     me, opp = sides_of(s, cross)
-    pins = s.to_bytes(SLOTS, "little")[F_PIN + 1:F_PIN + 25]
-    my_pins = frozenset(p for p in range(1, 25) if pins[p - 1] == PIN_MINE)
-    their_pins = frozenset(cross[p] for p in range(1, 25) if pins[p - 1] == PIN_THEIRS)
+    my_pins, their_pins = pins_of(s, cross)
     sides = [None, None]
     sides[mover], sides[1 - mover] = me, opp
     pin_sets = [None, None]
@@ -114,9 +121,13 @@ def sides_of(s, cross):
 _FLIP = {}
 
 
+_NO_PINS = bytes(24)
+_SWAP_PIN = bytes((0, PIN_THEIRS, PIN_MINE))   # a pin seen by the other side
+
+
 def flip(s, cross) -> int:
-    """The same position seen by the other side (pins ignored): after a play, the frame of the
-    player who now rolls."""
+    """The same position seen by the other side: after a play, the frame of the player who now
+    rolls (pins included: plakoto's look-ahead must see them)."""
     getter = _FLIP.get(cross)
     if getter is None:
         getter = _FLIP[cross] = itemgetter(*cross[1:25])
@@ -126,5 +137,8 @@ def flip(s, cross) -> int:
     # the opponent's own point q holds what the mover sees on p = cross[q] (an involution)
     head = bytes((raw[F_OOFF],)) + bytes(getter(b"\0" + theirs)) + bytes((raw[F_OBAR], raw[F_OHAND]))
     tail = bytes(getter(b"\0" + me_points)) + bytes((raw[F_BAR],))
+    pins = raw[F_PIN + 1:F_PIN + 25]
+    if pins != _NO_PINS:
+        tail += bytes(getter(b"\0" + pins)).translate(_SWAP_PIN + bytes(253))
     return (int.from_bytes(head + tail, "little")
             | raw[F_OFF] << SH[F_OOFF] | raw[F_HAND] << SH[F_OHAND])

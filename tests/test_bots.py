@@ -120,3 +120,34 @@ def test_intermediate_is_blurred_only_where_the_evaluator_is_mature():
         assert level.ply == 0 and level.noise == 0.0
         assert level_for(get_variant(key), "beginner").noise == LEVELS["beginner"].noise
         assert level_for(get_variant(key), "strong") == LEVELS["strong"]
+
+
+@pytest.mark.parametrize("key", ["plakoto", "short", "long", "tawula"])
+def test_flip_is_the_position_seen_by_the_other_side_pins_included(key):
+    # the chooser evaluates and looks ahead from flipped frames: in plakoto they must carry the
+    # pins, or the replies it imagines would move pinned checkers
+    import random
+
+    from nardy_core.frame import flip, pins_of, to_frame
+    from nardy_core.game import MOVE, ROLL, Game
+    variant = get_variant(key)
+    rng = random.Random(key)
+    pinned_seen = 0
+    for g in range(30):
+        game = Game(variant, seed=f"flip/{key}/{g}")
+        while not game.is_over and len(game.actions) < 400:
+            if game.phase == ROLL:
+                game.roll()
+            elif game.phase == MOVE:
+                game.play(rng.choice(game.legal_plays()))
+            else:
+                break
+            position = game.position
+            s = to_frame(position, variant.cross)
+            other = to_frame(position.replace(turn=1 - position.turn), variant.cross)
+            assert flip(s, variant.cross) == other
+            assert flip(other, variant.cross) == s
+            mine, theirs = pins_of(s, variant.cross)
+            assert (mine, theirs) == (position.pins[position.turn], position.pins[1 - position.turn])
+            pinned_seen += bool(mine or theirs)
+    assert pinned_seen > 0 if key == "plakoto" else pinned_seen == 0

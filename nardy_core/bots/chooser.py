@@ -14,7 +14,7 @@ import math
 import zlib
 from dataclasses import dataclass
 
-from ..frame import flip, sides_of
+from ..frame import flip, pins_of, sides_of
 from ..movegen import Play, Search
 from ..position import Position
 from .evaluator import equity
@@ -198,6 +198,9 @@ class Chooser:
         cross = variant.cross
         theirs_frame = flip(frame, cross)
         opp_side, my_side = sides_of(theirs_frame, cross)
+        pins = [None, None]
+        pins[1 - position.turn], pins[position.turn] = pins_of(theirs_frame, cross)
+        pins = tuple(pins)
         opponent = 1 - position.turn
         first = list(position.first_turn)
         first[position.turn] = False
@@ -209,7 +212,7 @@ class Chooser:
             sides = [None, None]
             sides[opponent], sides[position.turn] = opp_side, my_side
             reply_pos = Position(variant, sides, turn=opponent, dice=dice, first_turn=first,
-                                 turn_number=position.turn_number)
+                                 turn_number=position.turn_number, pins=pins)
             results = Search(reply_pos).results()
             ended = self._roll_ended(reply_pos, results)
             if ended is not None:  # the roll itself ends the game (fayles: unplayable)
