@@ -1,6 +1,6 @@
 """The games beyond the three core ones, in Chromium: each is started from the new-game dialog
 (listed in its group) and a turn is played by clicks — an entry from the hand in tawula and
-tourne-case, a three-dice turn in fayles."""
+tourne-case, a three-dice turn in fayles; a pin by clicks in plakoto, drawn under its pinner."""
 
 import pytest
 
@@ -19,6 +19,10 @@ GAMES = {  # key: (group, what the first turn must show)
     "fayles": ("historical", "three_dice"),
     "tawula": ("historical", "hand"),
     "tourne_case": ("historical", "hand"),
+    "plakoto": ("tavli", None),
+    "fevga": ("tavli", None),
+    "moultezim": ("tavli", None),
+    "khachapuri": ("nardy", None),
 }
 
 
@@ -73,3 +77,27 @@ def test_a_new_game_and_a_turn_by_clicks(page, game):
     page.wait_for_function(f"document.body.dataset.turn !== '{mover}' || "
                            "document.body.dataset.phase === 'over'")
     assert page.locator("#log li").count() > log_rows or phase(page) == "over"
+
+
+def test_a_pin_in_plakoto_by_clicks(page):
+    # White's 22 -> 19 with the 3 lands on Black's lone checker (his 6): it is pinned, drawn at
+    # the base of the point under the pinner, and cannot move until the pinner leaves
+    start_from_dialog(page, "plakoto")
+    page.click("#btn-open")
+    page.fill("#op-text", "plakoto 24:14,22:1 24:14,6:1 w 31 - money")
+    page.select_option("#op-players", "two")
+    page.click("#op-open")
+    page.wait_for_selector("#dlg-open", state="hidden")
+    wait_for_person(page)
+    assert page.locator("#board [data-pinned]").count() == 0
+    page.click('#board [data-loc="p22"]')
+    page.click(f'{TARGET}[data-loc="p19"]')
+    pinned = page.locator("#board [data-pinned]")
+    assert pinned.count() == 1
+    assert "pinned" in page.locator('#board [data-loc="p19"]').get_attribute("aria-label")
+    page.click('#board [data-loc="p24"]')  # the 1 from the start (19/18 would free it)
+    page.click(f'{TARGET}[data-loc="p23"]')
+    play_human_turn(page)   # Done
+    page.wait_for_function("document.body.dataset.turn === '1'")
+    assert "22/19*" in page.locator("#log li").last.inner_text()
+    assert page.locator("#board [data-pinned]").count() == 1
