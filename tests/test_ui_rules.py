@@ -326,3 +326,12 @@ def test_module_is_plain_python():
             pytest.fail(f"import {[a.name for a in node.names]}")
         if isinstance(node, ast.ImportFrom):
             assert node.module == "__future__", node.module
+
+
+def test_every_result_kind_of_every_game_has_words_in_both_languages():
+    from nardy_core.ui.text import CATALOGUE
+    from nardy_core.variants import VARIANTS
+    for key, cls in VARIANTS.items():
+        for kind in cls.outcome_kinds:
+            en, ru = CATALOGUE[kind]
+            assert en and ru and en != ru, (key, kind)

@@ -70,6 +70,10 @@ CATALOGUE = {
     "home_mars": ("home mars", "домашний марс"),
     "unplayable": ("unplayable roll", "невыполнимый бросок"),  # fayles: the roller loses
     "mother": ("mother checker pinned", "закрыта материнская шашка"),  # plakoto
+    "capote": ("capote", "капот"),  # tawula: 7 points
+    "double": ("double game", "двойная партия"),  # tourne-case: 2 points
+    "difference": ("difference", "по разнице"),  # khachapuri: 15 minus the loser's off
+    "draw": ("draw", "ничья"),
     "result_win": ("{winner} win {points} {points_word}: {how}",
                    "{winner} выигрывают {points} {points_word}: {how}"),
     "result_draw": ("Draw", "Ничья"),
