@@ -8,12 +8,12 @@ import random
 import pytest
 
 from nardy_core.errors import GameStateError, NardyError, OptionError
-from nardy_core.game import OPENING, OVER, ROLL, Game
+from nardy_core.game import OPENING, ROLL, Game
 from nardy_core.match import (MATCH_KINDS, Match, available_match_kinds, get_match_kind)
 from nardy_core.position import BLACK, WHITE, Position, side_from
 from nardy_core.records import export_match
 from nardy_core.ui.session import HUMAN, Session
-from nardy_core.variants import VARIANTS, get_variant
+from nardy_core.variants import VARIANTS, Fevga, get_variant
 
 GUL_BARA_MISSING = "gul bara is not registered yet (nardy_core.variants.VARIANTS)"
 
@@ -154,6 +154,32 @@ def test_the_gul_bara_tapa_kind_counts_wins_and_is_offered_only_with_gul_bara():
 
 @pytest.mark.skipif("gul_bara" not in VARIANTS, reason=GUL_BARA_MISSING)
 def test_a_gul_bara_tapa_match_alternates_and_counts_games_won():
+    check_gul_bara_tapa_match()
+
+
+def test_the_gul_bara_tapa_preset_works_once_a_gul_bara_is_registered(monkeypatch):
+    """The preset's machinery (alternation, wins, starters, save/restore) with a stand-in
+    registered as "gul_bara" for this test only (fevga's rules under gul bara's key), so that it
+    is checked before the real game lands."""
+    if "gul_bara" in VARIANTS:
+        pytest.skip("the real gul bara is registered: the test above checks it")
+
+    class StandIn(Fevga):
+        key = "gul_bara"
+        names = {"en": "Gul bara", "ru": "Гульбара"}
+
+    monkeypatch.setitem(VARIANTS, "gul_bara", StandIn)
+    assert get_match_kind("gul_bara_tapa") in available_match_kinds()
+    check_gul_bara_tapa_match()
+    session = Session(kind="gul_bara_tapa", length=5, players=(HUMAN, HUMAN), seed="gb-save")
+    assert session.game_key == "gul_bara" and session.view()["length"] == 5
+    session_play(session, random.Random(1), lambda: session.game.is_over)
+    session.next_game()
+    assert session.game_key == "plakoto"
+    same(session, Session.from_dict(json.loads(json.dumps(session.to_dict()))))
+
+
+def check_gul_bara_tapa_match():
     rng = random.Random(4)
     match = Match(None, length=5, seed="gul-tapa", kind="gul_bara_tapa")
     keys, wins = [], [0, 0]
@@ -261,3 +287,52 @@ def test_single_game_matches_are_unchanged():
     assert "kind" not in record and record["game"] == "plakoto"
     assert session.kind is None and session.view()["kind"] is None
     same(session, Session.from_dict(record))
+
+
+# --- the new-game dialog's markup (web/app/forms.py, pure functions) -----------------------------
+def forms():
+    import sys
+    from pathlib import Path
+    app = str(Path(__file__).resolve().parent.parent / "web" / "app")
+    if app not in sys.path:
+        sys.path.insert(0, app)
+    import forms as module
+    return module
+
+
+def test_the_dialog_offers_the_tavli_match_with_its_lengths_and_no_options():
+    f = forms()
+    html = f.new_game_form("en", {"game": "match:tavli", "length": 0}, [])
+    assert 'label="Matches of mixed games"' in html
+    assert '<option value="match:tavli" selected>Tavli match (portes, plakoto, fevga)' in html
+    assert ('value="match:gul_bara_tapa"' in html) == ("gul_bara" in VARIANTS)
+    box = f.length_field("ru", "match:tavli", 7)
+    assert [v for v in ("3", "5", "7", "0", "9") if f'value="{v}"' in box] == ["3", "5", "7"]
+    assert 'value="7" selected>матч до 7' in box
+    assert 'value="5" selected' in f.length_field("en", "match:tavli", 0)  # the default
+    assert f.option_fields("en", "match:tavli", {}) == ""
+
+
+def test_a_saved_choice_of_a_missing_match_falls_back_to_a_game():
+    f = forms()
+    if "gul_bara" in VARIANTS:
+        pytest.skip("gul bara is registered")
+    assert f.match_kind_of("match:gul_bara_tapa") is None
+    assert f.chosen_game("match:gul_bara_tapa") == "long"
+    html = f.new_game_form("en", {"game": "match:gul_bara_tapa", "length": 7}, [])
+    assert "gul_bara" not in html and 'value="long" selected' in html
+
+
+def test_a_mixed_session_keeps_each_games_options_through_a_save():
+    session = Session(kind="tavli", length=3, players=(HUMAN, HUMAN), seed="tavli-opts",
+                      options={"plakoto": {"bear_off_requires_unpinned": False}})
+    record = json.loads(json.dumps(session.to_dict()))
+    assert list(record["options"]) == ["plakoto"]
+    restored = Session.from_dict(record)
+    assert restored.match.kind_options == {"plakoto": record["options"]["plakoto"]}
+    for s in (session, restored):
+        s.resign()
+        s.accept_resignation()
+        s.next_game()
+        assert s.variant.options["bear_off_requires_unpinned"] is False
+    same(session, restored)

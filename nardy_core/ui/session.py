@@ -424,7 +424,8 @@ class Session:
                     options[key] = texts
         record = {
             "v": RECORD_VERSION, "game": self.match.variant.key if kind is None
-            else kind.games[0], "options": options, "length": self.match.length, "seed": self.match.seed, "players": list(self.players),
+            else kind.games[0], "options": options, "length": self.match.length,
+            "seed": self.match.seed, "players": list(self.players),
             "games": [[list(a) for a in actions] for actions in games],
         }
         if kind is not None:
