@@ -227,7 +227,7 @@ def test_a_session_knows_the_current_game_and_saves_and_restores_mid_match():
     assert view["game_names"] == {"en": "Portes", "ru": "Портес"}
     session_play(session, rng, lambda: session.game.is_over)
     record = session.to_dict()
-    assert record["kind"] == "tavli" and record["game"] == "portes"
+    assert record["kind"] == "tavli" and record["game"] == "portes" and record["v"] == 2
     # after the first game ended, before the next one: the same state
     same(session, Session.from_dict(json.loads(json.dumps(record))))
     winner = session.game.players[session.game.result.winner]
@@ -268,7 +268,9 @@ def test_a_finished_tavli_match_restores_finished():
 def test_a_mixed_record_never_restores_as_something_else():
     session = Session(kind="tavli", length=3, players=(HUMAN, HUMAN), seed="tavli-bad")
     record = session.to_dict()
-    for bad in (dict(record, kind="chess"), dict(record, kind=7), dict(record, length=0)):
+    without_kind = {k: v for k, v in record.items() if k != "kind"}
+    for bad in (dict(record, kind="chess"), dict(record, kind=7), dict(record, length=0),
+                dict(record, v=1), without_kind):  # never as a one-game portes match
         with pytest.raises(GameStateError) as err:
             Session.from_dict(bad)
         assert err.value.code == "bad_record"

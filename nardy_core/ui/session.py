@@ -22,6 +22,7 @@ from ..variants import get_variant
 
 HUMAN = "human"
 RECORD_VERSION = 1
+MIXED_RECORD_VERSION = 2  # a match of mixed games: a reader of version 1 refuses it
 PREF_DEFAULTS = {
     "auto_roll": True,      # roll at once when no cube decision is possible
     "auto_confirm": False,  # end the turn as soon as the dice are played
@@ -407,9 +408,9 @@ class Session:
 
     # --- saving and restoring ----------------------------------------------------------------
     def to_dict(self) -> dict:
-        """The saved-game record. A mixed match is written with ``"kind"`` (the match kind's
-        key), ``"game"`` its first game and ``"options"`` by game key; a reader that does not
-        know ``kind`` fails on it (bad_record) rather than replaying something else."""
+        """The saved-game record. A mixed match is written as version 2 with ``"kind"`` (the
+        match kind's key), ``"game"`` its first game and ``"options"`` by game key, so that a
+        reader of version 1 refuses it (bad_record) rather than replaying something else."""
         kind = self.match.kind
         games = [g.actions for g in self.match.games]
         if self.match.game is not None:
@@ -423,7 +424,8 @@ class Session:
                 if texts:
                     options[key] = texts
         record = {
-            "v": RECORD_VERSION, "game": self.match.variant.key if kind is None
+            "v": RECORD_VERSION if kind is None else MIXED_RECORD_VERSION,
+            "game": self.match.variant.key if kind is None
             else kind.games[0], "options": options, "length": self.match.length,
             "seed": self.match.seed, "players": list(self.players),
             "games": [[list(a) for a in actions] for actions in games],
@@ -442,7 +444,8 @@ class Session:
         """Rebuild a saved session; anything malformed or inconsistent (a roll that the seed
         does not give) raises GameStateError ``bad_record``."""
         try:
-            if data.get("v") != RECORD_VERSION:
+            kind = data.get("kind")
+            if data.get("v") != (RECORD_VERSION if kind is None else MIXED_RECORD_VERSION):
                 raise GameStateError("unknown saved-game version", code="bad_record")
             recorded = data.get("dice", "seed") == "recorded"
             if not recorded and data.get("dice", "seed") != "seed":
@@ -451,7 +454,6 @@ class Session:
             # at each load (the recorded ones never re-roll, and no stream is replayed).
             seed = None if recorded else data.get("seed")
             start = parse_state(data["start"]) if data.get("start") else None
-            kind = data.get("kind")
             if kind is not None and not isinstance(kind, str):
                 raise GameStateError("a bad match kind in a record", code="bad_record")
             session = cls(data["game"], data.get("options") or {}, data.get("length", 0),
