@@ -28,6 +28,11 @@ def test_a_tavli_match_second_game_is_plakoto(page):
     lengths = page.eval_on_selector_all("#ng-length option", "os => os.map(o => o.value)")
     assert lengths == ["3", "5", "7"]
     assert page.locator("#ng-options [data-opt]").count() == 0
+    page.select_option("#ng-game", "short")  # back to a game: money and its options return
+    lengths = page.eval_on_selector_all("#ng-length option", "os => os.map(o => o.value)")
+    assert "0" in lengths and "21" in lengths
+    assert page.locator("#ng-options [data-opt]").count() > 0
+    page.select_option("#ng-game", "match:tavli")
     page.select_option("#ng-length", "3")
     page.select_option("#ng-p0", "human")
     page.select_option("#ng-p1", "human")
