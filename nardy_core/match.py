@@ -3,6 +3,14 @@
 A match is a sequence of games between player 0 and player 1. Each game is played by colour;
 ``game.players[colour]`` says which player has that colour. The match decides who starts each
 game (next_game_starter), keeps the score by player and tracks the Crawford game.
+
+A *mixed* match (``kind=``, a ``MatchKind`` of ``MATCH_KINDS``) plays its games in rotation:
+the tavli match portes → plakoto → fevga to 3, 5 or 7 points, each game scored in its own
+terms; the gul bara / tapa match gul bara and plakoto alternating until one player has won 7
+(or 5) games, every won game counting one whatever its kind. Each game after the first is opened
+by the rule of the game being started (``next_game_starter``: in tavli and gul bara the previous
+winner; after a draw, an opening roll). There is no Crawford game in a mixed match (its games
+have no cube).
 """
 
 from __future__ import annotations
@@ -26,15 +34,99 @@ class MatchScore:
         return self.length == 0
 
 
+POINTS, WINS = "points", "wins"  # how a mixed match counts: the games' points, or games won
+
+
+@dataclass(frozen=True)
+class MatchKind:
+    """A match of mixed games: ``games`` (keys) played in rotation, ``lengths`` offered,
+    ``default_length`` among them, ``count``: POINTS (each game's own score) or WINS (one per game
+    won)."""
+
+    key: str
+    names: dict
+    games: tuple
+    lengths: tuple
+    default_length: int
+    count: str = POINTS
+
+    def game_key(self, index: int) -> str:
+        """The game played as game ``index`` (0 = the first) of the match."""
+        return self.games[index % len(self.games)]
+
+    @property
+    def available(self) -> bool:
+        """Whether every game of the rotation is registered (gul bara may not be yet)."""
+        from .variants import VARIANTS
+        return all(key in VARIANTS for key in self.games)
+
+    def name(self, lang="en") -> str:
+        return self.names.get(lang) or self.names["en"]
+
+
+MATCH_KINDS = {kind.key: kind for kind in (
+    MatchKind("tavli", {"en": "Tavli match (portes, plakoto, fevga)",
+                        "ru": "Матч тавли (портес, плакото, февга)"},
+              ("portes", "plakoto", "fevga"), (3, 5, 7), 5, POINTS),
+    MatchKind("gul_bara_tapa", {"en": "Gul bara and tapa", "ru": "Гульбара и тапа"},
+              ("gul_bara", "plakoto"), (5, 7), 7, WINS),
+)}
+
+
+def get_match_kind(key) -> MatchKind:
+    """The registered match kind ``key``; OptionError ``unknown_match`` if there is none, and
+    ``match_unavailable`` if one of its games is not registered."""
+    from .errors import OptionError
+    if isinstance(key, MatchKind):
+        kind = key
+    else:
+        kind = MATCH_KINDS.get(key)
+        if kind is None:
+            raise OptionError(f"unknown match kind {key!r} (kinds: {', '.join(MATCH_KINDS)})",
+                              code="unknown_match", match=str(key))
+    if not kind.available:
+        from .variants import VARIANTS
+        missing = [k for k in kind.games if k not in VARIANTS]
+        raise OptionError(f"the {kind.key} match needs {', '.join(missing)}, which this "
+                          "version does not have", code="match_unavailable", match=kind.key)
+    return kind
+
+
+def available_match_kinds() -> list:
+    """The match kinds whose games are all registered, in the registry's order."""
+    return [kind for kind in MATCH_KINDS.values() if kind.available]
+
+
 class Match:
-    def __init__(self, variant, length: int = 0, seed=None, throw_opening=True, start=None):
+    def __init__(self, variant, length: int = 0, seed=None, throw_opening=True, start=None,
+                 kind=None, options=None):
         """``throw_opening=False`` leaves each new game in its opening phase, for a caller that
         replays a record (``Game.opening()`` then throws the same dice from the seed).
         ``start=(position, cube, MatchScore)``: the first game is played on from that state
         (a shared position); the match takes its length, score and Crawford state, player 0
-        playing White."""
+        playing White.
+
+        ``kind``: a mixed match (a ``MatchKind`` or its key); ``variant`` is then ignored (None
+        will do), ``options`` maps a game key to that game's options, and ``length`` (points or
+        wins, ≥ 1) is required."""
         from .dice import Dice
+        from .errors import OptionError
         from .variants import get_variant
+        self.kind = None if kind is None else get_match_kind(kind)
+        self.kind_options = {k: dict(v) for k, v in (options or {}).items()}
+        if self.kind is not None:
+            if start is not None:
+                raise OptionError("a mixed match starts from its first game's opening",
+                                  code="match_start")
+            if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+                raise OptionError(f"a {self.kind.key} match needs a length of at least 1 "
+                                  f"(offered: {', '.join(map(str, self.kind.lengths))})",
+                                  code="match_length", length=str(length))
+            unknown = set(self.kind_options) - set(self.kind.games)
+            if unknown:
+                raise OptionError(f"options for {', '.join(sorted(unknown))}, which the "
+                                  f"{self.kind.key} match does not play", code="match_options")
+            variant = self._variant_for(0)
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
         self.length = length
         self.seed = Dice(seed).seed
@@ -61,6 +153,37 @@ class Match:
             return None
         return 0 if self.score[0] > self.score[1] else 1
 
+    def _variant_for(self, index):
+        from .variants import get_variant
+        key = self.kind.game_key(index)
+        return get_variant(key, self.kind_options.get(key) or {})
+
+    @property
+    def game_key(self) -> str:
+        """The key of the game on the board (the last one once the match is over)."""
+        game = self.game or (self.games[-1] if self.games else None)
+        return (game.variant if game is not None else self.variant).key
+
+    def game_name(self, lang="en") -> str:
+        """The current game's name in ``lang`` (en, ru)."""
+        game = self.game or (self.games[-1] if self.games else None)
+        names = (game.variant if game is not None else self.variant).names
+        return names.get(lang) or names["en"]
+
+    def points_of(self, game) -> list:
+        """What a finished ``game`` adds to the score, by player: its points (a mixed match by
+        points: each game in its own terms), one for a win in a match counted by wins, nothing
+        for a draw in a match (money: each side's share)."""
+        added = [0, 0]
+        result = game.result
+        if result.winner is not None:
+            won = 1 if self.kind is not None and self.kind.count == WINS else result.points
+            added[game.players[result.winner]] += won
+        elif not self.length:
+            for colour in (0, 1):
+                added[game.players[colour]] += result.points
+        return added
+
     def score_for(self, players) -> MatchScore:
         return MatchScore(self.length, (self.score[players[0]], self.score[players[1]]),
                           self.crawford if self.length else PRE_CRAWFORD)
@@ -68,6 +191,8 @@ class Match:
     def _start_game(self, previous):
         from .game import Game
         seed = f"{self.seed}/{len(self.games) + 1}"
+        if self.kind is not None:
+            self.variant = self._variant_for(len(self.games))
         players, starter = self._next_colours(previous)
         if previous is None and self.start is not None:
             position, cube, _ = self.start
@@ -78,7 +203,8 @@ class Match:
                          starter=starter, throw_opening=self.throw_opening)
 
     def _next_colours(self, previous):
-        """(players by colour, starting colour or None for an opening throw)."""
+        """(players by colour, starting colour or None for an opening throw), by the rule of the
+        game being started (``self.variant``)."""
         if previous is None:
             return (0, 1), None
         rule = self.variant.options.values.get("next_game_starter", "opening_roll")
@@ -104,16 +230,12 @@ class Match:
         if not game.is_over:
             from .errors import GameStateError
             raise GameStateError("the current game is not over", code="game_not_over")
-        result = game.result
-        if result.winner is not None:
-            self.score[game.players[result.winner]] += result.points
-        elif not self.length:  # money: a draw pays each side its share
-            for colour in (0, 1):
-                self.score[game.players[colour]] += result.points
+        for player, points in enumerate(self.points_of(game)):
+            self.score[player] += points
         self.games.append(game)
         if self.crawford == CRAWFORD:
             self.crawford = POST_CRAWFORD
-        elif (self.length and self.crawford == PRE_CRAWFORD
+        elif (self.length and self.kind is None and self.crawford == PRE_CRAWFORD
               and self.variant.options.values.get("crawford", True)
               and not self.is_over and self.length - 1 in self.score):
             self.crawford = CRAWFORD

@@ -89,6 +89,11 @@ def replay_match(record) -> Match:
 
 
 def _replay(record, on_action=None):
+    if isinstance(record, dict) and record.get("kind") is not None:
+        # a match of mixed games (Session's "kind"): the file formats name one game per match
+        raise GameStateError("a match of mixed games (tavli, gul bara and tapa) cannot be "
+                             "written as a game file or replayed from one yet",
+                             code="mixed_match", kind=str(record.get("kind")))
     try:
         variant = _variant_of(record)
         length = record.get("length", 0)

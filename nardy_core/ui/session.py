@@ -22,6 +22,7 @@ from ..variants import get_variant
 
 HUMAN = "human"
 RECORD_VERSION = 1
+MIXED_RECORD_VERSION = 2  # a match of mixed games: a reader of version 1 refuses it
 PREF_DEFAULTS = {
     "auto_roll": True,      # roll at once when no cube decision is possible
     "auto_confirm": False,  # end the turn as soon as the dice are played
@@ -36,11 +37,16 @@ def bot_levels():
 
 class Session:
     def __init__(self, game="short", options=None, length=0, players=(HUMAN, "strong"),
-                 seed=None, prefs=None, start=None, recorded_dice=False, _replaying=False):
+                 seed=None, prefs=None, start=None, recorded_dice=False, _replaying=False,
+                 kind=None):
         """``start=(position, cube, MatchScore)`` plays on from a shared or edited state (the
         game, length and score come from it). ``recorded_dice``: a record imported from a
-        file is replayed with the dice written in it, not thrown again from the seed."""
-        if start is not None:
+        file is replayed with the dice written in it, not thrown again from the seed.
+        ``kind``: a match of mixed games (``match.MATCH_KINDS``: "tavli", "gul_bara_tapa");
+        ``game`` is then ignored and ``options`` maps a game key to its options."""
+        if kind is not None:
+            variant = None
+        elif start is not None:
             variant = start[0].variant
             if start[0].winner() is not None:
                 raise GameStateError("the game is already over in this position",
@@ -53,7 +59,7 @@ class Session:
         self.start = start
         self.recorded_dice = bool(recorded_dice)
         self.match = Match(variant, length=int(length), seed=seed, throw_opening=False,
-                           start=start)
+                           start=start, kind=kind, options=options if kind else None)
         self.players = tuple(players)  # by match player index
         self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
         self.logs = [[]]               # one move list per game of the match
@@ -69,7 +75,22 @@ class Session:
     # --- who decides -------------------------------------------------------------------------
     @property
     def variant(self):
-        return self.match.variant
+        """The rules of the game on the board (in a mixed match they change from game to
+        game)."""
+        return self.game.variant
+
+    @property
+    def kind(self):
+        """The ``MatchKind`` of a match of mixed games, else None."""
+        return self.match.kind
+
+    @property
+    def game_key(self) -> str:
+        return self.variant.key
+
+    def game_name(self, lang="en") -> str:
+        names = self.variant.names
+        return names.get(lang) or names["en"]
 
     @property
     def game(self):
@@ -366,12 +387,8 @@ class Session:
         score = list(self.match.score)
         game = self.match.game
         if game is not None and game.is_over:
-            result = game.result
-            if result.winner is not None:
-                score[game.players[result.winner]] += result.points
-            elif not self.match.length:
-                for colour in (0, 1):
-                    score[game.players[colour]] += result.points
+            for player, points in enumerate(self.match.points_of(game)):
+                score[player] += points
         return score
 
     @property
@@ -391,17 +408,30 @@ class Session:
 
     # --- saving and restoring ----------------------------------------------------------------
     def to_dict(self) -> dict:
-        variant = self.variant
-        specs = {o.key: o for o in variant.options.specs}
+        """The saved-game record. A mixed match is written as version 2 with ``"kind"`` (the
+        match kind's key), ``"game"`` its first game and ``"options"`` by game key, so that a
+        reader of version 1 refuses it (bad_record) rather than replaying something else."""
+        kind = self.match.kind
         games = [g.actions for g in self.match.games]
         if self.match.game is not None:
             games.append(self.match.game.actions)
+        if kind is None:
+            options = _option_texts(self.variant)
+        else:
+            options = {}
+            for key in kind.games:
+                texts = _option_texts(get_variant(key, self.match.kind_options.get(key) or {}))
+                if texts:
+                    options[key] = texts
         record = {
-            "v": RECORD_VERSION, "game": variant.key,
-            "options": {k: specs[k].format(v) for k, v in variant.options.non_default().items()},
-            "length": self.match.length, "seed": self.match.seed, "players": list(self.players),
+            "v": RECORD_VERSION if kind is None else MIXED_RECORD_VERSION,
+            "game": self.match.variant.key if kind is None
+            else kind.games[0], "options": options, "length": self.match.length,
+            "seed": self.match.seed, "players": list(self.players),
             "games": [[list(a) for a in actions] for actions in games],
         }
+        if kind is not None:
+            record["kind"] = kind.key
         if self.start is not None:
             record["start"] = format_state(*self.start)
         if self.recorded_dice:
@@ -414,7 +444,8 @@ class Session:
         """Rebuild a saved session; anything malformed or inconsistent (a roll that the seed
         does not give) raises GameStateError ``bad_record``."""
         try:
-            if data.get("v") != RECORD_VERSION:
+            kind = data.get("kind")
+            if data.get("v") != (RECORD_VERSION if kind is None else MIXED_RECORD_VERSION):
                 raise GameStateError("unknown saved-game version", code="bad_record")
             recorded = data.get("dice", "seed") == "recorded"
             if not recorded and data.get("dice", "seed") != "seed":
@@ -423,9 +454,12 @@ class Session:
             # at each load (the recorded ones never re-roll, and no stream is replayed).
             seed = None if recorded else data.get("seed")
             start = parse_state(data["start"]) if data.get("start") else None
+            if kind is not None and not isinstance(kind, str):
+                raise GameStateError("a bad match kind in a record", code="bad_record")
             session = cls(data["game"], data.get("options") or {}, data.get("length", 0),
                           tuple(data["players"]), seed=None if seed is None else str(seed),
-                          prefs=prefs, start=start, recorded_dice=recorded, _replaying=True)
+                          prefs=prefs, start=start, recorded_dice=recorded, _replaying=True,
+                          kind=kind)
             if not recorded and seed is None:
                 raise GameStateError("a saved game without its seed", code="bad_record")
             session.about = {k: data[k] for k in ("names", "tags") if isinstance(
@@ -523,6 +557,8 @@ class Session:
             "choice": choice,
             "players": [self.player_of(0), self.player_of(1)],
             "score": self._score_by_colour(), "length": self.match.length,
+            "kind": self.kind.key if self.kind else None, "game_names": dict(variant.names),
+            "game_number": len(self.match.games) + (1 if self.match.game is not None else 0),
             "crawford": game.match.crawford, "result": game.result.to_dict() if game.result
             else None, "resign_offer": list(game.resign_offer) if game.resign_offer else None,
         }
@@ -531,6 +567,11 @@ class Session:
         score = self.projected_score()
         players = self.game.players
         return [score[players[0]], score[players[1]]]
+
+
+def _option_texts(variant) -> dict:
+    specs = {o.key: o for o in variant.options.specs}
+    return {k: specs[k].format(v) for k, v in variant.options.non_default().items()}
 
 
 __all__ = ["Session", "HUMAN", "PREF_DEFAULTS", "bot_levels"]

@@ -153,6 +153,13 @@ CATALOGUE = {
     "group_nardy": ("Nardy", "Нарды"),
     "group_tavli": ("Tavli", "Тавли"),
     "group_historical": ("Historical games", "Старинные игры"),
+    "group_matches": ("Matches of mixed games", "Матчи из разных игр"),
+    "match_to_wins": ("match to {length} wins", "матч до {length} побед"),
+    "match_game": ("game {number}: {name}", "партия {number}: {name}"),
+    "err_mixed_match": ("A match of mixed games cannot be saved as a game file yet",
+                        "Матч из разных игр пока нельзя сохранить в файл партии"),
+    "err_match_unavailable": ("This match needs a game this version does not have",
+                              "Для этого матча нужна игра, которой в этой версии нет"),
     "rules_title": ("Rules", "Правила"),
     # sharing, opening, the editor and embedding
     "share": ("Share", "Поделиться"),

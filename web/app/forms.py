@@ -3,6 +3,7 @@ nothing touched. The page (main.py) puts it in the DOM and reads the form back."
 
 from html import escape
 
+from nardy_core.match import MATCH_KINDS, available_match_kinds
 from nardy_core.ui import text as T
 from nardy_core.ui.session import HUMAN, bot_levels
 from nardy_core.variants import VARIANTS, get_variant
@@ -17,6 +18,23 @@ DIALOG_OPTIONS = ("head_exception", "block_rule", "koks_rule", "last_roll_draw",
                   "caucasian_hit_rule", "cube_enabled", "crawford")
 CUBE_KEYS = {o.key for o in cube_options(True)}
 LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15, 21)
+# A match of mixed games is chosen in the game list as "match:<kind>" (nardy_core.match).
+MATCH_PREFIX = "match:"
+
+
+def match_kind_of(game):
+    """The ``MatchKind`` a game-list value names, if it is a registered and available one."""
+    if isinstance(game, str) and game.startswith(MATCH_PREFIX):
+        kind = MATCH_KINDS.get(game[len(MATCH_PREFIX):])
+        if kind is not None and kind.available:
+            return kind
+    return None
+
+
+def chosen_game(game) -> str:
+    """A game-list value the dialog can show: a registered game or an available match kind,
+    else long nardy (a saved choice may name a game this version lacks)."""
+    return game if game in GAMES or match_kind_of(game) else "long"
 
 
 def game_name(lang, game) -> str:
@@ -46,7 +64,10 @@ def _select(name, label, options, chosen):
 
 
 def option_fields(lang, game, values) -> str:
-    """The fields of the rule options ``game`` has, with ``values`` (text) chosen."""
+    """The fields of the rule options ``game`` has, with ``values`` (text) chosen (none for a
+    match of mixed games: each game is played with its own default rules)."""
+    if match_kind_of(game):
+        return ""
     variant = get_variant(game)
     specs = {o.key: o for o in variant.options.specs}
     out = []
@@ -79,24 +100,47 @@ def _game_select(lang, chosen) -> str:
                             f'{escape(game_name(lang, g))}</option>' for g in games)
             groups.append(f'<optgroup label="{escape(T.tr(lang, "group_" + group))}">{items}'
                           '</optgroup>')
+    kinds = available_match_kinds()  # gul bara and tapa only once gul bara is registered
+    if kinds:
+        items = "".join(
+            f'<option value="{MATCH_PREFIX}{k.key}"'
+            f'{" selected" if MATCH_PREFIX + k.key == chosen else ""}>{escape(k.name(lang))}'
+            '</option>' for k in kinds)
+        groups.append(f'<optgroup label="{escape(T.tr(lang, "group_matches"))}">{items}'
+                      '</optgroup>')
     return (f'<label class="field">{escape(T.tr(lang, "game"))}'
             f'<select id="ng-game" name="game">{"".join(groups)}</select></label>')
+
+
+def length_field(lang, game, chosen) -> str:
+    """The match-length field: money and 1-21 points for a game; a match of mixed games offers
+    its own lengths (points, or games won for the gul bara / tapa match)."""
+    kind = match_kind_of(game)
+    if kind is None:
+        lengths = [(n, T.tr(lang, "money") if n == 0 else str(n)) for n in LENGTHS]
+    else:
+        key = "match_to_wins" if kind.count == "wins" else "match_to"
+        lengths = [(n, T.tr(lang, key, length=n)) for n in kind.lengths]
+        if chosen not in kind.lengths and str(chosen) not in map(str, kind.lengths):
+            chosen = kind.default_length
+    return (f'<div id="ng-length-box">'
+            f'{_select("length", T.tr(lang, "match_length"), lengths, chosen)}</div>')
 
 
 def new_game_form(lang, choice, saved) -> str:
     """``choice``: {game, p0, p1, length, options}; ``saved``: [(id, title)] to resume."""
     players = [(HUMAN, T.tr(lang, HUMAN))] + [(lvl, T.tr(lang, lvl)) for lvl in bot_levels()]
-    lengths = [(n, T.tr(lang, "money") if n == 0 else str(n)) for n in LENGTHS]
+    game = chosen_game(choice.get("game", "long"))
     parts = [
         f'<h2>{escape(T.tr(lang, "new_game"))}</h2>',
-        _game_select(lang, choice.get("game", "long")),
+        _game_select(lang, game),
         f'<fieldset><legend>{escape(T.tr(lang, "players"))}</legend>',
         _select("p0", T.tr(lang, "player_n", n=1), players, choice.get("p0", HUMAN)),
         _select("p1", T.tr(lang, "player_n", n=2), players, choice.get("p1", "strong")),
         "</fieldset>",
-        _select("length", T.tr(lang, "match_length"), lengths, choice.get("length", 0)),
+        length_field(lang, game, choice.get("length", 0)),
         f'<fieldset id="ng-options"><legend>{escape(T.tr(lang, "rules"))}</legend>',
-        option_fields(lang, choice.get("game", "long"), choice.get("options", {})),
+        option_fields(lang, game, choice.get("options", {})),
         "</fieldset>",
         '<div class="buttons">',
         f'<button type="button" id="ng-start" class="primary">{escape(T.tr(lang, "start"))}'

@@ -17,8 +17,9 @@ from pyscript import document, window
 BUILD = json.loads(await (await js.fetch("./build.json")).text())  # noqa: F704 (PyScript)
 await pyodide_js.loadPackage(BUILD["wheel"])  # noqa: F704 — the wheel built from this repo
 
-from forms import GAMES, new_game_form, option_fields, settings_form  # noqa: E402
-from nardy_core.errors import NardyError  # noqa: E402
+from forms import (GAMES, length_field, match_kind_of, new_game_form, option_fields,  # noqa: E402
+                   settings_form)
+from nardy_core.errors import NardyError, OptionError  # noqa: E402
 from nardy_core.ui import share  # noqa: E402
 from nardy_core.ui import text as T  # noqa: E402
 from nardy_core.ui.editor import Editor  # noqa: E402
@@ -339,10 +340,19 @@ class App:
 
     def new_session(self, choice):
         try:
-            session = Session(choice.get("game", "long"), choice.get("options") or {},
-                              int(choice.get("length") or 0),
+            game = choice.get("game", "long")
+            kind = match_kind_of(game)
+            if kind is None and isinstance(game, str) and game.startswith("match:"):
+                raise OptionError(f"the match {game!r} is not available",
+                                  code="match_unavailable", match=game)
+            length = int(choice.get("length") or 0)
+            if kind is not None and not length:  # ?new=match:tavli without a length
+                length = kind.default_length
+            session = Session(game if kind is None else None,
+                              (choice.get("options") or {}) if kind is None else None, length,
                               (choice.get("p0", HUMAN), choice.get("p1", "strong")),
-                              seed=choice.get("seed"), prefs=self._session_prefs())
+                              seed=choice.get("seed"), prefs=self._session_prefs(),
+                              kind=None if kind is None else kind.key)
         except (NardyError, ValueError) as exc:
             self.set_notice(T.error_text(self.lang, exc), alert=True)
             session = Session("long", prefs=self._session_prefs())
@@ -371,6 +381,7 @@ class App:
         saves = self.saves()
         view = session.view()
         title = "{} · {} · {}".format(
+            session.kind.name(self.lang) if session.kind else
             session.variant.names.get(self.lang) or session.variant.names["en"],
             " – ".join(T.tr(self.lang, p) for p in session.players),
             T.tr(self.lang, "score", white=view["score"][0], black=view["score"][1]))
@@ -511,7 +522,16 @@ class App:
                 f'<span class="pts">{view["score"][colour]}</span>'
                 f'<span class="onmove" aria-hidden="true">{marker}</span>')
         match = _by_id("match")
-        if view["length"]:
+        kind = self.session.kind
+        match.dataset.game = view["game"]
+        if kind is not None:  # a match of mixed games: its name, length and the current game
+            wins = kind.count == "wins"
+            text = " · ".join((
+                kind.name(lang),
+                T.tr(lang, "match_to_wins" if wins else "match_to", length=view["length"]),
+                T.tr(lang, "match_game", number=view["game_number"],
+                     name=view["game_names"].get(lang) or view["game_names"]["en"])))
+        elif view["length"]:
             text = T.tr(lang, "match_to", length=view["length"])
             if view["crawford"] == "crawford":
                 text += " · " + T.tr(lang, "crawford_game")
@@ -994,7 +1014,11 @@ class App:
     def export_file(self):
         from nardy_core import records
         session = self.session
-        text = records.export_match(session.to_dict())
+        try:
+            text = records.export_match(session.to_dict())
+        except NardyError as exc:  # a match of mixed games has no game-file form yet
+            _by_id("sh-msg").textContent = T.error_text(self.lang, exc)
+            return
         suffix = "mat" if session.variant.key == "short" else "txt"
         stamp = str(js.Date.new().toISOString())[:10]
         name = f"nardy-{session.variant.key}-{stamp}.{suffix}"
@@ -1115,7 +1139,9 @@ class App:
     def on_new_game_change(self, event):
         if event.target.id == "ng-game":
             game = event.target.value
-            if game in GAMES:
+            if game in GAMES or match_kind_of(game):
+                length = _by_id("ng-length").value
+                _by_id("ng-length-box").outerHTML = length_field(self.lang, game, length)
                 _by_id("ng-options").innerHTML = (
                     f"<legend>{T.tr(self.lang, 'rules')}</legend>" +
                     option_fields(self.lang, game, {}))
