@@ -170,13 +170,19 @@ class Game:
         first = list(before.first_turn)
         first[mover] = False
         turns = list(before.turn_number)
-        turns[mover] += 1
+        if not before.pending:  # playing a transferred remainder is not a turn of one's own
+            turns[mover] += 1
         after = before.replace(sides=sides, pins=pins, dice=None, pending=(),
                                first_turn=first, turn_number=turns)
         self.actions.append(("play", [list(s) for s in play.steps]))
         self._turn = None
         outcome, following = self.variant.end_of_turn(before, after)
         if outcome is None:
+            carried = self.variant.handed_over(before, play.steps)
+            if carried:  # the opponent plays them with his own checkers before rolling
+                self.position = following.replace(pending=carried)
+                self._enter_move()
+                return
             self.position = following
             self.phase = ROLL
             return

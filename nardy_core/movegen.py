@@ -57,7 +57,11 @@ class Search:
                         if key not in nodes:
                             nodes[key] = path = steps + (step,)
                             if (s2 & 15) != all_off if all_off >= 0 else not finished(s2):
-                                visit(s2, t2, rest, path, step[0] if canonical else 26)
+                                # an ordered list may not be reordered across a change of
+                                # value (4 then 5 is not 5 then 4), so the canonical order
+                                # holds only within a run of equal units
+                                visit(s2, t2, rest, path, step[0] if canonical and (
+                                    not ordered or rest[0] == d) else 26)
                 else:  # the last unit: children are leaves
                     for s2, t2, step in children:
                         key = (s2, t2, rest)

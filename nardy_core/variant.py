@@ -289,6 +289,12 @@ class Variant:
         else None. The position is left as it was; the game ends with reason ``"roll"``."""
         return None
 
+    def handed_over(self, before, steps) -> tuple:
+        """The units of ``before``'s roll that the opponent must play for himself, in order,
+        before his own roll, after the mover played ``steps`` (gioul's transfer; the next
+        position carries them as ``pending``). None in every other game."""
+        return ()
+
     def end_of_turn(self, before, after):
         """After the mover's play: ``(outcome, None)`` when the game is over, else
         ``(None, next_position)`` with the turn handed over. ``after`` still has the mover on

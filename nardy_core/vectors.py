@@ -179,13 +179,16 @@ def turn_outcomes(position):
         sides, pins = play.board
         after = position.replace(sides=sides, pins=pins)
         end = None
+        transfer = ()
         outcome, _ = variant.end_of_turn(position, after)
         if outcome is not None:
             who = "draw" if outcome.winner is None else (
                 "mover" if outcome.winner == position.turn else "opponent")
             end = {"winner": who, "points": outcome.points}
+        else:
+            transfer = variant.handed_over(position, play.steps)
         keys.add(outcome_key(sides[position.turn], pins[position.turn],
-                             sides[1 - position.turn], pins[1 - position.turn], (), end,
+                             sides[1 - position.turn], pins[1 - position.turn], transfer, end,
                              variant.point_labels))
     return keys
 

@@ -3,6 +3,7 @@
 from ..errors import OptionError
 from .backgammon_family import GAMES as _BACKGAMMON_FAMILY
 from .caucasian import CaucasianNardy
+from .escalate import Gioul, GulBara
 from .fayles import Fayles
 from .fevga import Fevga, Moultezim
 from .khachapuri import Khachapuri
@@ -12,7 +13,8 @@ from .tawula import Tawula
 from .tourne_case import TourneCase
 
 VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy, Fayles,
-                                     Tawula, TourneCase, Khachapuri, Fevga, Moultezim)}
+                                     Tawula, TourneCase, Khachapuri, Fevga, Moultezim,
+                                     Gioul, GulBara)}
 VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 
 
@@ -25,4 +27,4 @@ def get_variant(key, options=None):
 
 
 __all__ = ["VARIANTS", "get_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles",
-           "Tawula", "TourneCase", "Khachapuri", "Fevga", "Moultezim"]
+           "Tawula", "TourneCase", "Khachapuri", "Fevga", "Moultezim", "Gioul", "GulBara"]
