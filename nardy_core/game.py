@@ -170,7 +170,7 @@ class Game:
         first = list(before.first_turn)
         first[mover] = False
         turns = list(before.turn_number)
-        if not before.pending:  # playing a transferred remainder is not a turn of one's own
+        if not before.pending:  # the rest of a list, or a transferred one, is no new turn
             turns[mover] += 1
         after = before.replace(sides=sides, pins=pins, dice=None, pending=(),
                                first_turn=first, turn_number=turns)
@@ -178,9 +178,9 @@ class Game:
         self._turn = None
         outcome, following = self.variant.end_of_turn(before, after)
         if outcome is None:
-            carried = self.variant.handed_over(before, play.steps)
-            if carried:  # the opponent plays them with his own checkers before rolling
-                self.position = following.replace(pending=carried)
+            following = self.variant.follow_up(before, play.steps, following)
+            if following.pending:  # units to play before the next roll (escalating doubles)
+                self.position = following
                 self._enter_move()
                 return
             self.position = following

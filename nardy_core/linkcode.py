@@ -37,7 +37,8 @@ EXPLICIT = 2
 TAGS = {"long": "l", "short": "s", "caucasian": "c", "fayles": "fa",
         "portes": "po", "longgammon": "lg", "irish": "ir", "jacquet": "jq",
         "dutch_tricktrack": "dt", "russian_tricktrack": "rt", "tawula": "tw",
-        "tourne_case": "tc", "khachapuri": "kh", "fevga": "fe", "moultezim": "mz"}
+        "tourne_case": "tc", "khachapuri": "kh", "fevga": "fe", "moultezim": "mz",
+        "gioul": "gi", "gul_bara": "gb"}
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _DIGIT = {c: i for i, c in enumerate(ALPHABET)}

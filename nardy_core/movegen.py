@@ -25,12 +25,9 @@ class Search:
         self.position = position
         s0 = to_frame(position, variant.cross)
         self.ctx = variant.turn_context(position, s0)
-        if position.pending:  # units handed over by the opponent, played in their order
-            units, ordered = position.pending, True
-        elif position.dice is None:
+        if position.dice is None and not position.pending:
             raise GameStateError("the dice have not been rolled", code="no_dice")
-        else:
-            units, ordered = variant.units(position)
+        units, ordered = variant.units(position)
         self.units = tuple(units)
         self.ordered = ordered
         t0 = variant.initial_turn_state(self.ctx)

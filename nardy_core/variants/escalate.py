@@ -34,102 +34,97 @@ def escalation_list(d):
 class EscalationMixin:
     on_fail = FORFEIT
     grace_turns = 0     # each player's first turns whose doubles are ordinary (X4)
-    # units of one ordered list may not be reordered across a change of value; the search
-    # keeps its canonical order within runs of equal units only (movegen.Search)
 
     def escalates(self, position) -> bool:
+        """A fresh roll that starts an escalating list (not its continuation)."""
         dice = position.dice
         return (not position.pending and dice is not None and dice[0] == dice[1]
                 and position.turn_number[position.turn] >= self.grace_turns)
 
-    def units(self, position):
-        if self.escalates(position):
-            return escalation_list(position.dice[0]), True
-        return super().units(position)
+    def _full(self) -> bool:
+        return self.options["escalation_lookahead"] == "FULL"
 
-    def handed_over(self, before, steps):
-        if self.on_fail != TRANSFER or before.pending:
-            return ()  # forfeit; what the opponent cannot play of a transfer is void
-        if self.escalates(before):
-            units = escalation_list(before.dice[0])
-            return units[len(steps):]
-        if before.dice and self.options.values.get("transfer_all_rolls"):
-            left = sorted(before.dice, reverse=True)  # AMB-46: the higher die first
-            for step in steps:
-                left.remove(step[2])
-            return tuple(left)
-        return ()
+    def split(self, position):
+        """(units of this play, units after it). With the block-wise rule each block is a play
+        of its own: the choice in one block never depends on the later ones, and the
+        position where a block starts is all the next one needs (``Position.pending`` holds
+        the rest; ``dice`` stays set while the roller's own list goes on). With
+        ``escalation_lookahead=FULL`` the whole list is one play."""
+        if position.pending:
+            units = position.pending
+        elif self.escalates(position):
+            units = escalation_list(position.dice[0])
+        else:
+            return None, ()
+        if self._full():
+            return units, ()
+        k = 1
+        while k < len(units) and units[k] == units[0]:
+            k += 1
+        return units[:k], units[k:]
+
+    def units(self, position):
+        block, _ = self.split(position)
+        if block is None:
+            return super().units(position)
+        return block, True
+
+    def turn_context(self, position, frame):
+        ctx = super().turn_context(position, frame)
+        ctx.data = self.split(position)[1]  # the rest of the list after this play
+        return ctx
+
+    def follow_up(self, before, steps, following):
+        block, rest = self.split(before)
+        mover = before.turn
+        own = not before.pending or before.dice is not None  # the roller's list, no transfer
+        if block is None:
+            if self.on_fail == TRANSFER and self.options.values.get("transfer_all_rolls"):
+                left = sorted(before.dice, reverse=True)  # AMB-46: the higher die first
+                for step in steps:
+                    left.remove(step[2])
+                if left:
+                    return following.replace(pending=tuple(left))
+            return following
+        left = block[len(steps):] + rest
+        if not left:
+            return following.replace(turn=1 - mover if own else mover, dice=None, pending=())
+        if len(steps) == len(block):  # the block is played: the next one, same side
+            return following.replace(turn=mover, dice=before.dice if own else None,
+                                     pending=left)
+        if own and self.on_fail == TRANSFER:  # gioul: the opponent plays the rest for himself
+            return following.replace(turn=1 - mover, dice=None, pending=left)
+        # forfeited (gul bara), or what the receiver of a transfer cannot play is void: the
+        # side whose roll comes next rolls
+        return following.replace(turn=1 - mover if own else mover, dice=None, pending=())
 
     def select(self, ctx, nodes, full, units, ordered):
-        if not ordered or self.options["escalation_lookahead"] == "FULL":
+        if not self.has_turn_constraint or not ctx.data or not ordered:
             return super().select(ctx, nodes, full, units, ordered)
-        return self._blockwise(ctx, nodes, units)
+        # the TURN rule is judged where the whole list ends (§4): a play of this block that
+        # uses it all is a candidate when some continuation through the rest, a shorter one
+        # included, meets the rule
+        rest = ctx.data
+        memo = {}
 
-    def _blockwise(self, ctx, nodes, units):
-        """§4 per block: from the node where a block starts, the player plays as many of its
-        units as any candidate end allows, and the turn stops when that is fewer than the
-        block. Nodes are ``(frame, turn_state, remaining)``; in an ordered list the depth of a
-        node is fixed by what remains."""
-        n = len(units)
-        ends = [0] * (n + 1)  # depth -> depth where its block ends
-        e = n
-        for k in range(n - 1, -1, -1):
-            if k + 1 < n and units[k] != units[k + 1]:
-                e = k + 1
-            ends[k] = e
-        ends[n] = n
-        finished = self.finished
-        children = {}
-        for key in nodes:
-            s, t, rem = key
-            if rem and not finished(s):
-                rest = rem[1:]
-                children[key] = [c for c in {(s2, t2, rest) for s2, t2, _ in
-                                             self.unit_moves(ctx, s, t, rem[0], 26)}
-                                 if c in nodes]
-        cands = set(nodes)
-        if self.has_turn_constraint:
-            ok = {key for key in nodes if self.turn_ok(ctx, key[0], key[1])}
-            if ok:  # AMB-44: waived only when no end of the list meets it
-                cands = ok
-        order = sorted(nodes, key=lambda key: len(key[2]))  # deepest first
-        viable, best = {}, {}
-        for key in order:
-            depth = n - len(key[2])
-            kids = children.get(key, ())
-            viable[key] = key in cands or any(viable[c] for c in kids)
-            if depth == n:
-                continue
-            end = ends[depth]
-            b = depth if key in cands else -1
-            for c in kids:
-                v = (end if viable[c] else -1) if depth + 1 == end else best[c]
-                if v > b:
-                    b = v
-            best[key] = b
-        good = {self._root_of(nodes, n)}
-        legal = []
-        for key in reversed(order):  # shallowest first
-            if key not in good:
-                continue
-            depth = n - len(key[2])
-            if depth == n or best[key] == depth:
-                legal.append(key)
-                continue
-            end = ends[depth]
-            target = best[key]
-            for c in children.get(key, ()):
-                if depth + 1 == end:
-                    if target == end and viable[c]:
-                        good.add(c)
-                elif best[c] == target:
-                    good.add(c)
-        return legal
+        def ok(n):
+            s, t, rem = n
+            if rem:
+                return self.turn_ok(ctx, s, t)
+            return self._can_meet(ctx, s, t, rest, memo)
 
-    @staticmethod
-    def _root_of(nodes, n):
-        for key in nodes:  # the search records the root first
-            return key
+        cands = [n for n in nodes if ok(n)] or list(nodes)  # AMB-44: waived if none can
+        fewest = min(len(n[2]) for n in cands)
+        return [n for n in cands if len(n[2]) == fewest]
+
+    def _can_meet(self, ctx, s, t, rest, memo):
+        key = (s, t, rest)
+        if key not in memo:
+            memo[key] = self.turn_ok(ctx, s, t) or (
+                bool(rest) and not self.finished(s) and any(
+                    self._can_meet(ctx, s2, t2, rest[1:], memo)
+                    for s2, t2, _ in self.unit_moves(ctx, s, t, rest[0], 26)))
+        return memo[key]
 
 
 class _EscalatingGame(EscalationMixin, StuckDrawMixin, Variant):
@@ -139,12 +134,6 @@ class _EscalatingGame(EscalationMixin, StuckDrawMixin, Variant):
     hit_mode = HIT_NONE
     opening = REROLL
     outcome_kinds = ("single", "gammon", "draw")
-
-    def end_of_turn(self, before, after):
-        outcome, following = super().end_of_turn(before, after)
-        if outcome is None and before.pending:
-            following = after  # the transfer played, its receiver now rolls for his turn
-        return outcome, following
 
     def outcome(self, position, winner):
         if position.sides[1 - winner][0]:
