@@ -347,7 +347,10 @@ def _write_state(w, position, cube, match):
     w.bit(rare)
     if rare:
         w.put(position.first_turn[WHITE] + 2 * position.first_turn[BLACK], 4)
-        w.put(len(position.pending), 9)
+        # eight or more: 8, then how many more (an escalating list holds up to 24 units)
+        w.put(min(len(position.pending), 8), 9)
+        if len(position.pending) >= 8:
+            w.nat(len(position.pending) - 8, 2)
         for unit in position.pending:
             w.put(unit - 1, 6)
         w.bit(position.last_roll)
@@ -412,7 +415,10 @@ def _read_state(r, cls):
     if r.bit():
         first = r.get(4)
         flags["first_turn"] = (bool(first & 1), bool(first & 2))
-        flags["pending"] = tuple(r.get(6) + 1 for _ in range(r.get(9)))
+        count = r.get(9)
+        if count == 8:
+            count += r.nat(2, limit=16, what="a count of units")
+        flags["pending"] = tuple(r.get(6) + 1 for _ in range(count))
         flags["last_roll"] = r.bit()
         pins = tuple(frozenset(p for p in _pin_points(variant, sides, colour) if r.bit())
                      for colour in (WHITE, BLACK))
