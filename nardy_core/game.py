@@ -340,9 +340,16 @@ class Game:
     def replay(self, actions):
         """Apply recorded actions (dice included) to this game; a record that does not fit the
         rules raises GameStateError ``bad_record`` naming the action."""
+        made = 0  # passes the game made on its own after the last action (a roll, or a play
+        # after which units were left to a side with no move): the record repeats them
         for index, action in enumerate(actions):
+            if made and action[0] == "play" and not action[1]:
+                made -= 1
+                continue
+            done = len(self.actions)
             try:
                 self._replay_one(action)
+                made = sum(1 for a in self.actions[done + 1:] if a[0] == "play")
             except (NardyError, LookupError, TypeError, ValueError) as exc:
                 raise GameStateError(f"game record, action {index + 1} {action!r}: {exc}",
                                      code="bad_record", action=index + 1) from None

@@ -801,15 +801,22 @@ def _encode_game(data):
                     throw_opening=False)
     w.put(players[0], 2)
     actions, cache = [], {}
+    made = []  # passes the game made on its own after the last action (units left, no move)
     for index, action in enumerate(data.get("actions") or ()):
         action = list(action)
-        if action[:1] == ["play"] and game.phase != MOVE and len(action) == 2 and not action[1]:
-            continue  # a pass the roll before it already made
+        if action[:1] == ["play"] and len(action) == 2 and not action[1] and (
+                game.phase != MOVE or made):
+            if made:
+                made.pop()
+            continue  # a pass the roll or the play before it already made
+        made = []
         symbols = _action_symbols(game, action, cache)
         if symbols is None:
             _fail("record", f"game record, action {index + 1} {action!r} does not fit the game "
                   f"in its {game.phase} phase", action=index + 1)
+        before = len(game.actions)
         _apply(game, action)
+        made = [a for a in game.actions[before + 1:] if a[0] == "play"]
         actions.append(symbols)
         if len(actions) > MAX_ACTIONS:
             _fail("too_long", f"a game code holds at most {MAX_ACTIONS} actions")
