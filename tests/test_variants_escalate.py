@@ -323,3 +323,14 @@ def test_referee_judges_the_start_table_where_the_list_ends():
     me[24] -= 4
     me[19] += 4
     check_turn(p, [(24, 19, 5, False)] * 4, (tuple(me), p.sides[BLACK]))
+
+
+def test_match_records_refuse_escalating_games_plainly():
+    """The match record's text writes one play per roll; gioul and gul bara need more."""
+    from nardy_core.errors import GameStateError
+    from nardy_core.records import export_match
+    from test_records import random_match, record_of
+    for game in GAMES:
+        with pytest.raises(GameStateError) as caught:
+            export_match(record_of(random_match(game, 3, 0, {}, 2)))
+        assert caught.value.code == "unsupported"
