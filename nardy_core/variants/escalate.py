@@ -2,16 +2,19 @@
 
 The escalation itself (§4) is ``EscalationMixin``, the one home both games use:
 
-* ``units``: a double d-d is the ordered list d×4, (d+1)×4, …, 6×4 (gul bara: only from the
-  roller's fourth two-dice turn on, ``grace_turns``; ``Position.turn_number`` counts them);
-* ``select``: the block-wise maximal rule (AMB-43): each run of equal units ("block") is
-  maximised from the position where it starts, without looking at later blocks; the game's
-  TURN rule filters the candidate ends first (AMB-44). Option ``escalation_lookahead=FULL``
-  maximises the whole list instead, as the ordinary rule does for one roll;
-* ``handed_over``: what is left of the list when the roller stops; gioul hands it to the
-  opponent (``Position.pending``), who plays it with his own checkers by the same rules before
-  rolling; gul bara forfeits it. The opponent's share is not a turn of his (no turn count)
-  and what he cannot play of it is void (AMB-26).
+* ``escalates`` / ``split``: a double d-d is the list d×4, (d+1)×4, …, 6×4 (gul bara: only from
+  the roller's fourth two-dice turn on, ``grace_turns``; ``Position.turn_number`` counts them);
+* the block-wise maximal rule (AMB-43) makes each block of four a play of its own: the choice
+  in one block never depends on the later ones, so ``units`` gives the current block, and
+  ``Position.pending`` holds the rest (``dice`` stays set while the roller's own list goes on);
+  the ordinary "most units" rule then maximises the block. Option
+  ``escalation_lookahead=FULL`` makes the whole list one play instead;
+* ``follow_up``: who plays next: the same side with the next block; when the roller stops
+  short, gioul hands what is left to the opponent (``pending`` without dice), who plays it with
+  his own checkers by the same rules before rolling, and gul bara forfeits it. The opponent's
+  share is not a turn of his (no turn count) and what he cannot play of it is void (AMB-26);
+* ``select``: gul bara's TURN rule is judged where the whole list ends (§4): a play of a whole
+  block meets it when some continuation through the rest, a shorter one included, does.
 """
 
 from __future__ import annotations
