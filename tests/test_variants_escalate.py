@@ -334,3 +334,22 @@ def test_match_records_refuse_escalating_games_plainly():
         with pytest.raises(GameStateError) as caught:
             export_match(record_of(random_match(game, 3, 0, {}, 2)))
         assert caught.value.code == "unsupported"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_bots_choice_is_a_whole_legal_turn(game, capsys):
+    """``choose`` plays every block of an escalating double (and reports gioul's transfer):
+    its outcome is one of the vector's legal outcomes."""
+    import json
+
+    from nardy_core.cli import main
+    from nardy_core.vectors import _expected_key
+    path = os.path.join(DATA, "variant_vectors", f"{game}.json")
+    assert main(["choose", "--level", "beginner", path]) == 0
+    vectors = {v["id"]: v for v in json.load(open(path, encoding="utf-8"))["vectors"]}
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(vectors)
+    for line in lines:
+        chosen = json.loads(line)
+        legal = {_expected_key(r) for r in vectors[chosen["id"]]["results"]}
+        assert _expected_key(chosen["result"]) in legal, chosen["id"]
