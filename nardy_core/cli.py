@@ -114,11 +114,22 @@ def cmd_choose(args):
         chooser = choosers.get(variant)
         if chooser is None:
             chooser = choosers[variant] = Chooser(variant, args.level, seed=args.seed)
-        position = position_from_json(variant, vector)
-        play = chooser.choose(position)
-        sides, pins = play.board
-        after = position.replace(sides=sides, pins=pins)
-        outcome, _ = variant.end_of_turn(position, after)
+        position = start = position_from_json(variant, vector)
+        transfer = ()
+        while True:  # through every block of an escalating double
+            play = chooser.choose(position)
+            sides, pins = play.board
+            after = position.replace(sides=sides, pins=pins)
+            outcome, following = variant.end_of_turn(position, after)
+            if outcome is None:
+                following = variant.follow_up(position, play.steps, following)
+                if following.pending and following.turn == position.turn:
+                    position = following
+                    continue
+                if following.turn != position.turn:
+                    transfer = following.pending
+            break
+        position = start
         end = None
         if outcome is not None:
             who = "draw" if outcome.winner is None else (
@@ -126,7 +137,7 @@ def cmd_choose(args):
             end = {"winner": who, "points": outcome.points}
         mover = position.turn
         result = json.loads(outcome_key(sides[mover], pins[mover], sides[1 - mover],
-                                        pins[1 - mover], (), end))
+                                        pins[1 - mover], transfer, end))
         print(json.dumps({"id": vector.get("id"), "result": result}), flush=True)
     return 0
 

@@ -170,13 +170,19 @@ class Game:
         first = list(before.first_turn)
         first[mover] = False
         turns = list(before.turn_number)
-        turns[mover] += 1
+        if not before.pending:  # the rest of a list, or a transferred one, is no new turn
+            turns[mover] += 1
         after = before.replace(sides=sides, pins=pins, dice=None, pending=(),
                                first_turn=first, turn_number=turns)
         self.actions.append(("play", [list(s) for s in play.steps]))
         self._turn = None
         outcome, following = self.variant.end_of_turn(before, after)
         if outcome is None:
+            following = self.variant.follow_up(before, play.steps, following)
+            if following.pending:  # units to play before the next roll (escalating doubles)
+                self.position = following
+                self._enter_move()
+                return
             self.position = following
             self.phase = ROLL
             return
@@ -334,9 +340,16 @@ class Game:
     def replay(self, actions):
         """Apply recorded actions (dice included) to this game; a record that does not fit the
         rules raises GameStateError ``bad_record`` naming the action."""
+        made = 0  # passes the game made on its own after the last action (a roll, or a play
+        # after which units were left to a side with no move): the record repeats them
         for index, action in enumerate(actions):
+            if made and action[0] == "play" and not action[1]:
+                made -= 1
+                continue
+            done = len(self.actions)
             try:
                 self._replay_one(action)
+                made = sum(1 for a in self.actions[done + 1:] if a[0] == "play")
             except (NardyError, LookupError, TypeError, ValueError) as exc:
                 raise GameStateError(f"game record, action {index + 1} {action!r}: {exc}",
                                      code="bad_record", action=index + 1) from None

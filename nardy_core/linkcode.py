@@ -38,7 +38,7 @@ TAGS = {"long": "l", "short": "s", "caucasian": "c", "fayles": "fa",
         "portes": "po", "longgammon": "lg", "irish": "ir", "jacquet": "jq",
         "dutch_tricktrack": "dt", "russian_tricktrack": "rt", "tawula": "tw",
         "tourne_case": "tc", "khachapuri": "kh", "fevga": "fe", "moultezim": "mz",
-        "plakoto": "pl"}
+        "plakoto": "pl", "gioul": "gi", "gul_bara": "gb"}
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _DIGIT = {c: i for i, c in enumerate(ALPHABET)}
@@ -347,7 +347,10 @@ def _write_state(w, position, cube, match):
     w.bit(rare)
     if rare:
         w.put(position.first_turn[WHITE] + 2 * position.first_turn[BLACK], 4)
-        w.put(len(position.pending), 9)
+        # eight or more: 8, then how many more (an escalating list holds up to 24 units)
+        w.put(min(len(position.pending), 8), 9)
+        if len(position.pending) >= 8:
+            w.nat(len(position.pending) - 8, 2)
         for unit in position.pending:
             w.put(unit - 1, 6)
         w.bit(position.last_roll)
@@ -412,7 +415,10 @@ def _read_state(r, cls):
     if r.bit():
         first = r.get(4)
         flags["first_turn"] = (bool(first & 1), bool(first & 2))
-        flags["pending"] = tuple(r.get(6) + 1 for _ in range(r.get(9)))
+        count = r.get(9)
+        if count == 8:
+            count += r.nat(2, limit=16, what="a count of units")
+        flags["pending"] = tuple(r.get(6) + 1 for _ in range(count))
         flags["last_roll"] = r.bit()
         pins = tuple(frozenset(p for p in _pin_points(variant, sides, colour) if r.bit())
                      for colour in (WHITE, BLACK))
@@ -795,15 +801,22 @@ def _encode_game(data):
                     throw_opening=False)
     w.put(players[0], 2)
     actions, cache = [], {}
+    made = []  # passes the game made on its own after the last action (units left, no move)
     for index, action in enumerate(data.get("actions") or ()):
         action = list(action)
-        if action[:1] == ["play"] and game.phase != MOVE and len(action) == 2 and not action[1]:
-            continue  # a pass the roll before it already made
+        if action[:1] == ["play"] and len(action) == 2 and not action[1] and (
+                game.phase != MOVE or made):
+            if made:
+                made.pop()
+            continue  # a pass the roll or the play before it already made
+        made = []
         symbols = _action_symbols(game, action, cache)
         if symbols is None:
             _fail("record", f"game record, action {index + 1} {action!r} does not fit the game "
                   f"in its {game.phase} phase", action=index + 1)
+        before = len(game.actions)
         _apply(game, action)
+        made = [a for a in game.actions[before + 1:] if a[0] == "play"]
         actions.append(symbols)
         if len(actions) > MAX_ACTIONS:
             _fail("too_long", f"a game code holds at most {MAX_ACTIONS} actions")

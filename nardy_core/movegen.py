@@ -25,12 +25,9 @@ class Search:
         self.position = position
         s0 = to_frame(position, variant.cross)
         self.ctx = variant.turn_context(position, s0)
-        if position.pending:  # units handed over by the opponent, played in their order
-            units, ordered = position.pending, True
-        elif position.dice is None:
+        if position.dice is None and not position.pending:
             raise GameStateError("the dice have not been rolled", code="no_dice")
-        else:
-            units, ordered = variant.units(position)
+        units, ordered = variant.units(position)
         self.units = tuple(units)
         self.ordered = ordered
         t0 = variant.initial_turn_state(self.ctx)
@@ -57,7 +54,11 @@ class Search:
                         if key not in nodes:
                             nodes[key] = path = steps + (step,)
                             if (s2 & 15) != all_off if all_off >= 0 else not finished(s2):
-                                visit(s2, t2, rest, path, step[0] if canonical else 26)
+                                # an ordered list may not be reordered across a change of
+                                # value (4 then 5 is not 5 then 4), so the canonical order
+                                # holds only within a run of equal units
+                                visit(s2, t2, rest, path, step[0] if canonical and (
+                                    not ordered or rest[0] == d) else 26)
                 else:  # the last unit: children are leaves
                     for s2, t2, step in children:
                         key = (s2, t2, rest)

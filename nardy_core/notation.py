@@ -296,7 +296,7 @@ def _parse_flags(fields):
                 fail("bad_flag", f"turns: takes two counts W-B, not both 0, not {value!r}")
             flags["turn_number"] = (int(m[1]), int(m[2]))
         elif key == "pending":
-            if not 1 <= len(value) <= 8 or any(c not in "123456" for c in value):
+            if not 1 <= len(value) <= 24 or any(c not in "123456" for c in value):
                 fail("bad_flag", f"pending: takes die values 1-6, not {value!r}")
             flags["pending"] = tuple(int(c) for c in value)
         elif value != "1":

@@ -35,7 +35,8 @@ class Position:
     ``first_turn[c]``: colour c has not yet played a turn (long nardy head exception).
     ``turn_number[c]``: two-dice turns colour c has started (gul bara's grace turns).
     ``pins[c]``: own points of colour c where its single checker lies pinned (plakoto).
-    ``pending``: a tuple of units the side to move must play before rolling (gioul transfer).
+    ``pending``: a tuple of units the side to move must play before rolling: the rest of his
+    escalating double while ``dice`` is set, or the list gioul transfers to him when not.
     ``last_roll``: long nardy with ``last_roll_draw``: White has finished, Black's turn is the
     compensating one.
     """

@@ -243,6 +243,11 @@ class _GameWriter:
         elif name == "play":
             if passed and not action[1]:
                 return
+            if self.pending is None:
+                raise GameStateError(
+                    "a match record writes one play per roll; the further plays of an "
+                    "escalating double or of a transferred list (gioul, gul bara) have no "
+                    "place in it yet", code="unsupported")
             column, dice = self.pending
             self.pending = None
             self.roll_cell(column, dice, action[1])

@@ -11,6 +11,7 @@ agreement with GNU Backgammon (tests/test_gnubg_oracle.py), not re-derived here.
 from __future__ import annotations
 
 from . import referee_bg_family as family
+from . import referee_escalate as escalate
 from . import referee_parallel as parallel
 from .position import BAR, HAND, OFF
 
@@ -33,7 +34,7 @@ def _fail(message):
 def _rules(variant):
     """The module that restates this game's rules from the spec, or None (the core games and
     fayles, whose rules this module knows itself)."""
-    for module in (family, parallel):
+    for module in (family, parallel, escalate):
         if module.mine(variant):
             return module
     return None
@@ -68,7 +69,7 @@ def check_turn(before, steps, after_sides):
     if ours:
         cross, block_min = rules.cross(variant), rules.BLOCK_MIN
         liberal = rules.liberal_bear_off(variant)
-        if not before.pending:
+        if not before.pending or hasattr(rules, "follow"):  # follow: it knows pending units
             units, ordered = rules.units(before)
     head_moves = 0
     rule = variant.options.values.get("caucasian_hit_rule", "none")
@@ -128,12 +129,20 @@ def check_turn(before, steps, after_sides):
         me[dst] += 1
     for point in exposed:
         _check(me[point] == 1, f"the hitter on {point} is covered at the end of the turn")
+    stops = getattr(rules, "must_stop", None) if ours else None
+    if stops and units and ordered:
+        _check(stops(variant, before, me), f"the play stops with {units} left while a "
+               f"{units[0]} can still be played")
     if variant.hit_mode == START_POINT:  # fayles: all three dice, or the 15th checker off
         _check(not units or me[OFF] == variant.checkers,
                f"the play leaves {units} unplayed without bearing off the 15th checker")
     _check(tuple(me) == tuple(after_sides[mover]), "mover's checkers differ from the engine's")
     _check(tuple(opp) == tuple(after_sides[1 - mover]), "opponent's checkers differ")
     broken = rules.violates_end(variant, me, opp) if ours else None
+    goes_on = getattr(rules, "goes_on", None) if ours else None
+    rest = goes_on(variant, before, len(steps)) if goes_on and broken else None
+    if rest and rules.can_meet(variant, me, opp, rest):
+        broken = None  # the turn goes on (an escalating list): judged where it can end
     if broken:  # a TURN constraint is waived only when the start already breaks it (AMB-44)
         _check(rules.violates_end(variant, before.sides[mover], before.sides[1 - mover]),
                f"the turn ends with {broken}")
@@ -164,9 +173,19 @@ def check_start(position):
                f"colour {colour} starts {side}, not the setup {points} bar {bar} hand {hand}")
 
 
-def check_next(before, after):
-    """Who is to roll after ``before``'s play (and the game went on)."""
+def check_next(before, after, plays=None):
+    """Who is to roll after ``before``'s play (and the game went on). ``plays``: the steps
+    of that play and of any empty plays the game made on its own after it (a side with
+    units to play and no legal move): the escalating games check the whole chain."""
     rules = _rules(before.variant)
+    follow = getattr(rules, "follow", None)
+    if follow and plays is not None:
+        state = rules._state(before)
+        for steps in plays:
+            state = follow(before.variant, state, len(steps), [s[2] for s in steps])
+        _check(state == rules._state(after),
+               f"after the play the state is {rules._state(after)}, the spec says {state}")
+        return
     if rules:
         _check(after.turn == rules.next_turn(before), f"colour {after.turn} rolls next")
 

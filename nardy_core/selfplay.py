@@ -51,9 +51,11 @@ def play_one(variant, rng, seed, report, options_cube=True):
         if not turn.is_complete:
             raise Violation(f"the step interface does not accept {play} as complete")
         check_turn(before, play.steps, play.board[0])
+        done = len(game.actions)
         game.play(play)
-        if game.phase != OVER:
-            check_next(before, game.position)
+        if game.phase != OVER:  # with the empty plays the game made on its own after it
+            check_next(before, game.position, [a[1] for a in game.actions[done:]
+                                               if a[0] == "play"])
         report.turns += 1
     result = game.result
     if result.reason == "roll":  # the roll itself ended the game (fayles' sudden death)

@@ -165,7 +165,10 @@ class Variant:
     # --- move generation hooks ------------------------------------------------------------
     def units(self, position):
         """The units a roll gives: (tuple of die values, ordered?). Ordered units are played in
-        the order given (escalating doubles); unordered ones in any order."""
+        the order given (escalating doubles); unordered ones in any order. Units still to be
+        played (``Position.pending``) come before any roll, in their order."""
+        if position.pending:
+            return position.pending, True
         dice = position.dice
         if len(dice) == 2 and dice[0] == dice[1] and self.doubles != NA3:
             count = {X4: 4, X2: 2, X1: 1}[self.doubles]
@@ -288,6 +291,13 @@ class Variant:
         when the roll itself ends the game (fayles: no play uses every unit, the roller loses),
         else None. The position is left as it was; the game ends with reason ``"roll"``."""
         return None
+
+    def follow_up(self, before, steps, following):
+        """The position after a play of ``steps`` from ``before`` that did not end the game:
+        ``following`` as ``end_of_turn`` handed it over, unless units are still to be played
+        before the next roll (``pending``: the rest of an escalating double, gioul's
+        transfer), by whichever side ``turn`` names. Nothing more in every other game."""
+        return following
 
     def end_of_turn(self, before, after):
         """After the mover's play: ``(outcome, None)`` when the game is over, else

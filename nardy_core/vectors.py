@@ -175,19 +175,37 @@ def turn_outcomes(position):
             "mover" if lost.winner == position.turn else "opponent")
         return {outcome_key(me, pins[position.turn], opp, pins[1 - position.turn], (),
                             {"winner": who, "points": lost.points}, variant.point_labels)}
+    _outcomes(position, plays, keys)
+    return keys
+
+
+def _outcomes(position, plays, keys, seen=None):
+    variant = position.variant
+    seen = set() if seen is None else seen
     for play in plays:
         sides, pins = play.board
-        after = position.replace(sides=sides, pins=pins)
+        after = position.replace(sides=sides, pins=pins, dice=None, pending=())
         end = None
-        outcome, _ = variant.end_of_turn(position, after)
+        transfer = ()
+        outcome, following = variant.end_of_turn(position, after)
         if outcome is not None:
             who = "draw" if outcome.winner is None else (
                 "mover" if outcome.winner == position.turn else "opponent")
             end = {"winner": who, "points": outcome.points}
+        else:
+            following = variant.follow_up(position, play.steps, following)
+            if following.pending and following.turn == position.turn:
+                # the turn goes on (the next block of an escalating double): its outcomes
+                # are those of the rest
+                if following not in seen:
+                    seen.add(following)
+                    _outcomes(following, legal_plays(following), keys, seen)
+                continue
+            if following.turn != position.turn:
+                transfer = following.pending
         keys.add(outcome_key(sides[position.turn], pins[position.turn],
-                             sides[1 - position.turn], pins[1 - position.turn], (), end,
+                             sides[1 - position.turn], pins[1 - position.turn], transfer, end,
                              variant.point_labels))
-    return keys
 
 
 def check_format2(vector, game=None):

@@ -24,7 +24,7 @@ OWN_NET_GAMES = [key for key in VARIANTS
 
 # the games whose bots play with the hand-made evaluator (docs/strength.md measures them)
 HAND_MADE = {"jacquet", "tawula", "tourne_case", "khachapuri", "fevga", "moultezim",
-             "plakoto"}
+             "plakoto", "gioul", "gul_bara"}
 
 
 def test_every_game_plays_with_its_network_or_the_hand_made_evaluator():

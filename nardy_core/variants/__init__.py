@@ -3,6 +3,7 @@
 from ..errors import OptionError
 from .backgammon_family import GAMES as _BACKGAMMON_FAMILY
 from .caucasian import CaucasianNardy
+from .escalate import Gioul, GulBara
 from .fayles import Fayles
 from .fevga import Fevga, Moultezim
 from .khachapuri import Khachapuri
@@ -14,7 +15,7 @@ from .tourne_case import TourneCase
 
 VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy, Fayles,
                                      Tawula, TourneCase, Khachapuri, Fevga, Moultezim,
-                                     Plakoto)}
+                                     Plakoto, Gioul, GulBara)}
 VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 
 
@@ -28,4 +29,4 @@ def get_variant(key, options=None):
 
 __all__ = ["VARIANTS", "get_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles",
            "Tawula", "TourneCase", "Khachapuri", "Fevga", "Moultezim",
-           "Plakoto"]
+           "Plakoto", "Gioul", "GulBara"]
