@@ -13,9 +13,8 @@ from nardy_core.match import (MATCH_KINDS, Match, available_match_kinds, get_mat
 from nardy_core.position import BLACK, WHITE, Position, side_from
 from nardy_core.records import export_match
 from nardy_core.ui.session import HUMAN, Session
-from nardy_core.variants import VARIANTS, Fevga, get_variant
+from nardy_core.variants import VARIANTS, get_variant
 
-GUL_BARA_MISSING = "gul bara is not registered yet (nardy_core.variants.VARIANTS)"
 
 
 def play_out(game, rng):
@@ -144,33 +143,26 @@ def test_the_gul_bara_tapa_kind_counts_wins_and_is_offered_only_with_gul_bara():
     kind = MATCH_KINDS["gul_bara_tapa"]
     assert kind.games == ("gul_bara", "plakoto") and kind.count == "wins"
     assert kind.lengths == (5, 7) and kind.default_length == 7
-    assert kind.available == ("gul_bara" in VARIANTS)
-    assert (kind in available_match_kinds()) == ("gul_bara" in VARIANTS)
-    if "gul_bara" not in VARIANTS:
-        with pytest.raises(OptionError) as err:
-            Session(kind="gul_bara_tapa", length=7, players=(HUMAN, HUMAN))
-        assert err.value.code == "match_unavailable"
+    assert kind.available and kind in available_match_kinds()
 
 
-@pytest.mark.skipif("gul_bara" not in VARIANTS, reason=GUL_BARA_MISSING)
-def test_a_gul_bara_tapa_match_alternates_and_counts_games_won():
+def test_a_match_kind_whose_game_is_missing_is_not_offered(monkeypatch):
+    monkeypatch.delitem(VARIANTS, "gul_bara")
+    kind = MATCH_KINDS["gul_bara_tapa"]
+    assert not kind.available and kind not in available_match_kinds()
+    with pytest.raises(OptionError) as err:
+        Session(kind="gul_bara_tapa", length=7, players=(HUMAN, HUMAN))
+    assert err.value.code == "match_unavailable"
+
+
+def test_a_gul_bara_tapa_match_alternates_counts_games_won_and_saves():
     check_gul_bara_tapa_match()
-
-
-def test_the_gul_bara_tapa_preset_works_once_a_gul_bara_is_registered(monkeypatch):
-    """The preset's machinery (alternation, wins, starters, save/restore) with a stand-in
-    registered as "gul_bara" for this test only (fevga's rules under gul bara's key), so that it
-    is checked before the real game lands."""
-    if "gul_bara" in VARIANTS:
-        pytest.skip("the real gul bara is registered: the test above checks it")
-
-    class StandIn(Fevga):
-        key = "gul_bara"
-        names = {"en": "Gul bara", "ru": "Гульбара"}
-
-    monkeypatch.setitem(VARIANTS, "gul_bara", StandIn)
-    assert get_match_kind("gul_bara_tapa") in available_match_kinds()
-    check_gul_bara_tapa_match()
+    session = Session(kind="gul_bara_tapa", length=5, players=(HUMAN, HUMAN), seed="gb-save")
+    assert session.game_key == "gul_bara" and session.view()["length"] == 5
+    session_play(session, random.Random(1), lambda: session.game.is_over)
+    session.next_game()
+    assert session.game_key == "plakoto"
+    same(session, Session.from_dict(json.loads(json.dumps(session.to_dict()))))
     session = Session(kind="gul_bara_tapa", length=5, players=(HUMAN, HUMAN), seed="gb-save")
     assert session.game_key == "gul_bara" and session.view()["length"] == 5
     session_play(session, random.Random(1), lambda: session.game.is_over)
@@ -315,14 +307,12 @@ def test_the_dialog_offers_the_tavli_match_with_its_lengths_and_no_options():
     assert f.option_fields("en", "match:tavli", {}) == ""
 
 
-def test_a_saved_choice_of_a_missing_match_falls_back_to_a_game():
+def test_a_saved_choice_of_an_unknown_match_falls_back_to_a_game():
     f = forms()
-    if "gul_bara" in VARIANTS:
-        pytest.skip("gul bara is registered")
-    assert f.match_kind_of("match:gul_bara_tapa") is None
-    assert f.chosen_game("match:gul_bara_tapa") == "long"
-    html = f.new_game_form("en", {"game": "match:gul_bara_tapa", "length": 7}, [])
-    assert "gul_bara" not in html and 'value="long" selected' in html
+    assert f.match_kind_of("match:no_such_match") is None
+    assert f.chosen_game("match:no_such_match") == "long"
+    html = f.new_game_form("en", {"game": "match:no_such_match", "length": 7}, [])
+    assert "no_such_match" not in html and 'value="long" selected' in html
 
 
 def test_a_mixed_session_keeps_each_games_options_through_a_save():
