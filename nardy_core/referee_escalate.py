@@ -10,6 +10,7 @@ play, and whether a turn was counted (gul bara's three grace turns; a transfer i
 
 from __future__ import annotations
 
+from . import referee_parallel as parallel
 from .position import BAR, HAND, OFF
 
 GAMES = ("gioul", "gul_bara")
@@ -126,25 +127,7 @@ def violates_end(variant, me, opp) -> str | None:
 
 def unit_ways(variant, me, opp, die):
     """Every way to play one unit (§0.3, BLOCK1, no hit, STD bear-off): the sides after."""
-    c = cross(variant)
-    out = []
-    for src in range(1, 25):
-        dst = src - die
-        if not me[src] or dst < 1 or opp[c[dst]]:
-            continue
-        m = list(me)
-        m[src] -= 1
-        m[dst] += 1
-        out.append(m)
-    if not any(me[7:25]) and me[OFF] < 15:
-        highest = max((p for p in range(1, 7) if me[p]), default=0)
-        src = die if me[die] else (highest if 0 < highest < die else 0)
-        if src:
-            m = list(me)
-            m[src] -= 1
-            m[OFF] += 1
-            out.append(m)
-    return out
+    return parallel.unit_ways(me, opp, die, cross(variant))
 
 
 def avoidable(variant, before, after) -> bool:

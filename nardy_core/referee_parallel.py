@@ -102,13 +102,14 @@ def violates_end(variant, me, opp) -> str | None:
     return " and ".join(_RULES[r] for r in broken) or None
 
 
-def _unit_ways(variant, me, opp, die):
-    """Every way to play one unit (§0.3, BLOCK1, FIRST_PASS, STD bear-off): the sides after."""
+def unit_ways(me, opp, die, cross, head_shut=False):
+    """Every way to play one unit with long nardy's movement (§0.3: BLOCK1, no hitting, STD
+    bear-off; ``head_shut``: FIRST_PASS keeps the head closed): the sides after. ``cross`` maps
+    the mover's points to the opponent's numbering."""
     out = []
-    shut = variant.key != "khachapuri" and _first_pass_shut(me)
     for src in range(1, 25):
         dst = src - die
-        if not me[src] or dst < 1 or opp[_PARALLEL[dst]] or (src == 24 and shut):
+        if not me[src] or dst < 1 or opp[cross[dst]] or (src == 24 and head_shut):
             continue
         m = list(me)
         m[src] -= 1
@@ -123,6 +124,11 @@ def _unit_ways(variant, me, opp, die):
             m[OFF] += 1
             out.append(m)
     return out
+
+
+def _unit_ways(variant, me, opp, die):
+    return unit_ways(me, opp, die, _PARALLEL,
+                     variant.key != "khachapuri" and _first_pass_shut(me))
 
 
 def avoidable(variant, before, after) -> bool:
