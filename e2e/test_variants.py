@@ -1,6 +1,7 @@
 """The games beyond the three core ones, in Chromium: each is started from the new-game dialog
 (listed in its group) and a turn is played by clicks — an entry from the hand in tawula and
-tourne-case, a three-dice turn in fayles; a pin by clicks in plakoto, drawn under its pinner."""
+tourne-case, a three-dice turn in fayles; a pin by clicks in plakoto, drawn under its pinner;
+an escalating double in gul bara, its whole unit list on the board, played block by block."""
 
 import pytest
 
@@ -23,6 +24,8 @@ GAMES = {  # key: (group, what the first turn must show)
     "fevga": ("tavli", None),
     "moultezim": ("tavli", None),
     "khachapuri": ("nardy", None),
+    "gioul": ("tavli", None),
+    "gul_bara": ("tavli", None),
 }
 
 
@@ -79,16 +82,20 @@ def test_a_new_game_and_a_turn_by_clicks(page, game):
     assert page.locator("#log li").count() > log_rows or phase(page) == "over"
 
 
-def test_a_pin_in_plakoto_by_clicks(page):
-    # White's 22 -> 19 with the 3 lands on Black's lone checker (his 6): it is pinned, drawn at
-    # the base of the point under the pinner, and cannot move until the pinner leaves
-    start_from_dialog(page, "plakoto")
+def open_state(page, game, text):
+    start_from_dialog(page, game)
     page.click("#btn-open")
-    page.fill("#op-text", "plakoto 24:14,22:1 24:14,6:1 w 31 - money")
+    page.fill("#op-text", text)
     page.select_option("#op-players", "two")
     page.click("#op-open")
     page.wait_for_selector("#dlg-open", state="hidden")
     wait_for_person(page)
+
+
+def test_a_pin_in_plakoto_by_clicks(page):
+    # White's 22 -> 19 with the 3 lands on Black's lone checker (his 6): it is pinned, drawn at
+    # the base of the point under the pinner, and cannot move until the pinner leaves
+    open_state(page, "plakoto", "plakoto 24:14,22:1 24:14,6:1 w 31 - money")
     assert page.locator("#board [data-pinned]").count() == 0
     page.click('#board [data-loc="p22"]')
     page.click(f'{TARGET}[data-loc="p19"]')
@@ -101,3 +108,22 @@ def test_a_pin_in_plakoto_by_clicks(page):
     page.wait_for_function("document.body.dataset.turn === '1'")
     assert "22/19*" in page.locator("#log li").last.inner_text()
     assert page.locator("#board [data-pinned]").count() == 1
+
+
+def test_an_escalating_double_in_gul_bara_by_clicks(page):
+    # GB-2: White's 4th turn, 5-5 is four 5s and then four 6s, one block after the other
+    open_state(page, "gul_bara", "gul_bara 24:12,17:3 24:12,17:3 w 55 - money turns:3-3")
+    assert page.locator('#board .die[data-die="5"]').count() == 4
+    assert page.locator("#board .later").text_content() == "then 6×4"
+    for _ in range(4):
+        page.click('#board [data-loc="p24"]')
+        page.click(f'{TARGET}[data-loc="p19"]')
+    play_human_turn(page)   # Done: the first block is played
+    page.wait_for_function("document.querySelectorAll('#board .die[data-die=\"6\"]').length"
+                           " === 4")
+    assert page.evaluate("document.body.dataset.turn") == "0"   # the same player goes on
+    assert page.locator("#board .later").count() == 0
+    play_human_turn(page)
+    page.wait_for_function("document.body.dataset.turn === '1'")
+    log = page.locator("#log li").all_inner_texts()
+    assert any("24/19(4)" in row for row in log)

@@ -175,6 +175,11 @@ class Variant:
             return (dice[0],) * count, False
         return tuple(sorted(dice, reverse=True)), False
 
+    def units_after(self, position) -> tuple:
+        """Units that follow this play's units in the same list (an escalating double's later
+        blocks), shown to the player beside the dice; none in most games."""
+        return ()
+
     def turn_context(self, position, frame) -> TurnContext:
         """Constants of the turn; ``frame`` is the position's mover frame."""
         opp = position.sides[1 - position.turn]

@@ -353,3 +353,35 @@ def test_the_bots_choice_is_a_whole_legal_turn(game, capsys):
         chosen = json.loads(line)
         legal = {_expected_key(r) for r in vectors[chosen["id"]]["results"]}
         assert _expected_key(chosen["result"]) in legal, chosen["id"]
+
+
+def test_the_board_shows_the_whole_escalation_list_and_a_transferred_rest():
+    """Issue 9: the escalating unit list is shown during the turn: the current block as dice,
+    the later blocks beside them; a transferred rest shows as the receiver's units."""
+    from nardy_core.ui.session import HUMAN, Session
+    from nardy_core.ui.svg import render_board
+    from nardy_core.ui.text import board_label
+    from nardy_core.cube import CubeState
+    from nardy_core.match import MatchScore
+    session = Session("gioul", players=(HUMAN, HUMAN),
+                      start=(pos("gioul", {24: 15}, {24: 15}, dice=(5, 5)), CubeState(),
+                             MatchScore()))
+    view = session.view()
+    assert view["dice"] == [5] * 4 and view["later"] == [6] * 4
+    svg = render_board(view)
+    assert 'data-later="4"' in svg and "then 6×4" in svg
+    assert "затем 6×4" in render_board(view, label=board_label("ru"))
+    session.game.play("24/19(4)")
+    view = session.view()
+    assert view["dice"] == [6] * 4 and view["later"] == []
+    assert "data-later" not in render_board(view)
+
+    transfer = Game("gioul", position=pos("gioul", {14: 1, 1: 14}, {19: 1, 13: 14}))
+    transfer.roll((4, 4))
+    transfer.play("14/10")
+    session = Session("gioul", players=(HUMAN, HUMAN),
+                      start=(transfer.position, CubeState(), MatchScore()))
+    view = session.view()
+    assert view["turn"] == BLACK and view["dice"] == [4, 4, 4]
+    assert view["later"] == [5] * 4 + [6] * 4
+    assert "then 5×4 6×4" in render_board(view)

@@ -524,9 +524,10 @@ class Session:
         shown = position.replace(sides=turn.board[0], pins=turn.board[1]) if turn is not None \
             else position
         sides = shown.sides
-        dice, used = [], []
-        if position.dice:
+        dice, used, later = [], [], []
+        if position.dice or position.pending:   # a transferred rest has units and no dice
             dice = list(variant.units(position)[0])
+            later = list(variant.units_after(position))
             remaining = list(turn.remaining) if turn is not None else list(dice)
             for value in dice:
                 if value in remaining:
@@ -550,7 +551,7 @@ class Session:
             "has_hand": bool(variant.setup_hand),
             "labels": list(variant.point_labels) if variant.point_labels else None,
             "pips": [shown.pip_count(0), shown.pip_count(1)],
-            "dice": dice, "used": used,
+            "dice": dice, "used": used, "later": later,
             "cube": {"enabled": variant.cube_enabled, "value": cube.value, "owner": cube.owner,
                      "offered_by": cube.offered_by if game.phase == DOUBLE else None},
             "movable": self.movable(), "selected": selected, "targets": self.targets(),

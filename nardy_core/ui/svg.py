@@ -47,6 +47,7 @@ def _english(key, **params):
         "pinned": f"1 {colour} pinned under them",
         "board": "Board",
         "cube": f"cube {params.get('value')}",
+        "later": f"then {params.get('units')}",
     }.get(key, key)
 
 
@@ -170,7 +171,7 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
 
     _bar(cv, view, viewer, label, actionable)
     _trays(cv, view, viewer, tray_x, label, actionable)
-    _dice(cv, view, viewer)
+    _dice(cv, view, viewer, label)
     _cube(cv, view, viewer, tray_x, label)
     if hand and not mirror:
         cv.add("</g>")
@@ -254,7 +255,18 @@ def _trays(cv, view, viewer, tray_x, label, actionable):
         cv.add("</g>")
 
 
-def _dice(cv, view, viewer):
+def _later(units) -> str:
+    """An escalating list's later blocks, e.g. "5×4 6×4"."""
+    runs = []
+    for value in units:
+        if runs and runs[-1][0] == value:
+            runs[-1][1] += 1
+        else:
+            runs.append([value, 1])
+    return " ".join(f"{value}×{count}" for value, count in runs)
+
+
+def _dice(cv, view, viewer, label):
     dice = view.get("dice") or []
     if not dice:
         return
@@ -264,6 +276,11 @@ def _dice(cv, view, viewer):
     half_left = M + 6 * PW + BW if view["turn"] == viewer else M
     start = cv.x(half_left, 6 * PW) + (6 * PW - total) / 2
     y = MID - size / 2
+    later = view.get("later") or []
+    if later:   # the units still to come after these: the escalation list, shown in full
+        text = _escape(label("later", units=_later(later)))
+        cv.add(f'<text class="later" data-later="{len(later)}" x="{start + total / 2:.1f}" '
+               f'y="{y + size + 14:.1f}" text-anchor="middle">{text}</text>')
     for i, value in enumerate(dice):
         used = view["used"][i] if i < len(view.get("used", ())) else False
         x = start + i * (size + gap)

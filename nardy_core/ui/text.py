@@ -252,6 +252,7 @@ CATALOGUE = {
     "off": ("borne off, {colour}: {count}", "выброшено, {colour}: {count}"),
     "hand": ("hand, {colour}: {count}", "в руке, {colour}: {count}"),
     "pinned": ("1 {colour} pinned under them", "под ними закрыта 1 шашка, {colour}"),
+    "later": ("then {units}", "затем {units}"),  # an escalating double's later blocks
     "board": ("Board", "Доска"),
     "cube": ("cube {value}", "куб {value}"),
     # engine error codes

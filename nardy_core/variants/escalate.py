@@ -72,6 +72,10 @@ class EscalationMixin:
             return super().units(position)
         return block, True
 
+    def units_after(self, position):
+        block, rest = self.split(position)
+        return rest if block is not None else ()
+
     def turn_context(self, position, frame):
         ctx = super().turn_context(position, frame)
         ctx.data = self.split(position)[1]  # the rest of the list after this play
