@@ -325,7 +325,8 @@ class NetEvaluator(Evaluator):
 # games played with another game's network: the same board, movement and hitting, so that
 # network's judgement carries over (measured in docs/strength.md); every other game reads
 # ``<key>.nnw`` when one ships
-SHARED_WEIGHTS = {"caucasian": "short", "portes": "short", "irish": "short"}
+SHARED_WEIGHTS = {"caucasian": "short", "portes": "short", "irish": "short",
+                  "moultezim": "fevga"}   # moultezim's default rules are fevga's
 _CACHE = {}
 
 
