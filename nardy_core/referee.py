@@ -40,6 +40,21 @@ def _rules(variant):
     return None
 
 
+def random_play(game, rng):
+    """A random legal play of ``game``'s roll, after checking that the step interface offers
+    each of its steps one at a time and accepts it as complete (every self-play referee
+    plays this way)."""
+    from .turn import Turn
+    play = rng.choice(game.legal_plays())
+    turn = Turn(game.position)
+    for step in play.steps:
+        _check(tuple(step) in [tuple(s) for s in turn.legal_steps()],
+               f"step {step} of {play} was not offered by the step interface")
+        turn.step(step)
+    _check(turn.is_complete, f"the step interface does not accept {play} as complete")
+    return play
+
+
 def check_position(position):
     variant = position.variant
     rules = _rules(variant)

@@ -15,7 +15,7 @@ vectors (``tests/data/variant_vectors/plakoto.json``), not re-derived here.
 from __future__ import annotations
 
 from .position import BAR, HAND, OFF
-from .referee import Violation
+from .referee import Violation, random_play
 
 GAME = "plakoto"
 
@@ -206,7 +206,6 @@ def expected_points(kind_winner, final):
 def play_one(variant, rng, seed, report):
     """One random self-play game judged by this referee (``selfplay.play_one`` for plakoto)."""
     from .game import MOVE, OVER, ROLL, Game
-    from .turn import Turn
     game = Game(variant, seed=seed)
     start = game.position
     for c in (0, 1):
@@ -220,13 +219,7 @@ def play_one(variant, rng, seed, report):
             continue
         _check(game.phase == MOVE, f"unexpected phase {game.phase}")
         before = game.position
-        play = rng.choice(game.legal_plays())
-        turn = Turn(before)
-        for step in play.steps:
-            _check(tuple(step) in [tuple(s) for s in turn.legal_steps()],
-                   f"step {step} of {play} was not offered by the step interface")
-            turn.step(step)
-        _check(turn.is_complete, f"the step interface does not accept {play} as complete")
+        play = random_play(game, rng)
         ended, board = check_turn(before, play.steps, play.board)
         game.play(play)
         report.turns += 1

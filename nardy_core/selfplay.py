@@ -8,8 +8,7 @@ from collections import Counter
 from .game import MOVE, OVER, ROLL, Game
 from . import referee_hand, referee_plakoto
 from .referee import (Violation, check_draw, check_next, check_position, check_start,
-                      check_turn, check_unplayable, expected_outcome_points)
-from .turn import Turn
+                      check_turn, check_unplayable, expected_outcome_points, random_play)
 
 
 class SelfPlayReport:
@@ -40,16 +39,7 @@ def play_one(variant, rng, seed, report, options_cube=True):
             continue
         assert game.phase == MOVE
         before = game.position
-        plays = game.legal_plays()
-        play = rng.choice(plays)
-        turn = Turn(before)  # every step of the chosen play must be offered one at a time
-        for step in play.steps:
-            offered = [tuple(s) for s in turn.legal_steps()]
-            if tuple(step) not in offered:
-                raise Violation(f"step {step} of {play} was not offered by the step interface")
-            turn.step(step)
-        if not turn.is_complete:
-            raise Violation(f"the step interface does not accept {play} as complete")
+        play = random_play(game, rng)  # every step offered one at a time
         check_turn(before, play.steps, play.board[0])
         done = len(game.actions)
         game.play(play)

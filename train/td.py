@@ -84,8 +84,7 @@ INIT_SCALE = 0.3
 NET_0PLY = Level("net0")
 
 PT = np.array([nn.point_features(n) for n in range(16)], dtype=np.float32)
-BR = np.array([nn.bar_features(n) if n else (0.0,) * nn.BAR_FEATURES for n in range(16)],
-              dtype=np.float32)
+BR = np.array([nn.bar_features(n) for n in range(16)], dtype=np.float32)  # row 0 is zeros
 OF = np.array([nn.off_features(n) for n in range(16)], dtype=np.float32)
 
 
