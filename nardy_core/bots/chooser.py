@@ -14,9 +14,10 @@ import math
 import zlib
 from dataclasses import dataclass
 
-from ..frame import flip, pins_of, sides_of
+from ..frame import flip, pins_of, sides_of, to_frame
 from ..movegen import Play, Search
 from ..position import Position
+from ..variant import Variant
 from .evaluator import equity
 
 
@@ -43,12 +44,15 @@ class Level:
     prune: float = 0.0      # 1-ply: and only those within this equity of the best
     noise: float = 0.0      # standard deviation of the equity noise
     evaluator: str = "net"  # "net" where a trained network exists, else the heuristic
+    settle: int = 3         # plays that leave units to play before the next roll (the blocks
+                            # of an escalating double, a transfer): this many best 0-ply
+                            # candidates are judged where the whole list ends
 
 
 LEVELS = {
     "beginner": Level("beginner", ply=0, noise=0.15),
     "intermediate": Level("intermediate", ply=0, noise=0.06),
-    "strong": Level("strong", ply=1, candidates=4, prune=0.16),
+    "strong": Level("strong", ply=1, candidates=4, prune=0.16, settle=6),
 }
 
 
@@ -66,7 +70,7 @@ def level_for(variant, name) -> Level:
     """The level ``name`` as it plays ``variant``."""
     level = LEVELS[name]
     if name == "intermediate" and variant.key not in BLURRED_INTERMEDIATE:
-        return Level(name, ply=0, noise=0.0)
+        return Level(name, ply=0, noise=0.0, settle=level.settle)
     return level
 
 
@@ -105,6 +109,8 @@ class Chooser:
         # a stable hash: str hashes change from process to process (PYTHONHASHSEED), and the
         # bot must play the same way every time it meets the same position
         self.seed = zlib.crc32(str(seed).encode())
+        # only games whose turn can go on after a play (Variant.follow_up) need settling
+        self._settles = type(variant).follow_up is not Variant.follow_up
 
     # --- evaluation ---------------------------------------------------------------------------
     def _results(self, position):
@@ -168,8 +174,9 @@ class Chooser:
         return value + self.noise * _gauss((self.seed, frame))
 
     # --- ranking ------------------------------------------------------------------------------
-    def rank(self, position, ply=None) -> list:
-        """Every legal play with its equity for the mover, best first."""
+    def rank(self, position, ply=None, top=None) -> list:
+        """Every legal play with its equity for the mover, best first. ``top``: how many
+        candidates are settled where the turn goes on (default: the level's ``settle``)."""
         ply = self.level.ply if ply is None else ply
         results = self._results(position)
         frames = list(results)
@@ -177,6 +184,9 @@ class Chooser:
         ranked = [Ranked(Play(position, results[f], f), self._noisy(f, eq), probs, 0)
                   for f, (eq, probs) in zip(frames, scored)]
         ranked.sort(key=lambda r: -r.equity)
+        if self._settles and self._settle(position, ranked, self.level.settle if top is None
+                                          else top):
+            return ranked  # judged where the list ends: a 1-ply reply would come too early
         if ply >= 1 and len(ranked) > 1:
             best = ranked[0].equity
             limit = self.level.candidates or len(ranked)
@@ -190,6 +200,55 @@ class Chooser:
                 r.ply = 1
             ranked.sort(key=lambda r: (-r.ply, -r.equity))
         return ranked
+
+    def _settle(self, position, ranked, top) -> bool:
+        """Where a play leaves units to be played before the next roll (the next block of an
+        escalating double, or a rest handed to the opponent), the 0-ply value — the opponent
+        on roll — is the wrong question. The ``top`` best candidates are instead judged after
+        the rest of the list, played greedily (each later block by its best 0-ply play, itself
+        settled), and put first. False when no candidate's turn goes on."""
+        settled, goes_on = [], False
+        for r in ranked[:max(top, 1)]:
+            value = self._after_list(position, r.play)
+            if value is not None:
+                r.equity, r.probs = value
+                goes_on = True
+            settled.append(r)  # or a play that ended the game, scored exactly
+        if not goes_on:
+            return False  # the turn passes as usual: nothing to settle
+        settled.sort(key=lambda r: -r.equity)
+        rest = [r for r in ranked if r not in settled]
+        ranked[:] = settled + rest
+        return True
+
+    def _after_list(self, position, play):
+        """(equity, probs) for the mover once the units left after ``play`` are played, or
+        None when the turn simply passes (or the game ended: scored exactly already)."""
+        variant = self.variant
+        sides, pins = play.board
+        mover = position.turn
+        first = list(position.first_turn)
+        first[mover] = False
+        turns = list(position.turn_number)
+        if not position.pending:
+            turns[mover] += 1
+        after = position.replace(sides=sides, pins=pins, dice=None, pending=(),
+                                 first_turn=first, turn_number=turns)
+        outcome, following = variant.end_of_turn(position, after)
+        if outcome is not None:
+            return None
+        following = variant.follow_up(position, play.steps, following)
+        if following.pending:
+            best = self.rank(following, ply=0, top=1)[0]
+            equity_, probs = best.equity, best.probs
+        elif following.turn == mover:  # the receiver of a transfer rolls next himself
+            probs = self.evaluator.evaluate(variant, to_frame(following, variant.cross))
+            equity_ = equity(variant, probs)
+        else:
+            return None
+        if following.turn != mover:
+            return -equity_, _mine(probs)
+        return equity_, probs
 
     def _one_ply(self, position, frame):
         """The mover's equity after ``frame``: the opponent's best 0-ply reply, averaged over
