@@ -385,3 +385,61 @@ def test_the_board_shows_the_whole_escalation_list_and_a_transferred_rest():
     assert view["turn"] == BLACK and view["dice"] == [4, 4, 4]
     assert view["later"] == [5] * 4 + [6] * 4
     assert "then 5×4 6×4" in render_board(view)
+
+
+# --- the bots judge an escalating double where the list ends -----------------------------------
+def _after(position, play):
+    """The position after ``play`` as Game makes it (end of turn, then the follow-up)."""
+    v = position.variant
+    sides, pins = play.board
+    turns = list(position.turn_number)
+    if not position.pending:
+        turns[position.turn] += 1
+    after = position.replace(sides=sides, pins=pins, dice=None, pending=(),
+                             turn_number=turns)
+    outcome, following = v.end_of_turn(position, after)
+    assert outcome is None
+    return v.follow_up(position, play.steps, following)
+
+
+def _mover_equity(v, frame, ev):
+    from nardy_core.bots.evaluator import equity
+    return equity(v, ev.evaluate(v, frame))
+
+
+def test_the_bot_values_a_block_after_the_later_blocks():
+    """5-5 in gioul is 5×4 then 6×4: a candidate for the 5s is worth the best 6×4 after it
+    (the opponent on roll only then), not the 5s' result with the opponent to roll."""
+    from nardy_core.bots.chooser import Chooser
+    from nardy_core.bots.heuristic import HeuristicEvaluator
+    from nardy_core.frame import flip
+    ev = HeuristicEvaluator()
+    position = pos("gioul", {24: 12, 19: 2, 13: 1}, {24: 13, 16: 2}, dice=(5, 5), turns=(3, 3))
+    v = position.variant
+    chooser = Chooser(v, "intermediate", evaluator=ev)
+    ranked = chooser.rank(position)
+    assert chooser.level.settle == 3
+    for r in ranked[:3]:
+        following = _after(position, r.play)
+        assert (following.turn, following.pending) == (WHITE, (6,) * 4)
+        best = max(-_mover_equity(v, flip(p.frame, v.cross), ev)
+                   for p in legal_plays(following))
+        assert r.equity == pytest.approx(best)
+    assert ranked[0].equity >= max(r.equity for r in ranked[:3])
+
+
+def test_the_receiver_of_a_transfer_values_his_play_with_himself_to_roll():
+    """After a transferred rest the receiver rolls next himself: his plays are judged with
+    him on roll (no flip)."""
+    from nardy_core.bots.chooser import Chooser
+    from nardy_core.bots.heuristic import HeuristicEvaluator
+    from nardy_core.frame import to_frame
+    ev = HeuristicEvaluator()
+    position = pos("gioul", {24: 10, 13: 5}, {20: 3, 1: 12}, turn=BLACK, pending=(6, 6, 6, 6))
+    v = position.variant
+    ranked = Chooser(v, "intermediate", evaluator=ev).rank(position)
+    assert len(ranked) > 3
+    for r in ranked[:3]:
+        following = _after(position, r.play)
+        assert (following.turn, following.pending, following.dice) == (BLACK, (), None)
+        assert r.equity == pytest.approx(_mover_equity(v, to_frame(following, v.cross), ev))
