@@ -329,9 +329,22 @@ def test_module_is_plain_python():
 
 
 def test_every_result_kind_of_every_game_has_words_in_both_languages():
-    from nardy_core.ui.text import CATALOGUE
+    from nardy_core.ui.text import CATALOGUE, outcome_word
     from nardy_core.variants import VARIANTS
     for key, cls in VARIANTS.items():
         for kind in cls.outcome_kinds:
-            en, ru = CATALOGUE[kind]
+            en, ru = outcome_word("en", kind), outcome_word("ru", kind)
             assert en and ru and en != ru, (key, kind)
+    assert outcome_word("en", "double") == "double game"   # tourne-case's 2 points
+    # the catalogue has one entry per key: a second one silently replaces the first
+    # (tourne-case's "double" game once renamed the cube's Double button)
+    import ast
+    import inspect
+
+    from nardy_core.ui import text
+    tree = ast.parse(inspect.getsource(text))
+    catalogue = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                     and getattr(node.targets[0], "id", None) == "CATALOGUE")
+    keys = [k.value for k in catalogue.keys]
+    assert len(keys) == len(set(keys)) == len(CATALOGUE)
+    assert CATALOGUE["double"] == ("Double", "Удвоить")

@@ -39,6 +39,19 @@ class BotService:
             self._players[key] = BotPlayer(variant, level)
         return self._players[key]
 
+    def _adviser(self, variant, top):
+        """The strong level looking a ply ahead at every play it shows (the strong level
+        itself does so for its best four only), so that the differences compare like with
+        like."""
+        from ..bots.chooser import Chooser, Level, level_for
+        key = (variant.key, variant.options.format_non_default(), "hint", top)
+        if key not in self._players:
+            strong = level_for(variant, "strong")
+            level = Level("hint", ply=strong.ply, candidates=max(top, strong.candidates),
+                          prune=float("inf"), settle=max(top, strong.settle))
+            self._players[key] = Chooser(variant, level)
+        return self._players[key]
+
     def decide(self, request: dict) -> dict:
         """``{"level", "record", "actions"}`` → ``{"action", "steps"?, "actions", "ms"}``;
         ``actions`` echoes the record's length so that the page can drop a stale answer."""
@@ -59,5 +72,44 @@ class BotService:
             answer["steps"] = [list(s) for s in play.steps]
         else:
             raise GameStateError(f"no decision in the {game.phase} phase", code="phase")
+        answer["ms"] = round((time.perf_counter() - start) * 1000, 1)
+        return answer
+
+    def hint(self, request: dict) -> dict:
+        """The strong level's advice for the decision the game waits for: ``{"record",
+        "actions", "top"?}`` → ``{"actions", "plays": [...], "count", "cube": {...} | None,
+        "ms"}``. ``plays``: the best ``top`` plays of the roll, each with its steps (from the
+        start of the turn), notation, equity, difference to the best, win and gammon chances
+        and the look-ahead it was judged at; ``cube``: the cube decision before a roll (or the
+        answer to a double) where the cube is in play."""
+        start = time.perf_counter()
+        game = self._game_for(request["record"])
+        bot = self._bot(game.variant, "strong")
+        top = max(1, min(int(request.get("top", 5)), 10))
+        answer = {"actions": request.get("actions", len(game.actions)), "plays": [],
+                  "count": 0, "cube": None}
+        if game.phase == MOVE:
+            ranked = self._adviser(game.variant, top).rank(game.position)
+            best = ranked[0].equity
+            answer["count"] = len(ranked)
+            for r in ranked[:top]:
+                win, win_g, _, lose_g, _ = r.probs
+                answer["plays"].append({
+                    "steps": [list(s) for s in r.play.steps], "notation": r.play.notation(),
+                    "equity": round(r.equity, 3), "diff": round(r.equity - best, 3),
+                    "win": round(win, 3), "gammon": round(win_g, 3),
+                    "lose_gammon": round(lose_g, 3), "ply": r.ply})
+        elif game.variant.cube_enabled and (game.phase == DOUBLE or (
+                game.phase == ROLL and game.can_double())):
+            analysis = bot.cube.analyse(game)
+            answer["cube"] = {
+                "phase": game.phase, "action": analysis.action,
+                "response": analysis.response, "unit": analysis.unit,
+                "no_double": round(analysis.no_double, 3),
+                "double_take": round(analysis.double_take, 3),
+                "double_pass": round(analysis.double_pass, 3),
+                "win": round(analysis.probabilities[0], 3)}
+        else:
+            raise GameStateError(f"no advice in the {game.phase} phase", code="phase")
         answer["ms"] = round((time.perf_counter() - start) * 1000, 1)
         return answer

@@ -17,6 +17,7 @@ from ..match import Match
 from ..notation import format_state, parse_state
 from ..playnotation import format_steps
 from ..textboard import columns, pinned_points
+from ..turn import Turn
 from ..position import BAR, HAND, OFF
 from ..variants import get_variant
 
@@ -38,7 +39,7 @@ def bot_levels():
 class Session:
     def __init__(self, game="short", options=None, length=0, players=(HUMAN, "strong"),
                  seed=None, prefs=None, start=None, recorded_dice=False, _replaying=False,
-                 kind=None):
+                 kind=None, hints=True):
         """``start=(position, cube, MatchScore)`` plays on from a shared or edited state (the
         game, length and score come from it). ``recorded_dice``: a record imported from a
         file is replayed with the dice written in it, not thrown again from the seed.
@@ -68,6 +69,7 @@ class Session:
         self.notices = []              # (key, params) for the live region, drained by the page
         self.finished_game = None      # the last game once the match is over
         self.about = {}                # a file's player names and tags, kept for its export
+        self.hints = bool(hints)       # the hint may be asked for (off: a match played fair)
         self._replaying = _replaying
         if not _replaying:
             self._advance()
@@ -347,6 +349,21 @@ class Session:
         return (self.human_to_act() and self.game.phase == MOVE
                 and bool(self.game.turn().steps or self.selected is not None))
 
+    # --- the hint (computed by the strong level in the web worker) -----------------------------
+    def can_hint(self) -> bool:
+        """A person is to decide something the bot can advise on, and hints are allowed."""
+        if not self.hints or not self.human_to_act():
+            return False
+        game = self.game
+        if game.phase == MOVE:
+            return True
+        if game.phase == DOUBLE:
+            return self.variant.cube_enabled
+        return game.phase == ROLL and game.can_double()
+
+    def hint_request(self) -> dict:
+        return {"record": self.game.to_dict(), "actions": len(self.game.actions), "top": 5}
+
     # --- a bot's decisions (computed elsewhere: in the page, by a web worker) -----------------
     def bot_request(self) -> dict:
         colour = self.actor()
@@ -436,6 +453,8 @@ class Session:
             record["start"] = format_state(*self.start)
         if self.recorded_dice:
             record["dice"] = "recorded"
+        if not self.hints:
+            record["hints"] = False
         record.update(self.about)
         return record
 
@@ -459,7 +478,7 @@ class Session:
             session = cls(data["game"], data.get("options") or {}, data.get("length", 0),
                           tuple(data["players"]), seed=None if seed is None else str(seed),
                           prefs=prefs, start=start, recorded_dice=recorded, _replaying=True,
-                          kind=kind)
+                          kind=kind, hints=data.get("hints", True) is not False)
             if not recorded and seed is None:
                 raise GameStateError("a saved game without its seed", code="bad_record")
             session.about = {k: data[k] for k in ("names", "tags") if isinstance(
@@ -523,7 +542,6 @@ class Session:
         turn = game.turn_in_progress
         shown = position.replace(sides=turn.board[0], pins=turn.board[1]) if turn is not None \
             else position
-        sides = shown.sides
         dice, used, later = [], [], []
         if position.dice or position.pending:   # a transferred rest has units and no dice
             dice = list(variant.units(position)[0])
@@ -545,12 +563,9 @@ class Session:
         return {
             "game": variant.key, "geometry": variant.geometry, "checkers": variant.checkers,
             "phase": game.phase, "turn": position.turn, "actor": self.actor(),
-            "points": columns(shown), "pinned": pinned_points(shown),
-            "bar": [sides[0][BAR], sides[1][BAR]], "off": [sides[0][OFF], sides[1][OFF]],
-            "hand": [sides[0][HAND], sides[1][HAND]],
+            **_board_view(shown),
             "has_hand": bool(variant.setup_hand),
             "labels": list(variant.point_labels) if variant.point_labels else None,
-            "pips": [shown.pip_count(0), shown.pip_count(1)],
             "dice": dice, "used": used, "later": later,
             "cube": {"enabled": variant.cube_enabled, "value": cube.value, "owner": cube.owner,
                      "offered_by": cube.offered_by if game.phase == DOUBLE else None},
@@ -564,10 +579,34 @@ class Session:
             else None, "resign_offer": list(game.resign_offer) if game.resign_offer else None,
         }
 
+    def preview(self, steps) -> dict:
+        """The view with the board as it would be after a play of ``steps`` from the start of
+        the turn (a hint shown on the board): nothing to pick, every die used, and
+        ``"moves"``, the play's (from, to) locations."""
+        view = self.view()
+        turn = Turn(self.game.position)
+        for step in steps:
+            turn.step(tuple(step))
+        sides, pins = turn.board
+        view.update(_board_view(self.game.position.replace(sides=sides, pins=pins)))
+        view.update(movable=[], selected=None, targets={}, choice=None,
+                    used=[True] * len(view["dice"]),
+                    moves=[[self.loc(s[0]), self.loc(s[1])] for s in steps])
+        return view
+
     def _score_by_colour(self):
         score = self.projected_score()
         players = self.game.players
         return [score[players[0]], score[players[1]]]
+
+
+def _board_view(shown) -> dict:
+    """The checkers of a position as the board draws them."""
+    sides = shown.sides
+    return {"points": columns(shown), "pinned": pinned_points(shown),
+            "bar": [sides[0][BAR], sides[1][BAR]], "off": [sides[0][OFF], sides[1][OFF]],
+            "hand": [sides[0][HAND], sides[1][HAND]],
+            "pips": [shown.pip_count(0), shown.pip_count(1)]}
 
 
 def _option_texts(variant) -> dict:

@@ -173,6 +173,8 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
     _trays(cv, view, viewer, tray_x, label, actionable)
     _dice(cv, view, viewer, label)
     _cube(cv, view, viewer, tray_x, label)
+    if view.get("moves"):
+        _moves(cv, view, viewer, tray_x)
     if hand and not mirror:
         cv.add("</g>")
     cv.add("</svg>")
@@ -253,6 +255,41 @@ def _trays(cv, view, viewer, tray_x, label, actionable):
         cv.add('<circle class="mark" cx="{:.1f}" cy="{:.1f}" r="7"/>'.format(
             x + TW / 2, MID + (GAP / 2 + PH / 2 if mine else -GAP / 2 - PH / 2)))
         cv.add("</g>")
+
+
+def _anchor(cv, view, viewer, loc, tray_x):
+    """The middle of a location's area, where a shown move starts or ends."""
+    mine = loc[-1:] == str(viewer)
+    half = MID + (GAP / 2 + PH / 2 if mine else -GAP / 2 - PH / 2)
+    if loc.startswith("bar"):
+        return cv.x(M + 6 * PW, BW) + BW / 2, half
+    if loc.startswith("off"):
+        return cv.x(tray_x, TW) + TW / 2, half
+    if loc.startswith("hand"):  # the strip outside the board's own coordinates
+        return (W + HW / 2 if cv.mirror else -HW / 2), half
+    absolute = int(loc[1:])
+    own = next(o for o in range(1, 25)
+               if absolute_point(view["geometry"], viewer, o) == absolute)
+    column, top = _place(own)
+    return cv.x(_column_x(column), PW) + PW / 2, (TOP + PH / 2 if top else BOTTOM - PH / 2)
+
+
+def _moves(cv, view, viewer, tray_x):
+    """A play shown on the board (a hint): an arrow per step, from where the checker was to
+    where it goes; drawn over everything and not clickable."""
+    colour = view["turn"]
+    cv.add('<g class="moves" pointer-events="none">')
+    for n, (src, dst) in enumerate(view["moves"], 1):
+        x1, y1 = _anchor(cv, view, viewer, src, tray_x)
+        x2, y2 = _anchor(cv, view, viewer, dst, tray_x)
+        cv.add(f'<line class="move c{colour}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
+               f'y2="{y2:.1f}" data-move="{src}-{dst}" '
+               'style="stroke:#e67e22;stroke-width:4;stroke-linecap:round;opacity:.85"/>')
+        cv.add(f'<circle class="move-end" cx="{x2:.1f}" cy="{y2:.1f}" r="9" '
+               'style="fill:#e67e22;opacity:.9"/>')
+        cv.add(f'<text class="move-n" x="{x2:.1f}" y="{y2 + 4:.1f}" '
+               f'style="font-size:11px;text-anchor:middle;fill:#fff">{n}</text>')
+    cv.add("</g>")
 
 
 def _later(units) -> str:

@@ -44,6 +44,27 @@ CATALOGUE = {
     "delete": ("Delete", "Удалить"),
     "reload": ("Reload", "Обновить"),
     "moves": ("Moves", "Ходы"),
+    # the hint
+    "hint": ("Hint", "Подсказка"),
+    "hints_allowed": ("Hints allowed in this match", "Подсказки в этом матче"),
+    "hint_title": ("Hint: the strong bot's choice", "Подсказка: выбор сильного бота"),
+    "hint_thinking": ("Looking for the best plays…", "Поиск лучших ходов…"),
+    "hint_count": ("The best {shown} of {count} plays (hover or focus one to see it on the "
+                   "board); equity for the side to move, then the difference to the best",
+                   "Лучшие {shown} из {count} ходов (наведите или выберите, чтобы увидеть "
+                   "на доске); эквити для ходящих и разница с лучшим"),
+    "hint_win": ("win {win}, gammon {gammon}", "победа {win}, марс {gammon}"),
+    "no_play": ("no play", "хода нет"),
+    "hint_double": ("Double", "Удваивайте"),
+    "hint_no_double": ("No double", "Не удваивайте"),
+    "hint_too_good": ("Too good to double: play on", "Слишком хорошо для удвоения: играйте"),
+    "hint_no_access": ("The cube is not yours to turn", "Куб не ваш"),
+    "hint_take": ("Take", "Принимайте"),
+    "hint_drop": ("Drop", "Отказывайтесь"),
+    "hint_beaver": ("Beaver", "Бобр"),
+    "hint_cube_figures": ("no double {nd}, double/take {dt}, double/drop {dp}; win {win}",
+                          "без удвоения {nd}, удвоение/принять {dt}, удвоение/отказ {dp}; "
+                          "победа {win}"),
     # status line
     "to_roll": ("{player} to roll", "{player}: бросок"),
     "to_move": ("{player} to move {dice}", "{player}: ход {dice}"),
@@ -71,7 +92,7 @@ CATALOGUE = {
     "unplayable": ("unplayable roll", "невыполнимый бросок"),  # fayles: the roller loses
     "mother": ("mother checker pinned", "закрыта материнская шашка"),  # plakoto
     "capote": ("capote", "капот"),  # tawula: 7 points
-    "double": ("double game", "двойная партия"),  # tourne-case: 2 points
+    "outcome_double": ("double game", "двойная партия"),  # tourne-case: 2 points
     "difference": ("difference", "по разнице"),  # khachapuri: 15 minus the loser's off
     "draw": ("draw", "ничья"),
     "result_win": ("{winner} win {points} {points_word}: {how}",
@@ -293,11 +314,20 @@ def colour_name(lang, colour) -> str:
     return tr(lang, ("white", "black")[colour])
 
 
+# outcome kinds whose key names something else in the catalogue (the cube's Double button)
+_OUTCOME_KEYS = {"double": "outcome_double"}
+
+
+def outcome_word(lang, kind) -> str:
+    """The words for a game's outcome kind (single, mars, capote, …)."""
+    return tr(lang, _OUTCOME_KEYS.get(kind, kind))
+
+
 def result_text(lang, result: dict) -> str:
     """A game's result in the game's own words: "White win 2 points: mars"."""
     if result["winner"] is None:
         return tr(lang, "result_draw")
-    kind = tr(lang, result["kind"])
+    kind = outcome_word(lang, result["kind"])
     how = {"drop": tr(lang, "how_drop"), "resign": tr(lang, "how_resign", kind=kind)}.get(
         result["reason"], kind)
     points = result["points"]
@@ -332,7 +362,7 @@ def log_text(lang, row: dict) -> str:
     if kind == "opening":
         params["throws"] = ", ".join(f"{w}-{b}" for w, b in row["throws"])
     if kind == "resign":
-        params["kind"] = tr(lang, row["kind"])
+        params["kind"] = outcome_word(lang, row["kind"])
     return tr(lang, "log_" + kind, **params)
 
 

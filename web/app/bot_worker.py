@@ -27,6 +27,14 @@ def decide(request_json):
         return json.dumps({"error": str(exc)})
 
 
+def hint(request_json):
+    from nardy_core.errors import NardyError
+    try:
+        return json.dumps(service.hint(json.loads(request_json)))
+    except (NardyError, KeyError, TypeError, ValueError) as exc:
+        return json.dumps({"error": str(exc)})
+
+
 def game_code(record_json):
     """The whole-game link code of a finished game: replaying a long game to encode it takes
     a few hundred milliseconds, which the page's own thread must not spend."""
@@ -38,4 +46,4 @@ def game_code(record_json):
         return json.dumps({"error": str(exc)})
 
 
-__export__ = ["init", "decide", "game_code"]
+__export__ = ["init", "decide", "hint", "game_code"]

@@ -137,6 +137,9 @@ def new_game_form(lang, choice, saved) -> str:
         f'<fieldset><legend>{escape(T.tr(lang, "players"))}</legend>',
         _select("p0", T.tr(lang, "player_n", n=1), players, choice.get("p0", HUMAN)),
         _select("p1", T.tr(lang, "player_n", n=2), players, choice.get("p1", "strong")),
+        f'<label class="check"><input type="checkbox" id="ng-hints"'
+        f'{"" if choice.get("hints") is False else " checked"}> '
+        f'{escape(T.tr(lang, "hints_allowed"))}</label>',
         "</fieldset>",
         length_field(lang, game, choice.get("length", 0)),
         f'<fieldset id="ng-options"><legend>{escape(T.tr(lang, "rules"))}</legend>',
@@ -171,3 +174,36 @@ def settings_form(lang, prefs) -> str:
     return (f'<h2>{escape(T.tr(lang, "settings"))}</h2>{rows}<div class="buttons">'
             f'<button type="button" id="set-close" class="primary">'
             f'{escape(T.tr(lang, "close"))}</button></div>')
+
+
+def _pct(value) -> str:
+    return f"{100 * value:.0f}%"
+
+
+def hint_html(lang, answer) -> str:
+    """The hint panel: the strong level's best plays of the roll (each a focusable row that
+    shows the play on the board), or its cube advice."""
+    parts = [f'<h2>{escape(T.tr(lang, "hint_title"))}</h2>']
+    plays = answer.get("plays") or []
+    if plays:
+        count = T.tr(lang, "hint_count", shown=len(plays), count=answer.get("count", len(plays)))
+        parts.append(f'<p class="hint-count">{escape(count)}</p><ol class="hint-plays">')
+        for index, play in enumerate(plays):
+            diff = "" if index == 0 else f' <span class="hint-diff">{play["diff"]:+.3f}</span>'
+            text = play["notation"] or T.tr(lang, "no_play")
+            chances = T.tr(lang, "hint_win", win=_pct(play["win"]), gammon=_pct(play["gammon"]))
+            parts.append(
+                f'<li tabindex="0" data-hint="{index}">'
+                f'<span class="hint-play">{escape(text)}</span> '
+                f'<span class="hint-eq">{play["equity"]:+.3f}</span>{diff} '
+                f'<span class="hint-win">{escape(chances)}</span></li>')
+        parts.append("</ol>")
+    cube = answer.get("cube")
+    if cube:
+        key = cube["response"] if cube["phase"] == "double" else cube["action"]
+        figures = T.tr(lang, "hint_cube_figures", nd=f"{cube['no_double']:+.3f}",
+                       dt=f"{cube['double_take']:+.3f}", dp=f"{cube['double_pass']:+.3f}",
+                       win=_pct(cube["win"]))
+        parts.append(f'<p class="hint-cube"><strong>{escape(T.tr(lang, "hint_" + key))}'
+                     f'</strong> · {escape(figures)}</p>')
+    return "".join(parts)

@@ -8,6 +8,7 @@ the first board is drawn, so the page keeps responding while it thinks.
 
 import asyncio
 import json
+from html import escape
 
 import js
 import pyodide_js
@@ -17,8 +18,8 @@ from pyscript import document, window
 BUILD = json.loads(await (await js.fetch("./build.json")).text())  # noqa: F704 (PyScript)
 await pyodide_js.loadPackage(BUILD["wheel"])  # noqa: F704 — the wheel built from this repo
 
-from forms import (GAMES, length_field, match_kind_of, new_game_form, option_fields,  # noqa: E402
-                   settings_form)
+from forms import (GAMES, hint_html, length_field, match_kind_of, new_game_form,  # noqa: E402
+                   option_fields, settings_form)
 from nardy_core.errors import NardyError, OptionError  # noqa: E402
 from nardy_core.ui import share  # noqa: E402
 from nardy_core.ui import text as T  # noqa: E402
@@ -103,6 +104,8 @@ class App:
         if self.mode not in EMBED_MODES + ("app",):
             self.mode = "static"
         self.replay = None           # a game being replayed: {"states": [...], "index": i}
+        self.hint = None             # the worker's advice: {"key", "answer" | "busy"}
+        self.preview = None          # the hint play shown on the board (index), or None
         self.posted = None           # embed: the last (actions, over) reported to the host
         if EMBED and self.query.get("lang") in T.LANGUAGES:
             self.lang = self.query["lang"]
@@ -122,7 +125,7 @@ class App:
             choice = {"game": query["new"], "p0": query.get("p0", query.get("white", HUMAN)),
                       "p1": query.get("p1", query.get("black", "strong")),
                       "length": query.get("length", "0"), "options": {},
-                      "seed": query.get("seed")}
+                      "seed": query.get("seed"), "hints": query.get("hints") != "0"}
             if query.get("anim", "").isdigit():
                 self.prefs["anim_ms"] = int(query["anim"])
             window.history.replaceState(None, "", str(window.location.pathname))
@@ -352,7 +355,8 @@ class App:
                               (choice.get("options") or {}) if kind is None else None, length,
                               (choice.get("p0", HUMAN), choice.get("p1", "strong")),
                               seed=choice.get("seed"), prefs=self._session_prefs(),
-                              kind=None if kind is None else kind.key)
+                              kind=None if kind is None else kind.key,
+                              hints=choice.get("hints") is not False)
         except (NardyError, ValueError) as exc:
             self.set_notice(T.error_text(self.lang, exc), alert=True)
             session = Session("long", prefs=self._session_prefs())
@@ -445,10 +449,16 @@ class App:
         focused = document.activeElement
         focus_loc = focused.getAttribute("data-loc") if focused and hasattr(
             focused, "getAttribute") else None
-        self.draw_board(view, session.human_to_act() and not self.thinking)
+        plays = self.hint_plays()
+        if plays and self.preview is not None and self.preview < len(plays):
+            self.draw_board(session.preview(plays[self.preview]["steps"]), False)
+        else:
+            self.preview = None
+            self.draw_board(view, session.human_to_act() and not self.thinking)
         self.render_players(view, viewer)
         self.render_controls(view)
         self.render_status(view)
+        self.render_hint()
         self.render_log()
         for key, params in session.drain_notices():
             self.announce(T.notice_text(lang, key, params))
@@ -565,7 +575,7 @@ class App:
             for kind, _points in session.variant.resign_levels():
                 buttons.append(f'<button type="button" id="btn-resign-{kind}" '
                                f'data-act="resignkind" data-kind="{kind}">'
-                               f'{T.tr(self.lang, "resign")}: {T.tr(self.lang, kind)}</button>')
+                               f'{T.tr(self.lang, "resign")}: {T.outcome_word(self.lang, kind)}</button>')
             buttons.append(self._button("resigncancel", "cancel"))
         elif human and phase == "roll":
             buttons.append(self._button("roll", "roll", primary=True))
@@ -583,6 +593,9 @@ class App:
         elif human and phase == "resign":
             buttons.append(self._button("accept", "accept", primary=True))
             buttons.append(self._button("decline", "decline"))
+        if human and session.can_hint() and not self.resign_menu and not view["choice"]:
+            buttons.append(self._button("hint", "hint", disabled=self.hint_key() == (
+                self.hint or {}).get("key")))
         if human and phase in ("roll", "move") and not self.resign_menu and not view["choice"] \
                 and session.variant.options.values.get("allow_resign", True):
             buttons.append(self._button("resign", "resign"))
@@ -619,7 +632,7 @@ class App:
         elif view["phase"] == "resign":
             text = T.tr(lang, "to_answer_resign", player=name,
                         other=T.colour_name(lang, view["resign_offer"][0]),
-                        kind=T.tr(lang, view["resign_offer"][1]))
+                        kind=T.outcome_word(lang, view["resign_offer"][1]))
         else:
             text = ""
         status.textContent = text
@@ -700,6 +713,69 @@ class App:
                 self.thinking = False
         self.save()
         self.render()
+
+    # --- the hint ------------------------------------------------------------------------------
+    def hint_key(self):
+        """What a hint answers: this game at this decision (any action makes it stale)."""
+        session = self.session
+        return [self.session_id, len(session.match.games), len(session.game.actions),
+                session.game.phase]
+
+    def hint_plays(self):
+        hint = self.hint
+        if not hint or hint.get("key") != self.hint_key() or "answer" not in hint:
+            return []
+        return hint["answer"].get("plays") or []
+
+    async def ask_hint(self, token):
+        key = self.hint_key()
+        self.hint = {"key": key, "busy": True}
+        self.preview = None
+        self.render()
+        try:
+            worker = await self.ensure_worker()
+            answer = json.loads(await worker.hint(json.dumps(self.session.hint_request())))
+            if answer.get("error"):
+                raise NardyError(answer["error"], code="bot")
+        except NardyError as exc:
+            answer = {"error": T.error_text(self.lang, exc)}
+        if token != self.token or (self.hint or {}).get("key") != key:
+            return  # the game moved on meanwhile: a stale answer
+        self.hint = {"key": key, "answer": answer}
+        self.render()
+
+    def render_hint(self):
+        box = _by_id("hint")
+        if _absent(box):
+            return
+        hint = self.hint
+        if not hint or hint.get("key") != self.hint_key():
+            box.hidden = True
+            box.innerHTML = ""
+            return
+        lang = self.lang
+        if hint.get("busy"):
+            html = f'<p class="hint-busy">{T.tr(lang, "hint_thinking")}</p>'
+        elif hint["answer"].get("error"):
+            html = f'<p class="hint-error">{escape(hint["answer"]["error"])}</p>'
+        else:
+            html = hint_html(lang, hint["answer"])
+        if box.getAttribute("data-html") != html:  # the focused row stays across renders
+            box.innerHTML = html
+            box.setAttribute("data-html", html)
+        for row in box.querySelectorAll("[data-hint]"):
+            if row.getAttribute("data-hint") == str(self.preview):
+                row.setAttribute("aria-current", "true")
+            else:
+                row.removeAttribute("aria-current")
+        box.hidden = False
+
+    def on_hint_point(self, event, leave=False):
+        row = event.target.closest("[data-hint]") if hasattr(event.target, "closest") else None
+        index = None if leave or _absent(row) else int(row.getAttribute("data-hint"))
+        if index != self.preview:
+            self.preview = index
+            self.render()
 
     def draw_board(self, view, actionable):
         _by_id("board").innerHTML = render_board(
@@ -805,6 +881,9 @@ class App:
             return
         if act == "way":
             self.act(session.choose, int(button.getAttribute("data-index")))
+            return
+        if act == "hint":
+            asyncio.ensure_future(self.ask_hint(self.token))
             return
         if act == "newmatch":
             self.open_new_game()
@@ -1154,7 +1233,7 @@ class App:
                 else field.value
         return {"game": _by_id("ng-game").value, "p0": _by_id("ng-p0").value,
                 "p1": _by_id("ng-p1").value, "length": int(_by_id("ng-length").value),
-                "options": options}
+                "options": options, "hints": bool(_by_id("ng-hints").checked)}
 
     def open_settings(self, _event=None):
         dialog = _by_id("dlg-settings")
@@ -1202,6 +1281,11 @@ class App:
         on(board, "pointercancel", lambda e: (setattr(self, "press", None), self.render()))
         on(board, "keydown", self.on_keydown)
         on(_by_id("controls"), "click", self.on_control)
+        hint = _by_id("hint")
+        on(hint, "mouseover", self.on_hint_point)
+        on(hint, "focusin", self.on_hint_point)
+        on(hint, "mouseleave", lambda e: self.on_hint_point(e, leave=True))
+        on(hint, "focusout", lambda e: self.on_hint_point(e, leave=True))
         on(_by_id("btn-new"), "click", self.open_new_game)
         on(_by_id("btn-settings"), "click", self.open_settings)
         on(_by_id("btn-flip"), "click", lambda e: self.toggle("flip"))
