@@ -10,6 +10,8 @@ import json
 from conftest import open_app
 from test_game import phase, play_human_turn, wait_for_person
 
+from nardy_core.cli import main
+
 SEED = "e2e-dice"
 
 
@@ -45,6 +47,12 @@ def test_commitment_then_seed_and_verify_then_statistics(page):
     result = page.text_content("#dice-result")
     assert result.startswith("Verified"), result
     assert page.get_attribute("#dice-result", "class") == "ok"
+
+    # the record, downloaded, verifies on the command line as well
+    with page.expect_download() as download:
+        page.click("#dice-download")
+    record = download.value.path()
+    assert main(["verify-dice", SEED, full, "--record", str(record)]) == 0
 
     # the statistics: this game and the device totals, with the expected values beside them
     page.click("#dice-stats")

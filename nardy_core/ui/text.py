@@ -256,7 +256,8 @@ CATALOGUE = {
     "board": ("Board", "Доска"),
     "cube": ("cube {value}", "куб {value}"),
     # verifiable dice and dice statistics (docs/dice.md)
-    "dice_commitment": ("Dice commitment (SHA-256 of the seed)", "Обязательство костей (SHA-256 зерна)"),
+    "dice_commitment": ("Dice commitment (SHA-256 of the seed)",
+                        "Обязательство костей (SHA-256 зерна)"),
     "dice_commitment_note": ("the seed is revealed when the game ends",
                              "зерно будет раскрыто по окончании партии"),
     "dice_commitment_note_match": ("the seed is revealed when the match ends",
@@ -266,6 +267,7 @@ CATALOGUE = {
                       "verification is not available",
                       "Кости записаны в файле, а не получены из зерна: проверка недоступна"),
     "dice_verify": ("Verify", "Проверить"),
+    "dice_download": ("Download the record (JSON)", "Скачать запись (JSON)"),
     "dice_stats": ("Dice statistics", "Статистика костей"),
     "dice_copy_hash": ("Copy hash", "Копировать хеш"),
     "dice_verified": ("Verified: the seed matches the commitment and all {rolls} throws match "

@@ -33,7 +33,9 @@ def dice_line(lang, info) -> str:
     parts = [f'<span>{_t(lang, "dice_seed")}:</span> <code id="dice-seed">'
              f'{escape(info["seed"])}</code> · SHA-256 {code} {copy} ',
              f'<button type="button" id="dice-verify" data-dice="verify">'
-             f'{_t(lang, "dice_verify")}</button> {stats}']
+             f'{_t(lang, "dice_verify")}</button> {stats} '
+             f'<button type="button" id="dice-download" data-dice="download">'
+             f'{_t(lang, "dice_download")}</button>']
     result = info.get("result")
     cls = "" if result is None else (' class="ok"' if result[1] else ' class="error"')
     parts.append(f'<span id="dice-result" role="status"{cls}>'

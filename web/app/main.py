@@ -681,6 +681,26 @@ class App:
             self.open_dice_stats()
         elif act == "copy":
             self.copy_hash(target)
+        elif act == "download":
+            self.download_dice_record()
+
+    def download_dice_record(self):
+        """The session's record as JSON, for ``python -m nardy_core verify-dice SEED HASH
+        --record FILE`` (docs/dice.md); only once the seed is revealed."""
+        session = self.session
+        if session.recorded_dice or not self.dice_revealed():
+            return
+        text = json.dumps(session.to_dict(), ensure_ascii=False)
+        stamp = str(js.Date.new().toISOString())[:10]
+        blob = js.Blob.new([text], js.JSON.parse('{"type": "application/json"}'))
+        url = js.URL.createObjectURL(blob)
+        anchor = document.createElement("a")
+        anchor.href = url
+        anchor.download = f"nardy-{session.variant.key}-{stamp}-dice.json"
+        document.body.appendChild(anchor)
+        anchor.click()
+        anchor.remove()
+        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
 
     def verify_dice(self):
         """Recompute every throw of the session from the revealed seed, here in the page."""
