@@ -243,6 +243,9 @@ class App:
     def render_frozen(self):
         """A static diagram, or the replay's current state with its move and ◀ ▶."""
         lang = self.lang
+        dice = _by_id("dice")
+        if not _absent(dice):  # no dice are thrown on a frozen board
+            dice.innerHTML = ""
         if self.replay:
             states, index = self.replay["states"], self.replay["index"]
             position, cube, match, row = states[index]
