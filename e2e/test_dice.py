@@ -2,7 +2,8 @@
 roll the page shows the SHA-256 commitment of the seed; when the game is over (here a money
 game between two people on the device, ended by a resignation) it reveals the seed, whose hash
 is the commitment shown, and Verify recomputes every throw in the page. The statistics dialog
-shows this game's rolls and the device totals, which reopening the game does not count twice."""
+shows this game's rolls and the device totals, which reopening the game does not count twice.
+A game imported from a file (its dice written in it) says that there is nothing to verify."""
 
 import hashlib
 import json
@@ -79,3 +80,29 @@ def test_commitment_then_seed_and_verify_then_statistics(page):
     stored = json.loads(page.evaluate("localStorage.getItem('nardy.dicestats.v1')"))
     assert stored["players"]["human"]["rolls"] == sum(rolls)
     assert len(stored["counted"]) == 1
+
+
+def test_an_imported_game_has_no_seed_to_verify(page, tmp_path):
+    from nardy_core import records
+    from nardy_core.ui.session import HUMAN, Session
+    session = Session("short", players=(HUMAN, HUMAN), seed="imported")
+    for _ in range(4):  # a few turns: roll when asked, play the first legal play
+        game = session.game
+        if game.phase == "roll":
+            session._do("roll")
+        elif game.phase == "move":
+            session._do("play", game.legal_plays()[0])
+    path = tmp_path / "game.mat"
+    path.write_text(records.export_match(session.to_dict()), encoding="utf-8")
+    open_app(page, "?new=short&p0=human&p1=human")
+    assert page.locator("#dice-hash").count() == 1
+    page.click("#btn-open")
+    page.select_option("#op-players", "two")
+    page.set_input_files("#op-file", str(path))
+    page.wait_for_selector("#dlg-open", state="hidden")
+    page.wait_for_selector("#dice-unavailable")
+    assert "verification is not available" in page.text_content("#dice")
+    assert page.locator("#dice-hash, #dice-verify, #dice-seed").count() == 0
+    page.click("#dice-stats")
+    page.wait_for_selector("#dlg-dice[open]")
+    assert page.locator("#ds-game").count() == 1

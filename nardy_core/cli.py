@@ -185,13 +185,8 @@ def cmd_verify_dice(args):
 
     from .dicecheck import commitment, rolls, verify, verify_record
     seed, digest = args.seed, args.hash
-    ok = verify(seed, digest)
-    if ok:
-        print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}: matches")
-    else:
-        print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}, not {digest}: "
-              "DOES NOT MATCH")
-    if args.record:
+    record = None
+    if args.record:  # read first: a file that cannot be used is an error before any verdict
         try:
             with open(args.record, encoding="utf-8") as handle:
                 record = json.load(handle)
@@ -203,17 +198,24 @@ def cmd_verify_dice(args):
         if isinstance(record, dict) and isinstance(record.get("session"), dict):
             record = record["session"]  # an entry of the page's saved games
         result = verify_record(record, seed)
+    ok = verify(seed, digest)
+    if ok:
+        print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}: matches")
+    else:
+        print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}, not {digest}: "
+              "DOES NOT MATCH")
+    if record is not None:
         print(("record: " + result.message()) if not result.unavailable
               else f"record: not verifiable: {result.message()}")
         ok = ok and result.ok
     else:
         count = max(0, args.count)
-        print(f"the first {count} rolls of two dice from this seed (a match's game n draws "
-              f"from seed + \"/n\", e.g. {seed + '/1'!r}):")
-        for index, roll in enumerate(rolls(seed + "/1" if args.game else seed, count), 1):
+        stream = seed + "/1" if args.game else seed
+        print(f"the first {count} rolls of two dice from {stream!r} (game n of a match played "
+              f"from a seed draws from seed + \"/n\"):")
+        for index, roll in enumerate(rolls(stream, count), 1):
             print(f"  {index:3d}  {roll[0]}-{roll[1]}")
     return 0 if ok else 1
-
 
 def build_parser():
     from .variants import VARIANTS
