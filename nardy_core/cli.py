@@ -180,6 +180,43 @@ def cmd_codes(args):
     return 0
 
 
+def cmd_verify_dice(args):
+    import json
+
+    from .dicecheck import commitment, rolls, verify, verify_record
+    seed, digest = args.seed, args.hash
+    record = None
+    if args.record:  # read first: a file that cannot be used is an error before any verdict
+        try:
+            with open(args.record, encoding="utf-8") as handle:
+                record = json.load(handle)
+        except OSError as exc:
+            raise NardyError(f"cannot read {args.record}: {exc.strerror or exc}",
+                             code="bad_file") from None
+        except ValueError as exc:
+            raise NardyError(f"{args.record} is not JSON: {exc}", code="bad_record") from None
+        if isinstance(record, dict) and isinstance(record.get("session"), dict):
+            record = record["session"]  # an entry of the page's saved games
+        result = verify_record(record, seed)
+    ok = verify(seed, digest)
+    if ok:
+        print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}: matches")
+    else:
+        print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}, not {digest}: "
+              "DOES NOT MATCH")
+    if record is not None:
+        print(("record: " + result.message()) if not result.unavailable
+              else f"record: not verifiable: {result.message()}")
+        ok = ok and result.ok
+    else:
+        count = max(0, args.count)
+        stream = seed + "/1" if args.game else seed
+        print(f"the first {count} rolls of two dice from {stream!r} (game n of a match played "
+              f"from a seed draws from seed + \"/n\"):")
+        for index, roll in enumerate(rolls(stream, count), 1):
+            print(f"  {index:3d}  {roll[0]}-{roll[1]}")
+    return 0 if ok else 1
+
 def build_parser():
     from .variants import VARIANTS
     parser = argparse.ArgumentParser(prog="python -m nardy_core",
@@ -235,6 +272,17 @@ def build_parser():
     p.add_argument("--seed", default="0")
     p.add_argument("--jobs", "-j", type=int, default=1, help="processes to use")
     p.set_defaults(func=cmd_selfplay)
+
+    p = sub.add_parser("verify-dice", help="check a revealed dice seed against its commitment "
+                       "(SHA-256) and, with --record, every roll of a saved game (docs/dice.md)")
+    p.add_argument("seed", help="the seed the page revealed after the game")
+    p.add_argument("hash", help="the commitment the page showed before the first roll")
+    p.add_argument("--record", metavar="FILE", help="a saved or exported game record (JSON): "
+                   "every throw in it is recomputed from the seed")
+    p.add_argument("--count", type=int, default=10, help="rolls to list without --record")
+    p.add_argument("--game", action="store_true", help="list the rolls of the first game of a "
+                   "match played from the seed (seed + \"/1\") rather than of the seed itself")
+    p.set_defaults(func=cmd_verify_dice)
     return parser
 
 

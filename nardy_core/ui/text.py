@@ -276,6 +276,48 @@ CATALOGUE = {
     "later": ("then {units}", "затем {units}"),  # an escalating double's later blocks
     "board": ("Board", "Доска"),
     "cube": ("cube {value}", "куб {value}"),
+    # verifiable dice and dice statistics (docs/dice.md)
+    "dice_commitment": ("Dice commitment (SHA-256 of the seed)",
+                        "Обязательство костей (SHA-256 зерна)"),
+    "dice_commitment_note": ("the seed is revealed when the game ends",
+                             "зерно будет раскрыто по окончании партии"),
+    "dice_commitment_note_match": ("the seed is revealed when the match ends",
+                                   "зерно будет раскрыто по окончании матча"),
+    "dice_seed": ("Dice seed", "Зерно костей"),
+    "dice_recorded": ("The dice were written in the record, not drawn from a seed: "
+                      "verification is not available",
+                      "Кости записаны в файле, а не получены из зерна: проверка недоступна"),
+    "dice_verify": ("Verify", "Проверить"),
+    "dice_download": ("Download the record (JSON)", "Скачать запись (JSON)"),
+    "dice_stats": ("Dice statistics", "Статистика костей"),
+    "dice_copy_hash": ("Copy hash", "Копировать хеш"),
+    "dice_verified": ("Verified: the seed matches the commitment and all {rolls} throws match "
+                      "the seed", "Проверено: зерно соответствует обязательству, и все "
+                      "броски ({rolls}) совпадают с зерном"),
+    "dice_bad_commitment": ("Not verified: the seed does not match the commitment",
+                            "Не проверено: зерно не соответствует обязательству"),
+    "dice_mismatch": ("Not verified: game {game}, {where}: the seed gives {expected}, the "
+                      "record has {recorded}", "Не проверено: партия {game}, {where}: зерно "
+                      "даёт {expected}, в записи {recorded}"),
+    "dice_mismatch_other": ("Not verified: {detail}", "Не проверено: {detail}"),
+    "dice_where_roll": ("roll {n}", "бросок {n}"),
+    "dice_where_opening": ("opening throw {n}", "первый бросок {n}"),
+    "stats_this_game": ("This game", "Эта партия"),
+    "stats_this_match": ("This match", "Этот матч"),
+    "stats_device": ("All games on this device", "Все партии на этом устройстве"),
+    "stats_player": ("Player", "Игрок"),
+    "stats_rolls": ("Rolls", "Броски"),
+    "stats_doubles": ("Doubles", "Дубли"),
+    "stats_pips": ("Pips per roll", "Очков за бросок"),
+    "stats_faces": ("Faces 1–6", "Грани 1–6"),
+    "stats_expected": ("expected", "ожидается"),
+    "stats_pairs": ("Each roll", "Каждый бросок"),
+    "stats_none": ("No rolls yet", "Бросков пока нет"),
+    "stats_games": ("games: {n}", "партий: {n}"),
+    "stats_note": ("Expected values follow each game's own rule for doubles (×4, ×2, ×1, "
+                   "escalating, three dice); opening throws are not counted.",
+                   "Ожидаемые значения учитывают правило дублей каждой игры (×4, ×2, ×1, "
+                   "нарастающие, три кости); первые броски (жребий) не учитываются."),
     # engine error codes
     "err_phase": ("Not now: the game waits for something else", "Сейчас этого сделать нельзя"),
     "err_not_your_turn": ("It is not your turn", "Сейчас не ваш ход"),

@@ -27,8 +27,11 @@ from nardy_core.ui.editor import Editor  # noqa: E402
 from sharing import editor_panel, embed_snippet, open_form, players_for, share_form  # noqa: E402
 from nardy_core.ui.session import HUMAN, PREF_DEFAULTS, Session, bot_levels  # noqa: E402
 from nardy_core.ui.svg import render_board  # noqa: E402
+from dicepanel import dice_line, stats_dialog, verification_text  # noqa: E402
 
 SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
+DICE_STATS = "nardy.dicestats.v1"  # dice totals of every game finished here (docs/dice.md)
+DICE_COUNTED_KEEP = 1000           # ids of counted games kept, so a reload never counts twice
 # embed.html: the same app with minimal chrome, configured by its query, talking to the host
 # page by postMessage, saving nothing on the device (docs/embed.md).
 EMBED = document.body.getAttribute("data-mode") == "embed"
@@ -107,6 +110,8 @@ class App:
         self.hint = None             # the worker's advice: {"key", "answer" | "busy"}
         self.preview = None          # the hint play shown on the board (index), or None
         self.posted = None           # embed: the last (actions, over) reported to the host
+        self.dice_result = None      # (key, (text, ok)): the last Verify, for this state only
+        self.dice_counted = set()    # ids of finished games known to be in the device totals
         if EMBED and self.query.get("lang") in T.LANGUAGES:
             self.lang = self.query["lang"]
         window.nardyStats = js.JSON.parse('{"botMs": [], "botThinkMs": []}')
@@ -241,6 +246,9 @@ class App:
     def render_frozen(self):
         """A static diagram, or the replay's current state with its move and ◀ ▶."""
         lang = self.lang
+        dice = _by_id("dice")
+        if not _absent(dice):  # no dice are thrown on a frozen board
+            dice.innerHTML = ""
         if self.replay:
             states, index = self.replay["states"], self.replay["index"]
             position, cube, match, row = states[index]
@@ -392,8 +400,13 @@ class App:
         done = session.match_over or (session.game.is_over and not session.match.length)
         saves[self.session_id] = {"session": session.to_dict(), "title": title,
                                   "updated": int(js.Date.now()), "finished": done}
+        if not session.recorded_dice:  # the hash shown before the first roll, kept as shown
+            from nardy_core.dicecheck import commitment
+            before = (self.saves().get(self.session_id) or {}).get("commitment")
+            saves[self.session_id]["commitment"] = before or commitment(session.match.seed)
         Storage.put(SAVES, saves)
         Storage.put(CURRENT, self.session_id)
+        self.count_device_dice()
 
     def save_prefs(self):
         self.prefs["lang"] = self.lang
@@ -459,6 +472,7 @@ class App:
         self.render_controls(view)
         self.render_status(view)
         self.render_hint()
+        self.render_dice()
         self.render_log()
         for key, params in session.drain_notices():
             self.announce(T.notice_text(lang, key, params))
@@ -644,6 +658,182 @@ class App:
         _by_id("log").innerHTML = rows
         _by_id("log-title").textContent = (T.tr(self.lang, "moves") + " · " +
                                            T.tr(self.lang, "game_n", n=len(logs)))
+
+    # --- verifiable dice and dice statistics (docs/dice.md) -------------------------------------
+    def dice_revealed(self) -> bool:
+        """The seed is shown once no game still to be played draws from it: at the end of a
+        match, and in a money session (no length) when its first game is over."""
+        session = self.session
+        if session.match.length:
+            return session.match_over
+        return session.game.is_over or bool(session.match.games)
+
+    def _dice_key(self):
+        session = self.session
+        return (self.session_id, len(session.match.games), len(session.game.actions))
+
+    def render_dice(self):
+        node = _by_id("dice")
+        if _absent(node):
+            return
+        from nardy_core.dicecheck import commitment
+        session = self.session
+        if session.recorded_dice:
+            info = {"recorded": True}
+        else:
+            seed = session.match.seed
+            result = self.dice_result
+            info = {"commitment": commitment(seed), "match": bool(session.match.length),
+                    "seed": seed if self.dice_revealed() else None,
+                    "result": result[1] if result and result[0] == self._dice_key() else None}
+        node.innerHTML = dice_line(self.lang, info)
+
+    def on_dice_click(self, event):
+        target = event.target
+        act = target.getAttribute("data-dice") if hasattr(target, "getAttribute") else None
+        if act == "verify":
+            self.verify_dice()
+        elif act == "stats":
+            self.open_dice_stats()
+        elif act == "copy":
+            self.copy_hash(target)
+        elif act == "download":
+            self.download_dice_record()
+
+    def download_dice_record(self):
+        """The session's record as JSON, for ``python -m nardy_core verify-dice SEED HASH
+        --record FILE`` (docs/dice.md); only once the seed is revealed."""
+        session = self.session
+        if session.recorded_dice or not self.dice_revealed():
+            return
+        text = json.dumps(session.to_dict(), ensure_ascii=False)
+        stamp = str(js.Date.new().toISOString())[:10]
+        blob = js.Blob.new([text], js.JSON.parse('{"type": "application/json"}'))
+        url = js.URL.createObjectURL(blob)
+        anchor = document.createElement("a")
+        anchor.href = url
+        anchor.download = f"nardy-{session.variant.key}-{stamp}-dice.json"
+        document.body.appendChild(anchor)
+        anchor.click()
+        anchor.remove()
+        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
+
+    def verify_dice(self):
+        """Recompute every throw of the session from the revealed seed, here in the page."""
+        from nardy_core.dicecheck import commitment, verify, verify_record
+        session = self.session
+        if session.recorded_dice or not self.dice_revealed():
+            return
+        seed = session.match.seed
+        entry = self.saves().get(self.session_id) or {}
+        shown = entry.get("commitment") or commitment(seed)
+        try:
+            result = verify_record(session.to_dict(), seed)
+            text = verification_text(self.lang, result, verify(seed, shown))
+            ok = result.ok and verify(seed, shown)
+        except NardyError as exc:
+            text, ok = T.error_text(self.lang, exc), False
+        self.dice_result = (self._dice_key(), (text, ok))
+        self.render()
+
+    def copy_hash(self, button):
+        full = _by_id("dice-hash").getAttribute("data-full")
+        lang = self.lang
+
+        def say(key):
+            button.textContent = T.tr(lang, key)
+
+        try:
+            done = window.navigator.clipboard.writeText(full)
+            done.then(create_proxy(lambda _r: say("copied")),
+                      create_proxy(lambda _e: say("copy_failed")))
+        except Exception:
+            say("copy_failed")
+
+    def _player_label(self, player):
+        session = self.session
+        colour = session.game.players.index(player)
+        return f"{T.colour_name(self.lang, colour)} · {T.tr(self.lang, session.players[player])}"
+
+    def open_dice_stats(self):
+        from nardy_core.dicestats import game_stats, session_games, session_stats
+        lang = self.lang
+        session = self.session
+        sections = []
+        try:
+            stats = game_stats(session.game)
+            sections.append(("ds-game", T.tr(lang, "stats_this_game"),
+                             [(self._player_label(p), stats[p]) for p in (0, 1)]))
+            if len(session_games(session)) > 1:
+                stats = session_stats(session)
+                sections.append(("ds-match", T.tr(lang, "stats_this_match"),
+                                 [(self._player_label(p), stats[p]) for p in (0, 1)]))
+        except NardyError as exc:
+            js.console.warn(f"nardy: no dice statistics for this game ({exc})")
+        device = Storage.get(DICE_STATS, {})
+        players = device.get("players") if isinstance(device, dict) else None
+        rows = [(T.tr(lang, label), tally) for label, tally in sorted(
+            (players or {}).items(), key=lambda item: (item[0] != HUMAN, item[0]))
+            if isinstance(tally, dict)]
+        sections.append(("ds-device", T.tr(lang, "stats_device"), rows))
+        dialog = _by_id("dlg-dice")
+        dialog.innerHTML = stats_dialog(lang, sections)
+        dialog.showModal()
+
+    def on_dice_dialog(self, event):
+        if event.target.id == "ds-close":
+            _by_id("dlg-dice").close()
+
+    def count_device_dice(self):
+        """Add each finished game of the session to the device's dice totals once (by an id
+        made from its seed, kept in the totals): a reload or a later save never counts it
+        again. Games whose dice were typed in (an imported file) are not counted."""
+        import hashlib
+
+        from nardy_core.dicestats import game_stats, merge
+        session = self.session
+        if session.recorded_dice:
+            return
+        games = list(session.match.games)
+        if session.match.game is not None and session.match.game.is_over:
+            games.append(session.match.game)
+        seed = session.match.seed
+        fresh = []
+        for number, game in enumerate(games, 1):
+            ident = hashlib.sha256(f"{seed}/{number}".encode()).hexdigest()[:16]
+            if ident not in self.dice_counted:
+                fresh.append((ident, game))
+        if not fresh:
+            return
+        device = Storage.get(DICE_STATS, {})
+        if not isinstance(device, dict):
+            device = {}
+        counted = [x for x in device.get("counted", []) if isinstance(x, str)]
+        players = device.get("players") if isinstance(device.get("players"), dict) else {}
+        known = set(counted)
+        changed = False
+        for ident, game in fresh:
+            self.dice_counted.add(ident)
+            if ident in known:
+                continue
+            try:
+                stats = game_stats(game)
+            except NardyError as exc:
+                js.console.warn(f"nardy: a game left out of the dice totals ({exc})")
+                continue
+            by_label = {}
+            for player, tally in stats.items():  # two people (or two bots) alike: one row
+                label = session.players[player]
+                by_label[label] = merge(by_label.get(label) or {}, tally)
+            for label, tally in by_label.items():
+                tally["games"] = 1
+                players[label] = merge(players.get(label) or {}, tally)
+            counted.append(ident)
+            known.add(ident)
+            changed = True
+        if changed:
+            Storage.put(DICE_STATS, {"players": players,
+                                     "counted": counted[-DICE_COUNTED_KEEP:]})
 
     # --- static labels (language switch) --------------------------------------------------------
     def label_page(self):
@@ -1304,6 +1494,8 @@ class App:
         on(_by_id("dlg-open"), "click", self.on_open_click)
         on(_by_id("dlg-open"), "change", self.on_open_change)
         on(_by_id("editor"), "click", self.on_editor_click)
+        on(_by_id("dice"), "click", self.on_dice_click)
+        on(_by_id("dlg-dice"), "click", self.on_dice_dialog)
         on(_by_id("editor"), "change", self.on_editor_change)
         if EMBED:
             on(window, "message", self.on_message)
