@@ -244,9 +244,7 @@ class Session:
 
     def loc(self, own_point, colour=None) -> str:
         colour = self.game.position.turn if colour is None else colour
-        if own_point in (BAR, HAND, OFF):
-            return {BAR: "bar", HAND: "hand", OFF: "off"}[own_point] + str(colour)
-        return f"p{absolute_point(self.variant.geometry, colour, own_point)}"
+        return loc_of(self.variant, colour, own_point)
 
     def _turn(self):
         self._need_human(MOVE)
@@ -591,13 +589,26 @@ class Session:
         view.update(_board_view(self.game.position.replace(sides=sides, pins=pins)))
         view.update(movable=[], selected=None, targets={}, choice=None,
                     used=[True] * len(view["dice"]),
-                    moves=[[self.loc(s[0]), self.loc(s[1])] for s in steps])
+                    moves=step_locs(self.variant, self.game.position.turn, steps))
         return view
 
     def _score_by_colour(self):
         score = self.projected_score()
         players = self.game.players
         return [score[players[0]], score[players[1]]]
+
+
+def loc_of(variant, colour, own_point) -> str:
+    """The board location (``p1``-``p24`` in White's numbering, ``bar0``, ``off1``, …) of
+    ``colour``'s own point."""
+    if own_point in (BAR, HAND, OFF):
+        return {BAR: "bar", HAND: "hand", OFF: "off"}[own_point] + str(colour)
+    return f"p{absolute_point(variant.geometry, colour, own_point)}"
+
+
+def step_locs(variant, colour, steps) -> list:
+    """A play's steps as the board's ``moves``: ``[[from, to], …]`` locations."""
+    return [[loc_of(variant, colour, s[0]), loc_of(variant, colour, s[1])] for s in steps]
 
 
 def _board_view(shown) -> dict:
