@@ -351,7 +351,8 @@ class Review:
                                "rank": judged.index(r) + 1,
                                "equity": _r(r.equity / single),
                                "diff": _r((r.equity - best.equity) / single),
-                               "probs": _probs(r.probs), "depth": depth})
+                               "probs": _probs(r.probs), "depth": depth,
+                               "played": r is mine})
         return {"forced": False, "best": format_steps(best.play.steps),
                 "best_steps": [list(s) for s in best.play.steps],
                 "equity": _r(mine.equity / single), "best_equity": _r(best.equity / single),

@@ -95,8 +95,9 @@ def test_plays_show_the_best_and_the_played(fixed):
             continue
         assert d["candidates"][0]["play"] == d["best"]
         assert d["best_equity"] - d["equity"] == pytest.approx(d["loss"], abs=2e-4)
-        played = [c for c in d["candidates"] if c["play"] == d["played"]]
-        assert played and played[0]["rank"] == d["rank"]
+        played = [c for c in d["candidates"] if c["played"]]
+        assert len(played) == 1 and played[0]["rank"] == d["rank"]
+        assert played[0]["play"] == d["played"]
 
 
 def test_strong_level_judges_the_played_play_as_deep_as_the_best():
