@@ -216,6 +216,10 @@ class Review:
     ``bots.LEVELS`` or a ``Level``; ``game``: review only that game of a match (0-based)."""
 
     def __init__(self, record, level="strong", game=None, top=TOP):
+        from .bots.chooser import LEVELS
+        if isinstance(level, str) and level not in LEVELS:
+            raise NardyError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})",
+                             code="bad_level", level=level)
         self.record = load_record(record)
         self.level = level
         self.top = top

@@ -227,6 +227,12 @@ def test_bad_records_raise_nardy_errors(bad):
         Review(bad)
 
 
+def test_an_unknown_level_is_refused():
+    with pytest.raises(NardyError) as info:
+        Review(blunder_record(), level="grandmaster")
+    assert info.value.code == "bad_level"
+
+
 def test_annotated_export_reads_back_as_the_same_match(fixed):
     review, _ = fixed
     text = review.export_text()
