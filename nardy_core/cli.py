@@ -158,6 +158,35 @@ def cmd_hint(args):
     return 0
 
 
+def cmd_review(args):
+    import json
+
+    from .review import Review, format_report
+    try:
+        with open(args.file, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise NardyError(f"cannot read {args.file}: {exc.strerror or exc}", code="file",
+                         file=args.file) from None
+    game = None if args.game_number is None else args.game_number - 1
+    if game is not None and game < 0:
+        raise NardyError("--game-number counts from 1", code="bad_game")
+    review = Review(data, level=args.level, game=game)
+    if args.annotated:
+        sys.stdout.write(review.export_text())
+        return 0
+    report = review.report()
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+        return 0
+    variant = review.record.get("game") or review.record.get("kind")
+    length = review.record.get("length", 0)
+    title = (f"Review of {args.file}: {variant}, "
+             f"{'money' if not length else f'match to {length}'}, level {args.level}")
+    sys.stdout.write(format_report(report, review.names, title))
+    return 0
+
+
 def cmd_play(args):
     from .terminal import play_terminal
     return play_terminal(args)
@@ -249,6 +278,16 @@ def build_parser():
     p.add_argument("position", help="position in the text notation (docs/notation.md)")
     p.add_argument("dice", help="the roll, e.g. 31")
     p.set_defaults(func=cmd_hint)
+
+    p = sub.add_parser("review", help="review a game record: every decision judged by a bot "
+                       "level, the luck of every roll, figures per player (docs/review.md)")
+    p.add_argument("file", help="a match record (.mat-style text) or a page's JSON record")
+    p.add_argument("--level", default="strong", choices=list(LEVELS))
+    p.add_argument("--game-number", type=int, help="review only this game of a match (1 = first)")
+    p.add_argument("--json", action="store_true", help="the review as JSON")
+    p.add_argument("--annotated", action="store_true",
+                   help="the record as text with the review's marks and comments")
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("--game", default="long", choices=sorted(VARIANTS))

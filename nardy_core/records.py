@@ -177,33 +177,42 @@ def _tag(key, value) -> str:
 
 
 class _Grid:
-    """A game's entries laid out in two columns, left = player 0, right = player 1."""
+    """A game's entries laid out in two columns, left = player 0, right = player 1; comment
+    lines (an annotated export) follow the line of the cell they belong to."""
 
     def __init__(self):
-        self.rows = []    # [number or None, left cell, right cell]
+        self.rows = []    # [number or None, left cell, right cell, comment lines]
         self.count = 0
 
-    def add(self, column, cell, result=False):
+    def add(self, column, cell, result=False, comments=()):
         last = self.rows[-1] if self.rows else None
         if column == 1 and last and last[0] is not None and last[1] is not None \
                 and last[2] is None:
             last[2] = cell
+            last[3] += list(comments)
         elif result:
-            self.rows.append([None, cell if column == 0 else None, cell if column else None])
+            self.rows.append([None, cell if column == 0 else None, cell if column else None,
+                              list(comments)])
         else:
             self.count += 1
             self.rows.append([self.count, cell if column == 0 else None,
-                              cell if column else None])
+                              cell if column else None, list(comments)])
 
     def lines(self):
         out = []
-        for number, left, right in self.rows:
+        for number, left, right, comments in self.rows:
             if number is None:
                 line = " " * 5 + left if left is not None else " " * RIGHT_COLUMN + right
             else:
                 line = f"{number:3d}) {left or '':<{LEFT_WIDTH}} {right or ''}"
             out.append(line.rstrip())
+            out += [_comment(text) for text in comments]
         return out
+
+
+def _comment(text) -> str:
+    """A comment line of an annotated export: read back as a comment, never as a tag."""
+    return "; " + " ".join(str(text).replace("[", "(").replace("]", ")").split())
 
 
 class _GameWriter:
@@ -215,14 +224,30 @@ class _GameWriter:
         self.pending = None         # (column, dice) rolled (or thrown) and not yet played
         self.resign_dice = None     # the pending dice of a resignation offered after the roll
         self.passed = False         # the engine passed a roll: its recorded empty play is shown
+        self.note = None            # the annotation of actions whose cell is still to come
 
     def moves(self, steps) -> str:
         if self.mat:
             return " ".join(f"{s[0]}/{s[1]}" + ("*" if s[3] else "") for s in steps)
         return format_steps([tuple(s) for s in steps]) if steps else ""
 
+    def add(self, column, cell, result=False):
+        mark, comments = "", []
+        if self.note is not None:
+            mark, comments = self.note
+            self.note = None
+        self.grid.add(column, f"{cell} {mark}" if mark else cell, result, comments)
+
+    def annotate(self, note):
+        """Keep ``{"mark", "comments"}`` for the next cell written (an action's own cell, or
+        for a roll or a cube decision not to double, the cell of the play that follows)."""
+        if not note:
+            return
+        mark, comments = self.note or ("", [])
+        self.note = (note.get("mark") or mark, comments + list(note.get("comments") or ()))
+
     def roll_cell(self, column, dice, steps=()):
-        self.grid.add(column, f"{_roll(dice)}: {self.moves(steps)}".rstrip())
+        self.add(column, f"{_roll(dice)}: {self.moves(steps)}".rstrip())
 
     def action(self, game, action, before):
         name = action[0]
@@ -252,12 +277,12 @@ class _GameWriter:
             self.pending = None
             self.roll_cell(column, dice, action[1])
         elif name == "double":
-            self.grid.add(column, f" Doubles => {before.cube.value * 2}")
+            self.add(column, f" Doubles => {before.cube.value * 2}")
         elif name in ("take", "beaver", "drop"):
             answer = before.players[1 - before.cube.offered_by]
             text = {"take": " Takes", "drop": " Drops",
                     "beaver": f" Beavers => {before.cube.value * 4}"}[name]
-            self.grid.add(answer, text)
+            self.add(answer, text)
         elif name == "resign":
             self.resign_dice = self.pending if before.phase == MOVE else None
         elif name == "accept":
@@ -284,33 +309,43 @@ class _GameWriter:
             return
         if result.winner is None:
             each = f", {_points(result.points)} each" if result.points else ""
-            self.grid.add(0, f" Draw{each}", result=True)
+            self.add(0, f" Draw{each}", result=True)
             return
         kind = "" if self.mat else f" ({result.kind})"
-        self.grid.add(game.players[result.winner], f" Wins {_points(result.points)}{kind}",
-                      result=True)
+        self.add(game.players[result.winner], f" Wins {_points(result.points)}{kind}",
+                 result=True)
 
 
-def export_match(record) -> str:
+def export_match(record, notes=None) -> str:
     """The text of a match record (``Session.to_dict()`` or ``import_match()``'s record; the
     record may carry ``"names": [name0, name1]`` and ``"tags"``). Short nardy is written as a
     Jellyfish .mat file that GNU Backgammon and XG import; the other games in the same style
     with a ``; [Nardy "key"]`` header. A record that does not replay raises GameStateError
-    (``bad_record``) and nothing but NardyError."""
+    (``bad_record``) and nothing but NardyError.
+
+    ``notes`` (an annotated export, ``review.Review.export_text``): ``{(game index, action
+    index): {"mark": "?!", "comments": [text, ...]}}``; the mark follows the action's cell
+    (a roll's or a no-double's note goes to the play that follows), the comments are ``;``
+    lines after its line. ``import_match`` reads such a text back as the same match."""
     try:
-        return _export(record)
+        return _export(record, notes or {})
     except NardyError:
         raise
     except (LookupError, TypeError, ValueError, AttributeError) as exc:
         raise GameStateError(f"not a valid match record: {exc!r}", code="bad_record") from None
 
 
-def _export(record) -> str:
+def _export(record, notes=None) -> str:
     writers = []
+    counts = []
 
     def on_action(index, game, action, before):
         while len(writers) <= index:
             writers.append(_GameWriter(game.variant, game.variant.key == MAT_GAME))
+            counts.append(0)
+        if notes:
+            writers[index].annotate(notes.get((index, counts[index])))
+        counts[index] += 1
         writers[index].action(game, action, before)
 
     match, starts = _replay(record, on_action)
@@ -372,6 +407,7 @@ _WINS = re.compile(rf"\s+{_NUM}\s+points?\b\s*(?:\(\s*([a-z_]+)\s*\))?"
                    r"(?:\s*(?:and|,)?\s*the\s+match)?\s*$", re.I)
 _DRAW = re.compile(rf"\s*(?:,\s*{_NUM}\s+points?\s+each)?\s*$", re.I)
 _NO_MOVE = re.compile(r"(?:cannot\s+move|can'?t\s+move|no\s+move|\?+|-|pass(?:es)?)$", re.I)
+_MARK = re.compile(r"(?:^|\s+)(?:\?\?|\?!|!\?|\?|!!|!)$")  # an annotation's mark after a cell
 _MOVE_TOKEN = re.compile(r"([^/()]+(?:/[^/()]+)+)(?:\(([0-9])\))?")
 MAX_LINE = 1000               # longer lines are not a match record's (GNU Backgammon reads 1023)
 _POINT_NAMES = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF, "hand": HAND, "h": HAND}
@@ -560,9 +596,12 @@ def _entry(found, body, column, number):
             _fail(number, "bad_dice", f"{digits + ':'!r}: dice show 1 to 6")
         if _NO_MOVE.fullmatch(body):
             body = ""
+        body = _MARK.sub("", body)
         return _Entry("roll", column, number, dice=dice, text=body)
     word = found.group(2).lower()
     kind = _SYNONYMS.get(word, word)
+    if kind != "wins":
+        body = _MARK.sub("", body)
     if kind in ("doubles", "beavers", "raccoons"):
         value = _CUBE_VALUE.fullmatch(body)
         if not value:

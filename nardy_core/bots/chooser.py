@@ -90,10 +90,14 @@ def _mine(probs):
 
 
 class Ranked:
-    __slots__ = ("play", "equity", "probs", "ply")
+    """A play and its value for the mover. ``ply``: 1 where the opponent's replies were
+    looked at; ``settled``: judged where the unit list ends (``Chooser._settle``)."""
+
+    __slots__ = ("play", "equity", "probs", "ply", "settled")
 
     def __init__(self, play, equity_, probs, ply):
         self.play, self.equity, self.probs, self.ply = play, equity_, probs, ply
+        self.settled = False
 
     def __repr__(self):
         return f"Ranked({self.play.notation()!r}, {self.equity:+.3f}, ply {self.ply})"
@@ -174,9 +178,12 @@ class Chooser:
         return value + self.noise * _gauss((self.seed, frame))
 
     # --- ranking ------------------------------------------------------------------------------
-    def rank(self, position, ply=None, top=None) -> list:
+    def rank(self, position, ply=None, top=None, also=None) -> list:
         """Every legal play with its equity for the mover, best first. ``top``: how many
-        candidates are settled where the turn goes on (default: the level's ``settle``)."""
+        candidates are settled where the turn goes on (default: the level's ``settle``).
+        ``also``: the result frame of one more play to judge as deeply as the best candidates
+        wherever it stands at 0-ply (a review compares the play made with the best on equal
+        terms); it changes nothing else."""
         ply = self.level.ply if ply is None else ply
         results = self._results(position)
         frames = list(results)
@@ -185,7 +192,7 @@ class Chooser:
                   for f, (eq, probs) in zip(frames, scored)]
         ranked.sort(key=lambda r: -r.equity)
         if self._settles and self._settle(position, ranked, self.level.settle if top is None
-                                          else top):
+                                          else top, also):
             return ranked  # judged where the list ends: a 1-ply reply would come too early
         if ply >= 1 and len(ranked) > 1:
             best = ranked[0].equity
@@ -198,17 +205,28 @@ class Chooser:
                 r.equity, r.probs = self._one_ply(position, r.play.frame)
                 r.equity = self._noisy(r.play.frame, r.equity)
                 r.ply = 1
+            extra = next((r for r in ranked if r.play.frame == also), None) \
+                if also is not None else None
+            if extra is not None and extra.ply == 0 and not (
+                    extra.probs[0] in (0.0, 1.0) and self._ended(position, also)):
+                extra.equity, extra.probs = self._one_ply(position, also)
+                extra.equity = self._noisy(also, extra.equity)
+                extra.ply = 1
             ranked.sort(key=lambda r: (-r.ply, -r.equity))
         return ranked
 
-    def _settle(self, position, ranked, top) -> bool:
+    def _settle(self, position, ranked, top, also=None) -> bool:
         """Where a play leaves units to be played before the next roll (the next block of an
         escalating double, or a rest handed to the opponent), the 0-ply value — the opponent
-        on roll — is the wrong question. The ``top`` best candidates are instead judged after
-        the rest of the list, played greedily (each later block by its best 0-ply play, itself
-        settled), and put first. False when no candidate's turn goes on."""
+        on roll — is the wrong question. The ``top`` best candidates (and the play whose
+        frame is ``also``) are instead judged after the rest of the list, played greedily (each
+        later block by its best 0-ply play, itself settled), and put first. False when no
+        candidate's turn goes on."""
         settled, goes_on = [], False
-        for r in ranked[:max(top, 1)]:
+        chosen = ranked[:max(top, 1)]
+        if also is not None and all(r.play.frame != also for r in chosen):
+            chosen += [r for r in ranked if r.play.frame == also]
+        for r in chosen:
             value = self._after_list(position, r.play)
             if value is not None:
                 r.equity, r.probs = value
@@ -216,6 +234,8 @@ class Chooser:
             settled.append(r)  # or a play that ended the game, scored exactly
         if not goes_on:
             return False  # the turn passes as usual: nothing to settle
+        for r in settled:
+            r.settled = True
         settled.sort(key=lambda r: -r.equity)
         rest = [r for r in ranked if r not in settled]
         ranked[:] = settled + rest
