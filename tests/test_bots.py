@@ -77,6 +77,16 @@ def test_the_strong_level_finds_the_textbook_opening_play():
     assert Chooser(position.variant, "strong").choose(position).notation() == "8/5 6/5"
 
 
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_takes_a_win_on_the_spot(level):
+    """A play that ends the game is scored exactly and never sorts behind a 1-ply estimate
+    (strong once played 6/off, leaving a checker, when 6/off 1/off won at once)."""
+    from nardy_core.notation import parse_position
+    position = parse_position("short 6:1,1:1,off:13 6:3,5:3,4:3,3:3,2:2,off:1 w 65 1 money")
+    assert Chooser(position.variant, level).choose(position).notation() in (
+        "6/off 1/off", "1/off 6/off")
+
+
 def test_heuristic_is_available_for_every_game():
     for game in GAMES:
         variant = get_variant(game)

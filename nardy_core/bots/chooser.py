@@ -205,6 +205,10 @@ class Chooser:
                 r.equity, r.probs = self._one_ply(position, r.play.frame)
                 r.equity = self._noisy(r.play.frame, r.equity)
                 r.ply = 1
+            for r in ranked:  # a game ended by the play is exact: never behind an estimate
+                if r.ply == 0 and r.probs[0] in (0.0, 1.0) and self._ended(position,
+                                                                           r.play.frame):
+                    r.ply = 1
             extra = next((r for r in ranked if r.play.frame == also), None) \
                 if also is not None else None
             if extra is not None and extra.ply == 0 and not (
