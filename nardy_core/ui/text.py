@@ -65,6 +65,43 @@ CATALOGUE = {
     "hint_cube_figures": ("no double {nd}, double/take {dt}, double/drop {dp}; win {win}",
                           "без удвоения {nd}, удвоение/принять {dt}, удвоение/отказ {dp}; "
                           "победа {win}"),
+    # the game review
+    "review": ("Review the game", "Разбор партии"),
+    "review_title": ("Game review (strong bot)", "Разбор партии (сильный бот)"),
+    "review_progress": ("{done} of {count} analysed", "разобрано {done} из {count}"),
+    "review_cancelled": ("Review stopped: {done} of {count} analysed",
+                         "Разбор остановлен: разобрано {done} из {count}"),
+    "review_turn": ("Turn {turn} · {who} {dice}", "Ход {turn} · {who} {dice}"),
+    "review_better": ("better: {play} ({mark}, −{loss})", "лучше: {play} ({mark}, −{loss})"),
+    "mark_doubtful": ("doubtful", "сомнительно"),
+    "mark_error": ("error", "ошибка"),
+    "mark_blunder": ("blunder", "грубая ошибка"),
+    "mark_doubtful_pl": ("Doubtful ?!", "Сомнительных ?!"),
+    "mark_error_pl": ("Errors ?", "Ошибок ?"),
+    "mark_blunder_pl": ("Blunders ??", "Грубых ??"),
+    "review_player": ("Player", "Игрок"),
+    "review_decisions": ("Decisions", "Решений"),
+    "review_error_rate": ("Error rate", "Процент ошибок"),
+    "review_luck": ("Luck", "Удача"),
+    "review_units": ("Error rate: equity lost per decision × 1000. Luck: what the dice gave "
+                     "against an average roll, in games (+1 = one whole game). Equities in "
+                     "single-game units.",
+                     "Процент ошибок: потеря эквити за решение × 1000. Удача: что дали кубики "
+                     "по сравнению со средним броском, в партиях (+1 = целая партия). Эквити "
+                     "в единицах простой партии."),
+    "review_chart": ("White's chance to win, turn by turn", "Шансы белых на победу по ходам"),
+    "review_point": ("Turn {turn}: White {win}%", "Ход {turn}: белые {win}%"),
+    "review_worst": ("The worst mistakes", "Худшие ошибки"),
+    "review_all": ("Every marked decision ({n})", "Все отмеченные решения ({n})"),
+    "review_clean": ("No mistakes found.", "Ошибок не найдено."),
+    "review_export": ("Export the annotated game", "Скачать партию с разбором"),
+    "review_link": ("Copy a link to this review", "Скопировать ссылку на разбор"),
+    "review_link_copied": ("The review's link is copied", "Ссылка на разбор скопирована"),
+    "review_act_double": ("double", "удвоить"),
+    "review_act_no_double": ("no double", "не удваивать"),
+    "review_act_take": ("take", "принять"),
+    "review_act_drop": ("drop", "отказаться"),
+    "review_act_beaver": ("beaver", "бобр"),
     # status line
     "to_roll": ("{player} to roll", "{player}: бросок"),
     "to_move": ("{player} to move {dice}", "{player}: ход {dice}"),

@@ -35,6 +35,50 @@ def hint(request_json):
         return json.dumps({"error": str(exc)})
 
 
+reviewer = None
+
+
+def review_open(request_json):
+    """Start reviewing a record (``{"record", "level", "game"}``: a session's record and the
+    index of its game to review): ``{"count"}`` items to
+    analyse, one call of ``review_item`` each, so that the page shows progress and can stop."""
+    global reviewer
+    from nardy_core.errors import NardyError
+    from nardy_core.review import Review
+    try:
+        request = json.loads(request_json)
+        reviewer = Review(request["record"], level=request.get("level", "strong"),
+                          game=request.get("game"))
+        return json.dumps({"count": len(reviewer.decisions())})
+    except (NardyError, KeyError, TypeError, ValueError) as exc:
+        reviewer = None
+        return json.dumps({"error": str(exc)})
+
+
+def review_item(index):
+    from nardy_core.errors import NardyError
+    try:
+        return json.dumps(reviewer.analyse(int(index)))
+    except (NardyError, AttributeError, IndexError, TypeError, ValueError) as exc:
+        return json.dumps({"error": str(exc)})
+
+
+def review_summary():
+    try:
+        return json.dumps(reviewer.summary())
+    except AttributeError as exc:
+        return json.dumps({"error": str(exc)})
+
+
+def review_text():
+    """The reviewed game as a record text with the marks and comments."""
+    from nardy_core.errors import NardyError
+    try:
+        return json.dumps({"text": reviewer.export_text()})
+    except (NardyError, AttributeError) as exc:
+        return json.dumps({"error": str(exc)})
+
+
 def game_code(record_json):
     """The whole-game link code of a finished game: replaying a long game to encode it takes
     a few hundred milliseconds, which the page's own thread must not spend."""
@@ -46,4 +90,5 @@ def game_code(record_json):
         return json.dumps({"error": str(exc)})
 
 
-__export__ = ["init", "decide", "hint", "game_code"]
+__export__ = ["init", "decide", "hint", "review_open", "review_item", "review_summary",
+              "review_text", "game_code"]

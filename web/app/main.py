@@ -25,7 +25,9 @@ from nardy_core.ui import share  # noqa: E402
 from nardy_core.ui import text as T  # noqa: E402
 from nardy_core.ui.editor import Editor  # noqa: E402
 from sharing import editor_panel, embed_snippet, open_form, players_for, share_form  # noqa: E402
-from nardy_core.ui.session import HUMAN, PREF_DEFAULTS, Session, bot_levels  # noqa: E402
+from nardy_core.ui.session import (HUMAN, PREF_DEFAULTS, Session, bot_levels,  # noqa: E402
+                                   step_locs)
+from reviewpanel import review_panel  # noqa: E402
 from nardy_core.ui.svg import render_board  # noqa: E402
 from dicepanel import dice_line, stats_dialog, verification_text  # noqa: E402
 
@@ -46,6 +48,23 @@ def _by_id(name):
 def _absent(node) -> bool:
     """A DOM lookup that found nothing: JavaScript's null arrives as None or as JsNull."""
     return node is None or type(node).__name__ == "JsNull"
+
+
+def _today() -> str:
+    return str(js.Date.new().toISOString())[:10]
+
+
+def _download(text, name, mime):
+    """Offer ``text`` as a file download (no server: a blob URL, revoked a little later)."""
+    blob = js.Blob.new([text], js.JSON.parse(json.dumps({"type": mime})))
+    url = js.URL.createObjectURL(blob)
+    anchor = document.createElement("a")
+    anchor.href = url
+    anchor.download = name
+    document.body.appendChild(anchor)
+    anchor.click()
+    anchor.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
 
 
 class Storage:
@@ -108,6 +127,7 @@ class App:
             self.mode = "static"
         self.replay = None           # a game being replayed: {"states": [...], "index": i}
         self.hint = None             # the worker's advice: {"key", "answer" | "busy"}
+        self.review = None           # the game review: {"key", "count", "items", "summary", …}
         self.preview = None          # the hint play shown on the board (index), or None
         self.posted = None           # embed: the last (actions, over) reported to the host
         self.dice_result = None      # (key, (text, ok)): the last Verify, for this state only
@@ -160,12 +180,17 @@ class App:
         """Open ``#p=…`` / ``#g=…`` as a new game (the game on the board stays saved); a link
         that cannot be read says why and changes nothing."""
         fragment = hash_text[1:] if hash_text.startswith("#") else hash_text
+        review = fragment.startswith("r=")  # a game with its review: the review runs again
+        if review:
+            fragment = "g=" + fragment[2:]
         if not fragment.startswith(("p=", "g=")):
             return False
         if self.session is not None and self.address and self.address[1] == fragment:
             return False  # our own address
         try:
             self.open_shared(*share.read(fragment), "bot", notice="opened_link")
+            if review:
+                asyncio.ensure_future(self.run_review(self.token))
         except NardyError as exc:
             self.set_notice(T.tr(self.lang, "bad_link", detail=T.error_text(self.lang, exc)),
                             alert=True)
@@ -253,6 +278,11 @@ class App:
             states, index = self.replay["states"], self.replay["index"]
             position, cube, match, row = states[index]
             view = Editor(start=(position, cube, match)).view()
+            shown = self.replay.get("arrows", {}).get(index)
+            if shown:  # a reviewed decision: the better play drawn on the board
+                view["moves"] = step_locs(position.variant, shown[0], shown[1])
+                view["dice"] = list(position.dice or ())
+                view["used"] = [False] * len(view["dice"])
             status = T.log_text(lang, row) if row else T.tr(lang, "replay_start")
             _by_id("controls").innerHTML = (
                 f'<button type="button" data-act="first" aria-label="{T.tr(lang, "first")}"'
@@ -267,7 +297,8 @@ class App:
             if not EMBED:
                 _by_id("controls").innerHTML += (
                     self._button("replayplay", "edit_play") +
-                    self._button("replayexit", "replay_exit", primary=True))
+                    self._button("replayexit", "replay_exit", primary=True) +
+                    (self._button("review", "review") if self.can_start_review() else ""))
         else:
             game = self.session.game
             view = Editor(start=(game.position, game.cube, game.match)).view()
@@ -276,6 +307,7 @@ class App:
         view["movable"] = []
         self.draw_board(view, False)
         _by_id("status").textContent = status
+        self.render_review()
         if self.notice:
             self.show_notice()
         document.body.dataset.ready = "1"
@@ -472,6 +504,7 @@ class App:
         self.render_controls(view)
         self.render_status(view)
         self.render_hint()
+        self.render_review()
         self.render_dice()
         self.render_log()
         for key, params in session.drain_notices():
@@ -580,6 +613,8 @@ class App:
                 buttons.append(self._button("newmatch", "new_match", primary=True))
             else:
                 buttons.append(self._button("next", "next_game", primary=True))
+            if self.can_start_review():
+                buttons.append(self._button("review", "review"))
         elif human and view["choice"]:
             for index, way in enumerate(view["choice"]["ways"]):
                 buttons.append(f'<button type="button" id="btn-way-{index}" data-act="way" '
@@ -707,16 +742,7 @@ class App:
         if session.recorded_dice or not self.dice_revealed():
             return
         text = json.dumps(session.to_dict(), ensure_ascii=False)
-        stamp = str(js.Date.new().toISOString())[:10]
-        blob = js.Blob.new([text], js.JSON.parse('{"type": "application/json"}'))
-        url = js.URL.createObjectURL(blob)
-        anchor = document.createElement("a")
-        anchor.href = url
-        anchor.download = f"nardy-{session.variant.key}-{stamp}-dice.json"
-        document.body.appendChild(anchor)
-        anchor.click()
-        anchor.remove()
-        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
+        _download(text, f"nardy-{session.variant.key}-{_today()}-dice.json", "application/json")
 
     def verify_dice(self):
         """Recompute every throw of the session from the revealed seed, here in the page."""
@@ -904,6 +930,164 @@ class App:
         self.save()
         self.render()
 
+    # --- the game review -----------------------------------------------------------------------
+    def review_key(self):
+        session = self.session
+        return [self.session_id, len(session.match.games), len(session.game.actions)]
+
+    def review_current(self):
+        review = self.review
+        return review if review and review["key"] == self.review_key() else None
+
+    def can_start_review(self):
+        """No review of this game on show, or one that was stopped (again from the start)."""
+        review = self.review_current()
+        return review is None or (not review["running"] and bool(
+            review["cancelled"] or review["error"]))
+
+    async def run_review(self, token, level="strong"):
+        """Review the game on the board in the web worker, one decision per call: the panel
+        fills in as the answers come (the first marks at once), Cancel stops between two."""
+        session = self.session
+        key = self.review_key()
+        review = {"key": key, "count": 0, "items": [], "summary": None, "running": True,
+                  "cancelled": False, "error": None, "started": js.performance.now()}
+        self.review = review
+        self.render()
+        try:
+            worker = await self.ensure_worker()
+            match = session.match
+            opened = json.loads(await worker.review_open(json.dumps(
+                {"record": session.to_dict(), "level": level,
+                 "game": len(match.games) - (1 if match.game is None else 0)})))
+            if opened.get("error"):
+                raise NardyError(opened["error"], code="review")
+            review["count"] = opened["count"]
+            for index in range(review["count"]):
+                if review["cancelled"] or token != self.token or self.review is not review:
+                    break
+                item = json.loads(await worker.review_item(index))
+                if item.get("error"):
+                    raise NardyError(item["error"], code="review")
+                review["items"].append(item)
+                if index % 8 == 7 or index == review["count"] - 1:
+                    review["summary"] = json.loads(await worker.review_summary())
+                if self.review is review:
+                    self.render_review()
+            if self.review is review and not review["cancelled"]:
+                review["summary"] = json.loads(await worker.review_summary())
+        except NardyError as exc:
+            review["error"] = T.error_text(self.lang, exc)
+        review["running"] = False
+        review["ms"] = js.performance.now() - review["started"]
+        window.nardyStats.reviewMs = review["ms"]
+        if self.review is review:
+            self.render()
+
+    def render_review(self):
+        box = _by_id("review")
+        if _absent(box):
+            return
+        review = self.review_current()
+        if review is None:
+            box.hidden = True
+            box.innerHTML = ""
+            return
+        players = self.session.game.players
+        selected = self.replay["index"] if self.replay else None
+        html = review_panel(self.lang, review, (players[0], players[1]), selected)
+        if box.getAttribute("data-html") != html:
+            box.innerHTML = html
+            box.setAttribute("data-html", html)
+        box.hidden = False
+        box.dataset.done = str(len(review["items"]))
+        box.dataset.running = "1" if review["running"] else "0"
+
+    def on_review_click(self, event):
+        target = event.target
+        button = target.closest("[data-review], [data-review-state], [data-state]") \
+            if hasattr(target, "closest") else None
+        if _absent(button):
+            return
+        review = self.review_current()
+        if review is None:
+            return
+        act = button.getAttribute("data-review")
+        if act == "cancel":
+            review["cancelled"] = True
+            self.render_review()
+        elif act == "close":
+            self.review = None
+            self.render()
+        elif act == "export":
+            asyncio.ensure_future(self.export_review())
+        elif act == "link":
+            asyncio.ensure_future(self.copy_review_link())
+        else:
+            # (a missing attribute reads as JS null, not None: ask hasAttribute)
+            state = button.getAttribute("data-review-state" if button.hasAttribute(
+                "data-review-state") else "data-state")
+            item = review["items"][int(button.getAttribute("data-review-index"))] \
+                if button.hasAttribute("data-review-index") else None
+            self.show_state(int(state), item)
+
+    def on_review_key(self, event):
+        if event.key in ("Enter", " ") and hasattr(event.target, "hasAttribute") and \
+                event.target.hasAttribute("data-state"):
+            event.preventDefault()
+            self.on_review_click(event)
+
+    def show_state(self, state, item=None):
+        """Step the replay to the game's state ``state`` (the position before that action);
+        for a reviewed decision, with the better play drawn on the board."""
+        if self.replay is None:
+            try:
+                self.replay = {"states": share.replay_states(self.session.game.to_dict()),
+                               "index": 0}
+            except NardyError as exc:
+                self.set_notice(T.error_text(self.lang, exc), alert=True)
+                self.render()
+                return
+        states = self.replay["states"]
+        self.replay["index"] = max(0, min(state, len(states) - 1))
+        if item is not None and item.get("best_steps"):
+            self.replay.setdefault("arrows", {})[self.replay["index"]] = (
+                item["colour"], item["best_steps"])
+        self.render()
+
+    async def export_review(self):
+        worker = await self.ensure_worker()
+        answer = json.loads(await worker.review_text())
+        if answer.get("error"):
+            self.set_notice(T.error_text(self.lang, NardyError(answer["error"], code="review")),
+                            alert=True)
+            self.render()
+            return
+        session = self.session
+        _download(answer["text"], f"nardy-{session.variant.key}-{_today()}-review.txt",
+                  "text/plain;charset=utf-8")
+
+    async def copy_review_link(self):
+        """A link that opens this game and its review (``#r=``, the whole-game code)."""
+        try:
+            worker = await self.ensure_worker()
+            answer = json.loads(await worker.game_code(json.dumps(self.session.game.to_dict())))
+            if answer.get("error"):
+                raise NardyError(answer["error"], code="bad_link")
+        except NardyError as exc:
+            self.set_notice(T.error_text(self.lang, exc), alert=True)
+            self.render()
+            return
+        base = str(window.location.href).split("#", 1)[0]
+        link = f"{base}#r={answer['code']}"
+        try:
+            await window.navigator.clipboard.writeText(link)
+            self.set_notice(T.tr(self.lang, "review_link_copied"))
+        except Exception:
+            self.set_notice(link)
+        window.nardyStats.reviewLink = link
+        self.render()
+
     # --- the hint ------------------------------------------------------------------------------
     def hint_key(self):
         """What a hint answers: this game at this decision (any action makes it stale)."""
@@ -1074,6 +1258,9 @@ class App:
             return
         if act == "hint":
             asyncio.ensure_future(self.ask_hint(self.token))
+            return
+        if act == "review":
+            asyncio.ensure_future(self.run_review(self.token))
             return
         if act == "newmatch":
             self.open_new_game()
@@ -1289,17 +1476,8 @@ class App:
             _by_id("sh-msg").textContent = T.error_text(self.lang, exc)
             return
         suffix = "mat" if session.variant.key == "short" else "txt"
-        stamp = str(js.Date.new().toISOString())[:10]
-        name = f"nardy-{session.variant.key}-{stamp}.{suffix}"
-        blob = js.Blob.new([text], js.JSON.parse('{"type": "text/plain;charset=utf-8"}'))
-        url = js.URL.createObjectURL(blob)
-        anchor = document.createElement("a")
-        anchor.href = url
-        anchor.download = name
-        document.body.appendChild(anchor)
-        anchor.click()
-        anchor.remove()
-        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
+        name = f"nardy-{session.variant.key}-{_today()}.{suffix}"
+        _download(text, name, "text/plain;charset=utf-8")
         _by_id("sh-msg").textContent = T.tr(self.lang, "exported", name=name)
 
     def open_rules(self, _event=None):
@@ -1471,6 +1649,8 @@ class App:
         on(board, "pointercancel", lambda e: (setattr(self, "press", None), self.render()))
         on(board, "keydown", self.on_keydown)
         on(_by_id("controls"), "click", self.on_control)
+        on(_by_id("review"), "click", self.on_review_click)
+        on(_by_id("review"), "keydown", self.on_review_key)
         hint = _by_id("hint")
         on(hint, "mouseover", self.on_hint_point)
         on(hint, "focusin", self.on_hint_point)
