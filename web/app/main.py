@@ -970,6 +970,11 @@ class App:
                 if item.get("error"):
                     raise NardyError(item["error"], code="review")
                 review["items"].append(item)
+                if len(review["items"]) == 1:
+                    window.nardyStats.reviewFirstMs = js.performance.now() - review["started"]
+                if item["kind"] == "play" and "reviewFirstPlayMs" not in review:
+                    review["reviewFirstPlayMs"] = js.performance.now() - review["started"]
+                    window.nardyStats.reviewFirstPlayMs = review["reviewFirstPlayMs"]
                 if index % 8 == 7 or index == review["count"] - 1:
                     review["summary"] = json.loads(await worker.review_summary())
                 if self.review is review:

@@ -1,0 +1,78 @@
+"""The review panel's markup (web/app/reviewpanel.py) and the win-chance graph
+(nardy_core/ui/winchart.py): pure functions of a review, checked on the fixed reviewed game."""
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from nardy_core.review import Review
+from nardy_core.ui.winchart import win_chart
+from test_review import FIXED
+
+
+def reviewpanel():
+    app = str(Path(__file__).resolve().parent.parent / "web" / "app")
+    if app not in sys.path:
+        sys.path.insert(0, app)
+    import reviewpanel as module
+    return module
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    review = Review(open(FIXED, encoding="utf-8").read(), level="intermediate", game=0)
+    items = [review.analyse(i) for i in range(len(review.decisions()))]
+    return review, items, review.summary()
+
+
+def test_the_graph_has_one_focusable_point_per_entry_and_marks_the_shown_one():
+    points = [{"state": 0, "win": 0.5, "turn": 1, "mark": None},
+              {"state": 4, "win": 0.8, "turn": 2, "mark": "blunder"},
+              {"state": 9, "win": 0.1, "turn": 3, "mark": None}]
+    svg = win_chart(points, selected=4)
+    assert svg.count('class="win-point') == 3
+    assert re.findall(r'data-state="(\d+)"', svg) == ["0", "4", "9"]
+    assert svg.count('tabindex="0"') == 3 and 'class="win-point chosen"' in svg
+    assert "#c0392b" in svg                      # the blunder's colour
+    ys = [float(y) for y in re.findall(r'<circle[^>]*cy="([\d.]+)"', svg)]
+    assert ys[1] < ys[0] < ys[2]                 # higher chance, higher on the graph
+    assert win_chart([]).count("<circle") == 0
+
+
+def test_the_panel_of_a_finished_review(reviewed):
+    review, items, summary = reviewed
+    panel = reviewpanel()
+    html = panel.review_panel("en", {"count": len(items), "items": items, "summary": summary,
+                                     "running": False}, (0, 1))
+    assert html.count('<tr data-colour=') == 2
+    assert html.count('class="win-point') == len(summary["win_chance"])
+    worst = re.search(r'<ol class="review-worst">(.*?)</ol>', html).group(1)
+    shown = [int(i) for i in re.findall(r'data-review-index="(\d+)"', worst)]
+    losses = [items[i]["loss"] for i in shown]
+    assert shown and losses == sorted(losses, reverse=True) and len(shown) <= 10
+    assert all(items[i]["mark"] in ("doubtful", "error", "blunder") for i in shown)
+    first = items[shown[0]]
+    assert f'data-review-state="{first["action"]}"' in worst and "better: " in worst
+    marked = sum(1 for i in items if i.get("mark"))
+    assert f"Every marked decision ({marked})" in html
+    assert 'data-review="export"' in html and 'data-review="link"' in html
+    assert "progress" not in html
+    russian = panel.review_panel("ru", {"count": len(items), "items": items,
+                                        "summary": summary, "running": False}, (0, 1))
+    assert "Худшие ошибки" in russian and "лучше: " in russian
+
+
+def test_the_panel_while_running_and_after_cancel(reviewed):
+    _review, items, _summary = reviewed
+    panel = reviewpanel()
+    running = panel.review_panel("en", {"count": len(items), "items": items[:5],
+                                        "summary": None, "running": True}, (0, 1))
+    assert f'<progress id="review-progress" max="{len(items)}" value="5">' in running
+    assert 'id="review-cancel"' in running and 'data-review="export"' not in running
+    stopped = panel.review_panel("en", {"count": len(items), "items": items[:5],
+                                        "summary": None, "running": False,
+                                        "cancelled": True}, (0, 1))
+    assert f"Review stopped: 5 of {len(items)} analysed" in stopped
+    assert "review-cancel" not in stopped
