@@ -143,6 +143,18 @@ class Variant:
         self._validate_shared_points(position)
         if position.dice is not None:
             self.validate_dice(position.dice)
+        if position.pending:
+            self.validate_pending(position.pending)
+
+    def validate_pending(self, pending):
+        """Units left to play before the next roll (``Position.pending``): at most a double's
+        four here. Only the escalating games leave longer lists (``EscalationMixin``); a
+        longer ordered list would make the move generator explore every order of it (a
+        malformed link must not take the page's memory)."""
+        if len(pending) > 4 or any(not 1 <= u <= 6 for u in pending):
+            raise PositionError(f"{self.key} leaves at most four units of 1-6 to play before "
+                                f"a roll, not {list(pending)}", code="pending",
+                                pending=list(pending))
 
     def _validate_shared_points(self, position):
         white, black = position.sides

@@ -94,7 +94,11 @@ def random_states(seed, key=None, options=None, every=3):
         if rng.random() < 0.05:
             p = p.replace(turn_number=(rng.randint(0, 300), rng.randint(0, 300)))
         if rng.random() < 0.05:
-            p = p.replace(pending=tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 8))))
+            # at most a double's four units (longer lists: the escalating games' rising tails)
+            units = [rng.randint(1, 6) for _ in range(rng.randint(1, 4))]
+            if hasattr(variant, "escalates"):
+                units.sort()
+            p = p.replace(pending=tuple(units))
         if rng.random() < 0.03:
             p = p.replace(last_roll=True)
         if rng.random() < 0.05:
@@ -562,3 +566,25 @@ def test_fuzz_state_mutations(code, data):
 @given(st.sampled_from(VALID_GAMES), st.data())
 def test_fuzz_game_mutations(code, data):
     decodes_or_fails(mutate(data, code), decode_game)
+
+
+def test_a_code_claiming_a_long_unit_list_is_refused_at_once():
+    """A fuzzed portes code once decoded to eight ordered units left to play before a roll:
+    the move generator then explored every order of them until memory ran out. Only the
+    escalating games leave more than a double's four units (rising), so such a state is
+    refused as one that cannot occur."""
+    import time
+    started = time.perf_counter()
+    with pytest.raises(linkcode.LinkCodeError) as caught:
+        decode_game("po~JOy1za4iSog-CVlyKhmR1UAfx")
+    assert time.perf_counter() - started < 5
+    assert "four units" in str(caught.value)
+    from nardy_core.errors import NotationError
+    from nardy_core.notation import parse_state
+    with pytest.raises(NotationError):
+        parse_state("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 b - 1 0-0/7 pending:43155")
+    with pytest.raises(NotationError):   # an escalating list only rises
+        parse_state("gioul 24:15 24:15 w 11 - money pending:6655")
+    whole = "1111222233334444555566666"[:-1]   # 1-1's whole list, 24 units
+    assert parse_state(f"gioul 24:15 24:15 w 11 - money pending:{whole}")[0].pending == \
+        tuple(int(c) for c in whole)

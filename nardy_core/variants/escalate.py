@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ..geometry import CONTRARY, PARALLEL
 from ..options import Option
+from ..errors import PositionError
 from ..variant import HIT_NONE, REROLL, Outcome, Variant
 from .backgammon_family import StuckDrawMixin
 from .common import cube_options
@@ -65,6 +66,17 @@ class EscalationMixin:
         while k < len(units) and units[k] == units[0]:
             k += 1
         return units[:k], units[k:]
+
+    def validate_pending(self, pending):
+        """What a list leaves: the tail of an escalating list (values rising, at most four of
+        each, 24 units at most: 1-1's list), or a transferred roll's dice (at most two)."""
+        rising = all(a <= b for a, b in zip(pending, pending[1:]))
+        if any(not 1 <= u <= 6 for u in pending) or len(pending) > 24 or not (
+                (rising and all(pending.count(v) <= 4 for v in set(pending)))
+                or (len(pending) <= 2 and self.on_fail == TRANSFER)):
+            raise PositionError(f"{list(pending)} is not what an escalating double or a "
+                                f"transfer leaves to play", code="pending",
+                                pending=list(pending))
 
     def units(self, position):
         block, _ = self.split(position)
