@@ -86,3 +86,21 @@ def test_a_review_link_opens_the_game_and_reviews_it_and_cancel_stops(page):
     # the board still works: the replay's controls step through the game
     page.click("#controls [data-act='last']")
     assert page.locator("#controls [data-act='review']").count() == 1
+
+
+def test_an_imported_record_is_reviewed(page):
+    """A game file opened with Open (recorded dice, two games): its last game is reviewed."""
+    from pathlib import Path
+    record = Path(__file__).resolve().parent.parent / "tests" / "data" / "records" / \
+        "review_short.mat"
+    open_app(page, "?new=short&p0=human&p1=human")
+    page.click("#btn-open")
+    page.select_option("#op-players", "two")
+    page.set_input_files("#op-file", str(record))
+    page.wait_for_selector("#dlg-open", state="hidden")
+    page.wait_for_selector("#controls [data-act='review']")
+    page.click("#controls [data-act='review']")
+    wait_review_done(page)
+    assert page.locator("#review .review-players tbody tr").count() == 2
+    assert page.locator("#review-chart circle.win-point").count() > 5
+    assert page.locator("#review .review-worst li").count() >= 1
