@@ -114,25 +114,33 @@ def _replay(record, on_action=None):
                                          code="bad_record", game=index + 1)
             starts.append(list(match.score))
             game = match.game
-            if not isinstance(actions, (list, tuple)):
-                raise GameStateError(f"game {index + 1} is not a list of actions",
-                                     code="bad_record", game=index + 1)
-            for number, action in enumerate(actions):
-                before = _Before(game)
-                try:
-                    game.replay([action])
-                except GameStateError as exc:
-                    raise GameStateError(
-                        f"game {index + 1}, action {number + 1} {action!r}: "
-                        f"{exc.message.split(': ', 1)[-1]}",
-                        code="bad_record", game=index + 1, action=number + 1) from None
-                if on_action is not None:
-                    on_action(index, game, action, before)
+            replay_actions(game, index, actions, _Before, None if on_action is None else (
+                lambda number, before, action, g=game, i=index: on_action(i, g, action, before)))
         return match, starts
     except NardyError:
         raise
     except (LookupError, TypeError, ValueError, AttributeError) as exc:
         raise GameStateError(f"not a valid match record: {exc!r}", code="bad_record") from None
+
+
+def replay_actions(game, index, actions, snapshot, visit=None):
+    """Replay game ``index``'s ``actions`` (0-based index) on ``game`` one by one;
+    ``visit(number, before, action)`` after each, ``before`` being ``snapshot(game)`` taken
+    before it. An action that does not fit raises ``bad_record`` naming the game and action."""
+    if not isinstance(actions, (list, tuple)):
+        raise GameStateError(f"game {index + 1} is not a list of actions",
+                             code="bad_record", game=index + 1)
+    for number, action in enumerate(actions):
+        before = snapshot(game)
+        try:
+            game.replay([action])
+        except GameStateError as exc:
+            raise GameStateError(
+                f"game {index + 1}, action {number + 1} {action!r}: "
+                f"{exc.message.split(': ', 1)[-1]}",
+                code="bad_record", game=index + 1, action=number + 1) from None
+        if visit is not None:
+            visit(number, before, action)
 
 
 class _Before:

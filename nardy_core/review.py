@@ -138,6 +138,7 @@ def _walk(record, visit):
     try:
         if not isinstance(record, dict):
             raise GameStateError("a game record is a dict", code="bad_record")
+        from .records import replay_actions
         if "games" in record:
             match = _match_of(record)
             games = record["games"]
@@ -162,19 +163,9 @@ def _walk(record, visit):
                         raise GameStateError(f"game {index + 1} comes after the end of the "
                                              "match", code="bad_record", game=index + 1)
                 game = match.game
-            if not isinstance(actions, (list, tuple)):
-                raise GameStateError(f"game {index + 1} is not a list of actions",
-                                     code="bad_record", game=index + 1)
-            for number, action in enumerate(actions):
-                before = _snapshot(game)
-                try:
-                    game.replay([action])
-                except GameStateError as exc:
-                    raise GameStateError(
-                        f"game {index + 1}, action {number + 1} {action!r}: "
-                        f"{exc.message.split(': ', 1)[-1]}",
-                        code="bad_record", game=index + 1, action=number + 1) from None
-                visit(index, number, before, action, game)
+            replay_actions(game, index, actions, _snapshot,
+                           lambda number, before, action, g=game, i=index:
+                           visit(i, number, before, action, g))
     except NardyError:
         raise
     except (LookupError, TypeError, ValueError, AttributeError) as exc:
