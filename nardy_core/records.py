@@ -100,8 +100,9 @@ def _replay(record, on_action=None):
         if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length:
             raise GameStateError(f"bad match length {length!r}", code="bad_record")
         seed = record.get("seed")
+        start = _start_of(record, variant)
         match = Match(variant, length=length, seed=None if seed is None else str(seed),
-                      throw_opening=False)
+                      throw_opening=False, start=start)
         games = record["games"]
         if not isinstance(games, (list, tuple)) or not games:
             raise GameStateError("the record has no games", code="bad_record")
@@ -121,6 +122,20 @@ def _replay(record, on_action=None):
         raise
     except (LookupError, TypeError, ValueError, AttributeError) as exc:
         raise GameStateError(f"not a valid match record: {exc!r}", code="bad_record") from None
+
+
+def _start_of(record, variant):
+    """The state a record's first game was played on from (``"start"``: a position set up in
+    the editor or opened from a link, in the state notation), or None."""
+    text = record.get("start")
+    if not text:
+        return None
+    from .notation import parse_state
+    start = parse_state(text)
+    if start[0].variant.key != variant.key:
+        raise GameStateError(f"the record's start is a {start[0].variant.key} position, "
+                             f"not {variant.key}", code="bad_record")
+    return start
 
 
 def replay_actions(game, index, actions, snapshot, visit=None):
@@ -386,6 +401,8 @@ def _export(record, notes=None) -> str:
         header.append(_tag("Nardy", variant.key))
     if options:
         header.append(_tag("Options", options))
+    if record.get("start"):  # our extension: the first game is played on from this state
+        header.append(_tag("Position", record["start"]))
     lines = header + [""] if header else []
     lines += [f" {match.length} point match", ""]
     for index, game in enumerate(games):
@@ -482,7 +499,18 @@ def _import(text):
         variant = get_variant(game_key, options)
     except NardyError as exc:
         _fail(tags.get("_options_line", 0), exc.code, exc.message)
-    return _Reader(variant, length, games, tags).run()
+    start = None
+    if tags.get("Position"):
+        from .notation import parse_state
+        try:
+            start = parse_state(tags["Position"])
+        except NotationError as exc:
+            _fail(tags.get("_line Position", 0), "position",
+                  f"the Position tag is not a state: {exc.message}")
+        if start[0].variant.key != variant.key:
+            _fail(tags.get("_line Position", 0), "position",
+                  f"the Position tag is a {start[0].variant.key} position, not {variant.key}")
+    return _Reader(variant, length, games, tags, start).run()
 
 
 def _parse(lines):
@@ -751,14 +779,20 @@ def _parse_moves(text, line):
 class _Reader:
     """Plays the parsed entries through the engine."""
 
-    def __init__(self, variant, length, games, tags):
+    def __init__(self, variant, length, games, tags, start=None):
         self.variant = variant
         self.length = length
         self.games = games
         self.tags = tags
+        self.start = start
 
     def run(self):
-        match = Match(self.variant, length=self.length, seed="imported", throw_opening=False)
+        if self.start is not None and self.start[2].length != self.length:
+            _fail(self.tags.get("_line Position", 0), "position",
+                  f"the Position tag is a state of a match to {self.start[2].length}, the "
+                  f"record's match is to {self.length}")
+        match = Match(self.variant, length=self.length, seed="imported", throw_opening=False,
+                      start=self.start)
         self.match = match
         names = None
         for index, parsed in enumerate(self.games):
@@ -783,10 +817,18 @@ class _Reader:
             "tags": {k: v for k, v in self.tags.items() if k in META_TAGS},
             "dice": RECORDED, "games": _lists(games),
         }
+        if self.start is not None:
+            record["start"] = self.tags["Position"]
         return record
 
     def check_score(self, parsed, index):
         expected = self.match.score
+        if index == 0 and self.start is not None:
+            if self.length and [float(s) for s in expected] != parsed.scores:
+                _fail(parsed.line + 1, "score", f"the Position tag's score is "
+                      f"{_number(expected[0])}-{_number(expected[1])}, the first game's "
+                      f"{_number(parsed.scores[0])}-{_number(parsed.scores[1])}")
+            return
         if index == 0 and any(parsed.scores):
             _fail(parsed.line + 1, "score", "the first game starts at "
                   f"{_number(parsed.scores[0])}-{_number(parsed.scores[1])}: only whole "
