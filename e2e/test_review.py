@@ -52,6 +52,8 @@ def test_review_of_a_game_from_a_link(page):
     turns = sum(1 for a in game.actions if a[0] in ("roll", "opening"))
     points = page.locator("#review-chart circle.win-point")
     assert points.count() == turns + 1
+    # the move list carries the marks beside the moves
+    assert page.locator("#log .mark").count() >= 1
     # the worst mistakes, each with the better play
     worst = page.locator("#review .review-worst li button")
     assert worst.count() >= 1

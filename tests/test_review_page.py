@@ -76,3 +76,29 @@ def test_the_panel_while_running_and_after_cancel(reviewed):
                                         "cancelled": True}, (0, 1))
     assert f"Review stopped: 5 of {len(items)} analysed" in stopped
     assert "review-cancel" not in stopped
+
+
+def test_the_move_list_marks_line_up_with_its_rows():
+    """Each move-list row of a reviewed game gets its play's (or cube action's) mark: the rows
+    are the actions but the rolls, then the result."""
+    import json
+
+    from nardy_core.ui.botservice import BotService
+    from nardy_core.ui.session import Session
+    panel = reviewpanel()
+    session = Session("short", players=("beginner", "beginner"), seed="log-marks")
+    service = BotService()
+    while not session.game.is_over:
+        session.apply_bot(service.decide(json.loads(json.dumps(session.bot_request()))))
+    review = Review(session.to_dict(), level="intermediate", game=0)
+    items = [review.analyse(i) for i in range(len(review.decisions()))]
+    rows = [row for row in session.logs[-1] if row["k"] != "roll"]
+    marks = panel.log_marks(session.game.actions, items)
+    assert len(marks) == len(rows) - 1 and rows[-1]["k"] == "result"
+    marked = [(row, mark) for row, mark in zip(rows, marks) if mark]
+    assert marked
+    by_text = {i["played"]: i["symbol"] for i in items if i["kind"] == "play"}
+    for row, mark in marked:
+        assert row["k"] in ("play", "double", "take", "drop", "beaver")
+        if row["k"] == "play":
+            assert by_text[row["play"]] == mark

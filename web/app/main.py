@@ -27,7 +27,7 @@ from nardy_core.ui.editor import Editor  # noqa: E402
 from sharing import editor_panel, embed_snippet, open_form, players_for, share_form  # noqa: E402
 from nardy_core.ui.session import (HUMAN, PREF_DEFAULTS, Session, bot_levels,  # noqa: E402
                                    step_locs)
-from reviewpanel import review_panel  # noqa: E402
+from reviewpanel import log_marks, review_panel  # noqa: E402
 from nardy_core.ui.svg import render_board  # noqa: E402
 from dicepanel import dice_line, stats_dialog, verification_text  # noqa: E402
 
@@ -688,8 +688,13 @@ class App:
 
     def render_log(self):
         logs = self.session.logs
-        rows = "".join(f"<li>{T.log_text(self.lang, row)}</li>" for row in logs[-1]
-                       if row["k"] != "roll")
+        shown = [row for row in logs[-1] if row["k"] != "roll"]
+        review = self.review_current()
+        marks = log_marks(self.session.game.actions, review["items"]) if review else []
+        rows = "".join(
+            f"<li>{T.log_text(self.lang, row)}"
+            + (f' <span class="mark">{marks[i]}</span>' if i < len(marks) and marks[i] else "")
+            + "</li>" for i, row in enumerate(shown))
         _by_id("log").innerHTML = rows
         _by_id("log-title").textContent = (T.tr(self.lang, "moves") + " · " +
                                            T.tr(self.lang, "game_n", n=len(logs)))
@@ -1006,6 +1011,7 @@ class App:
             box.setAttribute("data-html", html)
         box.hidden = False
         box.dataset.done = str(len(review["items"]))
+        self.render_log()  # the marks beside the moves, as they come
         box.dataset.running = "1" if review["running"] else "0"
 
     def on_review_click(self, event):

@@ -141,3 +141,12 @@ def _row(lang, item, selected):
             f'"{item["action"]}" data-review-index="{item["index"]}"{current}>'
             f'<span class="dec">{escape(_decision_text(lang, item))}</span> '
             f'<span class="better">{escape(_better(lang, item))}</span></button></li>')
+
+
+def log_marks(actions, items) -> list:
+    """The review's mark (``?!``, ``?``, ``??`` or "") of each move-list row, in the order the
+    move list shows them: one row per action but the rolls (a roll is shown with its play).
+    ``actions``: the reviewed game's actions; ``items``: the review's analysed items."""
+    marks = {item["action"]: item.get("symbol") or "" for item in items
+             if item["kind"] in ("play", "cube", "answer")}
+    return [marks.get(index, "") for index, action in enumerate(actions) if action[0] != "roll"]
