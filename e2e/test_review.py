@@ -91,7 +91,8 @@ def test_a_review_link_opens_the_game_and_reviews_it_and_cancel_stops(page):
 
 
 def test_an_imported_record_is_reviewed(page):
-    """A game file opened with Open (recorded dice, two games): its last game is reviewed."""
+    """A game file opened with Open (recorded dice, two games): its last game is reviewed,
+    then its first, whose mistakes show on the board."""
     from pathlib import Path
     record = Path(__file__).resolve().parent.parent / "tests" / "data" / "records" / \
         "review_short.mat"
@@ -106,3 +107,14 @@ def test_an_imported_record_is_reviewed(page):
     assert page.locator("#review .review-players tbody tr").count() == 2
     assert page.locator("#review-chart circle.win-point").count() > 5
     assert page.locator("#review .review-worst li").count() >= 1
+    # the file's first game too: the panel offers each game of the match
+    assert page.get_attribute("#review [data-review-game='1']", "aria-pressed") == "true"
+    page.click("#review [data-review-game='0']")
+    page.wait_for_selector("#review [data-review-game='0'][aria-pressed='true']")
+    wait_review_done(page)
+    worst = page.locator("#review .review-worst li button")
+    assert worst.count() >= 1
+    worst.first.click()
+    page.wait_for_selector("#board line.move", state="attached")
+    state = int(worst.first.get_attribute("data-review-state"))
+    assert page.text_content("#controls .counter").startswith(f"{state}/")

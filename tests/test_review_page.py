@@ -102,3 +102,16 @@ def test_the_move_list_marks_line_up_with_its_rows():
         assert row["k"] in ("play", "double", "take", "drop", "beaver")
         if row["k"] == "play":
             assert by_text[row["play"]] == mark
+
+
+def test_a_match_offers_each_of_its_games_to_review():
+    panel = reviewpanel()
+    html = panel.review_panel("en", {"count": 0, "items": [], "game": 1, "running": False},
+                              (0, 1), games=3)
+    assert re.findall(r'data-review-game="(\d)"', html) == ["0", "1", "2"]
+    assert 'data-review-game="1" aria-pressed="true"' in html and "Game 3" in html
+    running = panel.review_panel("en", {"count": 4, "items": [], "game": 0, "running": True},
+                                 (0, 1), games=2)
+    assert running.count(" disabled>") == 2       # no switching while a review runs
+    single = panel.review_panel("en", {"count": 0, "items": [], "running": False}, (0, 1))
+    assert "data-review-game" not in single

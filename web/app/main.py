@@ -690,7 +690,8 @@ class App:
         logs = self.session.logs
         shown = [row for row in logs[-1] if row["k"] != "roll"]
         review = self.review_current()
-        marks = log_marks(self.session.game.actions, review["items"]) if review else []
+        marks = log_marks(self.session.game.actions, review["items"]) if review and \
+            review["game"] == len(self.match_games()) - 1 else []
         rows = "".join(
             f"<li>{T.log_text(self.lang, row)}"
             + (f' <span class="mark">{marks[i]}</span>' if i < len(marks) and marks[i] else "")
@@ -936,35 +937,46 @@ class App:
         self.render()
 
     # --- the game review -----------------------------------------------------------------------
-    def review_key(self):
-        session = self.session
-        return [self.session_id, len(session.match.games), len(session.game.actions)]
+    def match_games(self):
+        """The session's games so far, the one on the board last."""
+        match = self.session.match
+        return list(match.games) + ([match.game] if match.game is not None else [])
+
+    def review_key(self, game=None):
+        games = self.match_games()
+        game = len(games) - 1 if game is None else game
+        return [self.session_id, game, len(games[game].actions)]
 
     def review_current(self):
         review = self.review
-        return review if review and review["key"] == self.review_key() else None
+        if not review or review["game"] >= len(self.match_games()):
+            return None
+        return review if review["key"] == self.review_key(review["game"]) else None
 
     def can_start_review(self):
         """No review of this game on show, or one that was stopped (again from the start)."""
         review = self.review_current()
-        return review is None or (not review["running"] and bool(
-            review["cancelled"] or review["error"]))
+        return review is None or review["game"] != len(self.match_games()) - 1 or (
+            not review["running"] and bool(review["cancelled"] or review["error"]))
 
-    async def run_review(self, token, level="strong"):
-        """Review the game on the board in the web worker, one decision per call: the panel
-        fills in as the answers come (the first marks at once), Cancel stops between two."""
+    async def run_review(self, token, level="strong", game=None):
+        """Review a game of the session (by default the one on the board) in the web worker,
+        one decision per call: the panel fills in as the answers come (the first marks at
+        once), Cancel stops between two."""
         session = self.session
-        key = self.review_key()
-        review = {"key": key, "count": 0, "items": [], "summary": None, "running": True,
-                  "cancelled": False, "error": None, "started": js.performance.now()}
+        game = len(self.match_games()) - 1 if game is None else game
+        key = self.review_key(game)
+        review = {"key": key, "game": game, "count": 0, "items": [], "summary": None,
+                  "running": True, "cancelled": False, "error": None,
+                  "started": js.performance.now()}
+        if self.replay is not None and self.replay.get("game", game) != game:
+            self.replay = None  # the replay of another game: the board goes back to play
         self.review = review
         self.render()
         try:
             worker = await self.ensure_worker()
-            match = session.match
             opened = json.loads(await worker.review_open(json.dumps(
-                {"record": session.to_dict(), "level": level,
-                 "game": len(match.games) - (1 if match.game is None else 0)})))
+                {"record": session.to_dict(), "level": level, "game": game})))
             if opened.get("error"):
                 raise NardyError(opened["error"], code="review")
             review["count"] = opened["count"]
@@ -1003,9 +1015,11 @@ class App:
             box.hidden = True
             box.innerHTML = ""
             return
-        players = self.session.game.players
+        games = self.match_games()
+        players = games[review["game"]].players
         selected = self.replay["index"] if self.replay else None
-        html = review_panel(self.lang, review, (players[0], players[1]), selected)
+        html = review_panel(self.lang, review, (players[0], players[1]), selected,
+                            games=len(games))
         if box.getAttribute("data-html") != html:
             box.innerHTML = html
             box.setAttribute("data-html", html)
@@ -1016,7 +1030,8 @@ class App:
 
     def on_review_click(self, event):
         target = event.target
-        button = target.closest("[data-review], [data-review-state], [data-state]") \
+        button = target.closest("[data-review], [data-review-state], [data-state], "
+                                "[data-review-game]") \
             if hasattr(target, "closest") else None
         if _absent(button):
             return
@@ -1024,6 +1039,11 @@ class App:
         if review is None:
             return
         act = button.getAttribute("data-review")
+        if button.hasAttribute("data-review-game"):
+            if not review["running"]:
+                asyncio.ensure_future(self.run_review(
+                    self.token, game=int(button.getAttribute("data-review-game"))))
+            return
         if act == "cancel":
             review["cancelled"] = True
             self.render_review()
@@ -1051,10 +1071,11 @@ class App:
     def show_state(self, state, item=None):
         """Step the replay to the game's state ``state`` (the position before that action);
         for a reviewed decision, with the better play drawn on the board."""
-        if self.replay is None:
+        game = self.review["game"] if self.review_current() else len(self.match_games()) - 1
+        if self.replay is None or self.replay.get("game", game) != game:
             try:
-                self.replay = {"states": share.replay_states(self.session.game.to_dict()),
-                               "index": 0}
+                self.replay = {"states": share.replay_states(
+                    self.match_games()[game].to_dict()), "index": 0, "game": game}
             except NardyError as exc:
                 self.set_notice(T.error_text(self.lang, exc), alert=True)
                 self.render()
@@ -1082,7 +1103,9 @@ class App:
         """A link that opens this game and its review (``#r=``, the whole-game code)."""
         try:
             worker = await self.ensure_worker()
-            answer = json.loads(await worker.game_code(json.dumps(self.session.game.to_dict())))
+            review = self.review_current()
+            game = self.match_games()[review["game"]] if review else self.session.game
+            answer = json.loads(await worker.game_code(json.dumps(game.to_dict())))
             if answer.get("error"):
                 raise NardyError(answer["error"], code="bad_link")
         except NardyError as exc:

@@ -75,11 +75,20 @@ def chart_points(summary, white_player, marks) -> list:
     return points
 
 
-def review_panel(lang, review, colours, selected=None) -> str:
+def review_panel(lang, review, colours, selected=None, games=1) -> str:
     """``review``: {"count", "items": [analysed items], "summary" | None, "running",
-    "cancelled", "error"}; ``colours``: (White's match player, Black's); ``selected``: the
-    state shown on the board."""
+    "cancelled", "error", "game"}; ``colours``: (White's match player, Black's); ``selected``:
+    the state shown on the board; ``games``: how many games the session has (a match's other
+    games can be reviewed too)."""
     parts = [f'<h2>{_t(lang, "review_title")}</h2>']
+    if games > 1:
+        shown = review.get("game", games - 1)
+        pressed = ' aria-pressed="true"'
+        off = " disabled" if review.get("running") else ""
+        buttons = "".join(
+            f'<button type="button" data-review-game="{k}"{pressed if k == shown else ""}'
+            f'{off}>{_t(lang, "game_n", n=k + 1)}</button>' for k in range(games))
+        parts.append(f'<p class="review-games">{buttons}</p>')
     count, items = review.get("count") or 0, review.get("items") or []
     if review.get("error"):
         parts.append(f'<p class="error" role="alert">{escape(review["error"])}</p>')
