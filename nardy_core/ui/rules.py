@@ -1174,8 +1174,12 @@ OPTIONS = {
         "Как правило обязательного хода действует на длинный список лестницы дублей.",
         {"BLOCK": ("Group by group: in each group of four play as many as you can.",
                    "по группам: в каждой четвёрке сыграть сколько можно."),
-         "FULL": ("Over the whole list: choose the moves that play the most numbers in total.",
-                  "по всему списку: выбрать ходы, при которых сыграно больше всего чисел.")}),
+         "FULL": ("Over the whole list: choose the moves that play the most numbers in total. "
+                  "A low double then has tens of thousands of possible plays: slow to compute "
+                  "(seconds to minutes) in open positions.",
+                  "по всему списку: выбрать ходы, при которых сыграно больше всего чисел. "
+                  "У малого дубля тогда десятки тысяч вариантов хода: расчёт медленный "
+                  "(от секунд до минут) в открытых позициях.")}),
     "tawula_entry": _o(
         "Entering", "Ввод",
         "On which point of the starting table a checker enters.",
