@@ -139,6 +139,14 @@ def test_every_move_list_row_of_real_games_has_a_text():
             for row in session.logs[-1]:
                 text = T.log_text(lang, row)
                 assert text and "{" not in text and not re.match(r"^log_", text)
+        # a replay's status shows the row of each state, a roll's included (once "log_roll")
+        from nardy_core.ui.share import replay_states
+        rows = [row for *_, row in replay_states(session.game.to_dict()) if row]
+        assert any(row["k"] == "roll" for row in rows)
+        for lang in T.LANGUAGES:
+            for row in rows:
+                text = T.log_text(lang, row)
+                assert text and "{" not in text and not re.match(r"^log_", text)
 
 
 def test_a_game_with_a_hand_draws_it_beside_the_board_and_can_act_on_it():

@@ -141,6 +141,7 @@ CATALOGUE = {
     "match_won": ("{winner} win the match {a}–{b}", "{winner} выигрывают матч {a}–{b}"),
     # move list
     "log_opening": ("Opening throw {throws}: {colour} start", "Розыгрыш {throws}: начинают {colour}"),
+    "log_roll": ("{colour} roll {dice}", "{colour}: бросок {dice}"),  # a replay's rolled state
     "log_play": ("{colour} {dice}: {play}", "{colour} {dice}: {play}"),
     "log_pass": ("{colour} {dice}: no move", "{colour} {dice}: хода нет"),
     "log_double": ("{colour} double to {value}", "{colour} удваивают до {value}"),
