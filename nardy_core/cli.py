@@ -158,16 +158,20 @@ def cmd_hint(args):
     return 0
 
 
+def _read_file(path) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise NardyError(f"cannot read {path}: {exc.strerror or exc}", code="file",
+                         file=path) from None
+
+
 def cmd_review(args):
     import json
 
     from .review import Review, format_report
-    try:
-        with open(args.file, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise NardyError(f"cannot read {args.file}: {exc.strerror or exc}", code="file",
-                         file=args.file) from None
+    data = _read_file(args.file)
     game = None if args.game_number is None else args.game_number - 1
     if game is not None and game < 0:
         raise NardyError("--game-number counts from 1", code="bad_game")
@@ -217,11 +221,7 @@ def cmd_verify_dice(args):
     record = None
     if args.record:  # read first: a file that cannot be used is an error before any verdict
         try:
-            with open(args.record, encoding="utf-8") as handle:
-                record = json.load(handle)
-        except OSError as exc:
-            raise NardyError(f"cannot read {args.record}: {exc.strerror or exc}",
-                             code="bad_file") from None
+            record = json.loads(_read_file(args.record))
         except ValueError as exc:
             raise NardyError(f"{args.record} is not JSON: {exc}", code="bad_record") from None
         if isinstance(record, dict) and isinstance(record.get("session"), dict):

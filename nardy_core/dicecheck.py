@@ -12,7 +12,6 @@ stream, in order, with nothing left out.
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 from .dice import Dice
@@ -20,8 +19,9 @@ from .errors import NardyError
 
 
 def commitment(seed) -> str:
-    """The SHA-256 of ``seed`` (its UTF-8 text) in hexadecimal: what is shown before play."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
+    """The SHA-256 of ``seed`` (its UTF-8 text) in hexadecimal: what is shown before play
+    (``Dice.commitment``, the one definition)."""
+    return Dice(str(seed)).commitment()
 
 
 def verify(seed, digest) -> bool:

@@ -128,10 +128,7 @@ def game_stats(game) -> dict:
 
 def session_games(session) -> list:
     """The games of a session (``ui.session.Session``), finished ones first."""
-    games = list(session.match.games)
-    if session.match.game is not None and session.match.game not in games:
-        games.append(session.match.game)
-    return games
+    return session.match.all_games()
 
 
 def session_stats(session) -> dict:

@@ -164,21 +164,10 @@ class Game:
         return chosen
 
     def _apply(self, play):
-        before = self.position
-        sides, pins = play.board
-        mover = before.turn
-        first = list(before.first_turn)
-        first[mover] = False
-        turns = list(before.turn_number)
-        if not before.pending:  # the rest of a list, or a transferred one, is no new turn
-            turns[mover] += 1
-        after = before.replace(sides=sides, pins=pins, dice=None, pending=(),
-                               first_turn=first, turn_number=turns)
+        outcome, after, following = self.variant.after_play(self.position, play)
         self.actions.append(("play", [list(s) for s in play.steps]))
         self._turn = None
-        outcome, following = self.variant.end_of_turn(before, after)
         if outcome is None:
-            following = self.variant.follow_up(before, play.steps, following)
             if following.pending:  # units to play before the next roll (escalating doubles)
                 self.position = following
                 self._enter_move()

@@ -158,6 +158,10 @@ class Match:
         key = self.kind.game_key(index)
         return get_variant(key, self.kind_options.get(key) or {})
 
+    def all_games(self) -> list:
+        """Every game so far: the finished ones, then the one in progress (if any)."""
+        return self.games + ([self.game] if self.game is not None else [])
+
     @property
     def game_key(self) -> str:
         """The key of the game on the board (the last one once the match is over)."""

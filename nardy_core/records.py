@@ -374,7 +374,7 @@ def _export(record, notes=None) -> str:
     match, starts = _replay(record, on_action)
     variant = match.variant
     mat = variant.key == MAT_GAME
-    games = list(match.games) + ([match.game] if match.game is not None else [])
+    games = match.all_games()
     while len(writers) < len(games):
         writers.append(_GameWriter(variant, mat))
     defaults = _default_names(record)

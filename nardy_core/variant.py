@@ -316,6 +316,25 @@ class Variant:
         transfer), by whichever side ``turn`` names. Nothing more in every other game."""
         return following
 
+    def after_play(self, before, play):
+        """``(outcome, after, following)`` once the mover has played ``play`` (a ``Play``)
+        from ``before``: ``after`` is the board with the turn counters moved on and the mover
+        still on turn; ``outcome`` the game's end (``end_of_turn``) or None, and then
+        ``following`` the next position as ``follow_up`` hands it over (None when over)."""
+        sides, pins = play.board
+        mover = before.turn
+        first = list(before.first_turn)
+        first[mover] = False
+        turns = list(before.turn_number)
+        if not before.pending:  # the rest of a list, or a transferred one, is no new turn
+            turns[mover] += 1
+        after = before.replace(sides=sides, pins=pins, dice=None, pending=(),
+                               first_turn=first, turn_number=turns)
+        outcome, following = self.end_of_turn(before, after)
+        if outcome is None:
+            following = self.follow_up(before, play.steps, following)
+        return outcome, after, following
+
     def end_of_turn(self, before, after):
         """After the mover's play: ``(outcome, None)`` when the game is over, else
         ``(None, next_position)`` with the turn handed over. ``after`` still has the mover on

@@ -249,19 +249,10 @@ class Chooser:
         """(equity, probs) for the mover once the units left after ``play`` are played, or
         None when the turn simply passes (or the game ended: scored exactly already)."""
         variant = self.variant
-        sides, pins = play.board
         mover = position.turn
-        first = list(position.first_turn)
-        first[mover] = False
-        turns = list(position.turn_number)
-        if not position.pending:
-            turns[mover] += 1
-        after = position.replace(sides=sides, pins=pins, dice=None, pending=(),
-                                 first_turn=first, turn_number=turns)
-        outcome, following = variant.end_of_turn(position, after)
+        outcome, _, following = variant.after_play(position, play)
         if outcome is not None:
             return None
-        following = variant.follow_up(position, play.steps, following)
         if following.pending:
             best = self.rank(following, ply=0, top=1)[0]
             equity_, probs = best.equity, best.probs

@@ -427,9 +427,7 @@ class Session:
         match kind's key), ``"game"`` its first game and ``"options"`` by game key, so that a
         reader of version 1 refuses it (bad_record) rather than replaying something else."""
         kind = self.match.kind
-        games = [g.actions for g in self.match.games]
-        if self.match.game is not None:
-            games.append(self.match.game.actions)
+        games = [g.actions for g in self.match.all_games()]
         if kind is None:
             options = _option_texts(self.variant)
         else:
@@ -572,7 +570,7 @@ class Session:
             "players": [self.player_of(0), self.player_of(1)],
             "score": self._score_by_colour(), "length": self.match.length,
             "kind": self.kind.key if self.kind else None, "game_names": dict(variant.names),
-            "game_number": len(self.match.games) + (1 if self.match.game is not None else 0),
+            "game_number": len(self.match.all_games()),
             "crawford": game.match.crawford, "result": game.result.to_dict() if game.result
             else None, "resign_offer": list(game.resign_offer) if game.resign_offer else None,
         }

@@ -267,10 +267,8 @@ def _anchor(cv, view, viewer, loc, tray_x):
         return cv.x(tray_x, TW) + TW / 2, half
     if loc.startswith("hand"):  # the strip outside the board's own coordinates
         return (W + HW / 2 if cv.mirror else -HW / 2), half
-    absolute = int(loc[1:])
-    own = next(o for o in range(1, 25)
-               if absolute_point(view["geometry"], viewer, o) == absolute)
-    column, top = _place(own)
+    # the geometry's numbering is its own inverse (White's number <-> the viewer's own)
+    column, top = _place(absolute_point(view["geometry"], viewer, int(loc[1:])))
     return cv.x(_column_x(column), PW) + PW / 2, (TOP + PH / 2 if top else BOTTOM - PH / 2)
 
 

@@ -1,13 +1,15 @@
 """The bot in a web worker: the page sends a request (game record + level) as JSON and awaits
 the decision, so the board keeps responding while the bot thinks. The worker loads the same
 nardy_core wheel as the page; the page passes its absolute URL (a worker's own location is not
-the page's, so relative URLs would not resolve)."""
+the page's, so relative URLs would not resolve). Every answer is JSON: the result, or
+``{"error": message}`` for a request the engine refuses."""
 
 import json
 
 import pyodide_js
 
 service = None
+reviewer = None   # the review being run (review_open … review_item … review_summary)
 
 
 async def init(wheel_url):
@@ -19,75 +21,57 @@ async def init(wheel_url):
     return "ready"
 
 
-def decide(request_json):
+def _reply(work):
+    """``work()`` as JSON, or its refusal as ``{"error"}`` (no review open: AttributeError
+    on None; an item out of range: IndexError)."""
     from nardy_core.errors import NardyError
     try:
-        return json.dumps(service.decide(json.loads(request_json)))
-    except (NardyError, KeyError, TypeError, ValueError) as exc:
+        return json.dumps(work())
+    except (NardyError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
         return json.dumps({"error": str(exc)})
+
+
+def decide(request_json):
+    return _reply(lambda: service.decide(json.loads(request_json)))
 
 
 def hint(request_json):
-    from nardy_core.errors import NardyError
-    try:
-        return json.dumps(service.hint(json.loads(request_json)))
-    except (NardyError, KeyError, TypeError, ValueError) as exc:
-        return json.dumps({"error": str(exc)})
-
-
-reviewer = None
+    return _reply(lambda: service.hint(json.loads(request_json)))
 
 
 def review_open(request_json):
     """Start reviewing a record (``{"record", "level", "game"}``: a session's record and the
-    index of its game to review): ``{"count"}`` items to
-    analyse, one call of ``review_item`` each, so that the page shows progress and can stop."""
-    global reviewer
-    from nardy_core.errors import NardyError
-    from nardy_core.review import Review
-    try:
+    index of its game to review): ``{"count"}`` items to analyse, one call of ``review_item``
+    each, so that the page shows progress and can stop."""
+    def open_review():
+        global reviewer
+        from nardy_core.review import Review
+        reviewer = None
         request = json.loads(request_json)
         reviewer = Review(request["record"], level=request.get("level", "strong"),
                           game=request.get("game"))
-        return json.dumps({"count": len(reviewer.decisions())})
-    except (NardyError, KeyError, TypeError, ValueError) as exc:
-        reviewer = None
-        return json.dumps({"error": str(exc)})
+        return {"count": len(reviewer.decisions())}
+    return _reply(open_review)
 
 
 def review_item(index):
-    from nardy_core.errors import NardyError
-    try:
-        return json.dumps(reviewer.analyse(int(index)))
-    except (NardyError, AttributeError, IndexError, TypeError, ValueError) as exc:
-        return json.dumps({"error": str(exc)})
+    return _reply(lambda: reviewer.analyse(int(index)))
 
 
 def review_summary():
-    try:
-        return json.dumps(reviewer.summary())
-    except AttributeError as exc:
-        return json.dumps({"error": str(exc)})
+    return _reply(lambda: reviewer.summary())
 
 
 def review_text():
     """The reviewed game as a record text with the marks and comments."""
-    from nardy_core.errors import NardyError
-    try:
-        return json.dumps({"text": reviewer.export_text()})
-    except (NardyError, AttributeError) as exc:
-        return json.dumps({"error": str(exc)})
+    return _reply(lambda: {"text": reviewer.export_text()})
 
 
 def game_code(record_json):
     """The whole-game link code of a finished game: replaying a long game to encode it takes
     a few hundred milliseconds, which the page's own thread must not spend."""
     from nardy_core import linkcode
-    from nardy_core.errors import NardyError
-    try:
-        return json.dumps({"code": linkcode.encode_game(json.loads(record_json))})
-    except (NardyError, KeyError, TypeError, ValueError) as exc:
-        return json.dumps({"error": str(exc)})
+    return _reply(lambda: {"code": linkcode.encode_game(json.loads(record_json))})
 
 
 __export__ = ["init", "decide", "hint", "review_open", "review_item", "review_summary",

@@ -826,9 +826,7 @@ class App:
         session = self.session
         if session.recorded_dice:
             return
-        games = list(session.match.games)
-        if session.match.game is not None and session.match.game.is_over:
-            games.append(session.match.game)
+        games = [g for g in session.match.all_games() if g.is_over]
         seed = session.match.seed
         fresh = []
         for number, game in enumerate(games, 1):
@@ -938,9 +936,7 @@ class App:
 
     # --- the game review -----------------------------------------------------------------------
     def match_games(self):
-        """The session's games so far, the one on the board last."""
-        match = self.session.match
-        return list(match.games) + ([match.game] if match.game is not None else [])
+        return self.session.match.all_games()
 
     def review_key(self, game=None):
         games = self.match_games()
