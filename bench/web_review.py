@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
-from launch import INIT_SCRIPT, READY, launch  # noqa: E402 - sets the Playwright switch first
+from launch import READY, launch, new_page  # noqa: E402 - sets the Playwright switch first
 from serve import make_server  # noqa: E402
 
 from nardy_core import linkcode  # noqa: E402
@@ -51,12 +51,7 @@ def game_of_length(key, plays, tries=40):
 
 
 def one_run(browser, url, code, level, timeout_s):
-    context = browser.new_context()
-    context.add_init_script(INIT_SCRIPT)
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text[:200]))
-    page.on("pageerror", lambda e: errors.append(str(e)[:200]))
+    context, page, errors = new_page(browser)
     page.goto(f"{url}#g={code}")
     page.wait_for_function(READY, timeout=60_000)
     page.wait_for_selector("#controls [data-act='review']")

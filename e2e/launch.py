@@ -44,3 +44,15 @@ new MutationObserver(() => {
 def launch(playwright):
     """Headless Debian Chromium with the flags above."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def new_page(browser):
+    """(context, page, errors) for the bench scripts: a fresh context with the init script,
+    ``errors`` filled with the page's console errors and uncaught exceptions."""
+    context = browser.new_context()
+    context.add_init_script(INIT_SCRIPT)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text[:200]))
+    page.on("pageerror", lambda e: errors.append(str(e)[:200]))
+    return context, page, errors

@@ -194,14 +194,19 @@ def test_keyboard_only_turn_with_accessible_names(page):
     assert page.text_content("#live") is not None
 
 
+def play_until_the_cube_is_available(page, turns=20):
+    """Play a person's turns until he is on roll with the cube available (#btn-double)."""
+    for _ in range(turns):
+        wait_for_person(page)
+        if page.locator("#btn-double").count():
+            return
+        play_human_turn(page)
+
+
 def test_cube_offer_taken_by_the_bot_and_dropped_by_a_person(page):
     open_app(page, "?new=short&p0=human&p1=strong&seed=cube3&anim=0")
     # play until a person is on roll with the cube available, then double
-    for _ in range(20):
-        wait_for_person(page)
-        if page.locator("#btn-double").count():
-            break
-        play_human_turn(page)
+    play_until_the_cube_is_available(page)
     page.click("#btn-double")
     wait_for_person(page)
     assert any(row in page.text_content("#log") for row in ("Black take", "Black drop"))

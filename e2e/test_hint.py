@@ -4,7 +4,8 @@ the end of the turn makes the hint stale. The cube hint before a roll where a do
 started with hints off has no Hint button."""
 
 from conftest import open_app
-from test_game import board_state, click_step, phase, play_human_turn, wait_for_person
+from test_game import (board_state, click_step, phase, play_human_turn,
+                       play_until_the_cube_is_available, wait_for_person)
 
 HINT_ROWS = "#hint li[data-hint]"
 
@@ -54,11 +55,7 @@ def test_the_hint_lists_plays_for_the_roll_and_shows_one_on_the_board(page):
 
 def test_the_cube_hint_and_a_match_without_hints(page):
     open_app(page, "?new=short&p0=human&p1=strong&seed=cube3&anim=0")
-    for _ in range(20):
-        wait_for_person(page)
-        if page.locator("#btn-double").count():
-            break
-        play_human_turn(page)
+    play_until_the_cube_is_available(page)
     page.click("#btn-hint")
     page.wait_for_selector("#hint .hint-cube", timeout=60_000)
     advice = page.text_content("#hint .hint-cube")
