@@ -9,7 +9,7 @@ position (mover's and opponent's checkers, bars, pins).
 from __future__ import annotations
 
 from .errors import GameStateError
-from .frame import from_frame, to_frame
+from .frame import F_BAR, from_frame, to_frame
 from .variant import Variant
 
 
@@ -56,9 +56,12 @@ class Search:
                             if (s2 & 15) != all_off if all_off >= 0 else not finished(s2):
                                 # an ordered list may not be reordered across a change of
                                 # value (4 then 5 is not 5 then 4), so the canonical order
-                                # holds only within a run of equal units
+                                # holds only within a run of equal units; a bar entry binds
+                                # nothing: it comes first in every order (nothing else moves
+                                # while a checker is on the bar), and the hand (26) sorts
+                                # above the bar (25) though it may only follow it
                                 visit(s2, t2, rest, path, step[0] if canonical and (
-                                    not ordered or rest[0] == d) else 26)
+                                    not ordered or rest[0] == d) and step[0] != F_BAR else 26)
                 else:  # the last unit: children are leaves
                     for s2, t2, step in children:
                         key = (s2, t2, rest)

@@ -20,6 +20,11 @@ def point_name(point: int, names=None) -> str:
     return str(names[point]) if names else str(point)
 
 
+def _rank(point: int) -> int:
+    """Where a move's start sorts: the bar above the hand, as it is played first."""
+    return 27 if point == BAR_POINT else point
+
+
 def chains(steps):
     """Group steps into per-checker paths: a step continues a path that ended on its start.
 
@@ -30,7 +35,7 @@ def chains(steps):
     are taken in the order played, so that the text can be played back."""
     paths = []
     ordered = any(len(s) > 4 and s[4] == CHAIN for s in steps)
-    for step in (steps if ordered else sorted(steps, key=lambda s: -s[0])):
+    for step in (steps if ordered else sorted(steps, key=lambda s: -_rank(s[0]))):
         src, dst, hit = step[0], step[1], step[3]
         for path in reversed(paths):
             if path[-1][0] == src and src != OFF_POINT:
@@ -50,7 +55,7 @@ def format_steps(steps, names=None) -> str:
         shown = [path[0]] + [node for node in path[1:-1] if node[1]] + [path[-1]]
         texts.append((path[0][0], path[-1][0], "/".join(
             point_name(p, names) + ("*" if hit else "") for p, hit in shown)))
-    texts.sort(key=lambda x: (-x[0], -x[1]))
+    texts.sort(key=lambda x: (-_rank(x[0]), -x[1]))
     out = []
     for _, _, text in texts:
         if out and out[-1][0] == text:

@@ -150,7 +150,8 @@ class _Tourne:
         first = 1 if src in (BAR, HAND) else src + 1
         _check(not any(me[first:dst]), f"step {src}/{dst} passes an own checker")
         _check(dst == 12 or me[dst] == 0, f"step to row point {dst}, which is occupied")
-        theirs = self.opp[self.facing(dst)] if dst <= 11 else 0
+        # §3.2: landing on 12 never hits, and checkers on 12 can never be hit
+        theirs = self.opp[self.facing(dst)] if dst <= 11 and self.facing(dst) != 12 else 0
         _check(bool(hit) == bool(theirs), f"step to {dst}: hit flag {hit} with {theirs} facing")
         if src == BAR:
             self.bar -= 1

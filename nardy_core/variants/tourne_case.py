@@ -69,6 +69,10 @@ class TourneCase(Variant):
         self.cross = cross_table(self.geometry)
         self.lower_only = self.options["tourne_dice"] == LOWER
         self.overshoot = self.options["tourne_overshoot"]
+        # landing on p hits the facing checker unless p is the home point or faces the
+        # opponent's (contrary rows: row point 1 faces it); home checkers are never hit
+        self._hits_on = tuple(HOME < p <= ROW_LEN and self.cross[25 - p] != HOME
+                              for p in range(25))
 
     # --- positions ------------------------------------------------------------------------
     def validate(self, position):
@@ -101,7 +105,7 @@ class TourneCase(Variant):
         return (s >> SH[HOME]) & 15 == self.checkers
 
     def _land(self, s, src, dst, d, t):
-        if dst > HOME and (s >> SH[F_OPP + 25 - dst]) & 15:
+        if self._hits_on[dst] and (s >> SH[F_OPP + 25 - dst]) & 15:
             return (s + ONE[dst] + HIT[dst], t, (src, dst, d, True))
         return (s + ONE[dst], t, (src, dst, d, False))
 
