@@ -98,6 +98,24 @@ def test_tourne_case_overshoot_and_contrary_rows():
     assert hits and all(p.opponent_side[BAR] == 1 for p in hits)
 
 
+def test_tourne_case_contrary_rows_never_hit_the_home_point():
+    # §3.2: checkers on 12 can never be hit. With contrary rows row point 1 faces the
+    # opponent's home point: a 1 entering there leaves his checker where it is, in the
+    # engine and in the referee alike
+    pos = tc({8: 1}, {12: 1}, (4, 1), {"tourne_rows": "CONTRARY"},
+             me_extra={"hand": 2}, opp_extra={"hand": 2})
+    plays = {str(p): p for p in legal_plays(pos)}
+    assert set(plays) == {"hand/12 hand/9", "hand/12 5/1", "hand/8", "hand/9 5/4"}
+    assert all(p.opponent_side[1] == 1 and not any(s[3] for s in p.steps)
+               for p in plays.values())
+    with pytest.raises(referee_hand.Violation):  # the old, wrong hit
+        after = (side_from({12: 1, 5: 1}, hand=1), side_from({}, bar=1, hand=2))
+        referee_hand.check_turn(pos, [(26, 12, 1, True), (5, 1, 4, False)], after)
+    # parallel rows: row point 1 faces the opponent's row point 1, which a 1 does hit
+    pos = tc({8: 1}, {1: 1}, (4, 1), me_extra={"hand": 2}, opp_extra={"hand": 2})
+    assert "hand/12*" in {str(p).split()[0] for p in legal_plays(pos)}
+
+
 def test_tourne_case_lower_die_only_and_double_once():
     pos = tc({}, {}, (6, 6), me_extra={"hand": 3}, opp_extra={"hand": 3})
     assert sorted(len(p.steps) for p in legal_plays(pos)) == [1]
