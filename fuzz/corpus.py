@@ -1,0 +1,136 @@
+"""Valid samples of every format the fuzz targets read (fuzz/run.py): the seeds the fuzzer
+mutates. Made from random games of every game key by the engine itself, so they follow the
+formats as they are today."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+from nardy_core import gnubgcodes, linkcode, notation, records
+from nardy_core.game import MOVE, OVER, ROLL, Game
+from nardy_core.match import MatchScore
+from nardy_core.movegen import legal_plays
+from nardy_core.ui.session import HUMAN, Session
+from nardy_core.variants import VARIANTS, get_variant
+
+# a few non-default options, so that option fields are in the seeds too
+OPTIONS = {"long": {"head_exception": "list", "cube_enabled": True},
+           "gioul": {"escalation_lookahead": "FULL"}, "tawula": {"tawula_entry": "FALKENER"},
+           "tourne_case": {"tourne_rows": "CONTRARY"}, "dutch_tricktrack": {"dutch_entry": "FREE"}}
+
+
+def random_game(key, seed, options=None, length=0, cap=400):
+    """A game of ``key`` played at random (at most ``cap`` actions) and the positions it met."""
+    variant = get_variant(key, options or {})
+    if options and options.get("escalation_lookahead") == "FULL":
+        variant = get_variant(key, dict(options, escalation_lookahead="BLOCK"))
+    rng = random.Random(seed)
+    game = Game(variant, seed=seed, match=MatchScore(length) if length else None)
+    positions = []
+    while game.phase not in (OVER,) and len(game.actions) < cap:
+        if game.phase == ROLL:
+            game.roll()
+        elif game.phase == MOVE:
+            positions.append(game.position)
+            game.play(rng.choice(game.legal_plays()))
+        else:
+            break
+    return game, positions
+
+
+def play_positions():
+    """Positions with a roll to play, one per game key (the play-text target's table)."""
+    out = []
+    for key in sorted(VARIANTS):
+        _, positions = random_game(key, f"play/{key}")
+        out.append(positions[len(positions) // 3])
+    return out
+
+
+def _samples(target):
+    keys = sorted(VARIANTS)
+    if target == "state_text":
+        for key in keys:
+            _, positions = random_game(key, f"state/{key}", OPTIONS.get(key))
+            for p in positions[::15]:
+                yield notation.format_state(p)
+    elif target == "link":
+        for key in keys:
+            game, positions = random_game(key, f"link/{key}", OPTIONS.get(key), cap=60)
+            for p in positions[::20]:
+                yield linkcode.encode_state(p)
+            record = game.to_dict()
+            try:
+                yield linkcode.encode_game(record)
+            except Exception:  # a record the link cannot carry: not a seed
+                pass
+    elif target == "gnubg":
+        for i in range(8):
+            _, positions = random_game("short", f"gnubg/{i}")
+            for p in positions[::10]:
+                yield gnubgcodes.format_gnubg_id(p)
+                yield gnubgcodes.format_xgid(p)
+    elif target == "play_text":
+        positions = play_positions()
+        for i, p in enumerate(positions):
+            for play in legal_plays(p)[:5]:
+                yield bytes([i]) + str(play).encode()
+    elif target == "mat":
+        for key in ("short", "long", "caucasian", "portes", "plakoto", "fevga", "tawula",
+                    "tourne_case", "jacquet"):
+            session = _session(key, f"mat/{key}")
+            try:
+                yield records.export_match(session.to_dict())
+            except Exception:  # a game the .mat format cannot carry: not a seed
+                pass
+    elif target == "saved_game":
+        for key in keys:
+            yield json.dumps(_session(key, f"saved/{key}", OPTIONS.get(key)).to_dict())
+        yield json.dumps(_session("short", "saved/match", length=3).to_dict())
+    elif target == "vector_file":
+        for name in ("short", "long", "gioul", "tourne_case"):
+            path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "tests", "data", "variant_vectors", f"{name}.json")
+            if os.path.exists(path):
+                data = json.load(open(path, encoding="utf-8"))
+                data["vectors"] = data.get("vectors", [])[:3]
+                yield json.dumps(data)
+    elif target == "cli":
+        _, positions = random_game("short", "cli")
+        state = notation.format_state(positions[5])
+        for argv in (["codes", state], ["legal", state], ["choose", state, "--level",
+                                                            "beginner"],
+                     ["verify-dice", "00" * 16, "ab" * 32], ["play", "--match", "3"],
+                     ["selfplay", "1", "--game", "short"]):
+            yield "\0".join(argv)
+
+
+def _session(key, seed, options=None, length=0):
+    """A saved game of ``key``: both sides played at random by the engine through the
+    session, so the record is the page's own."""
+    session = Session(key, options=options if not (options or {}).get(
+        "escalation_lookahead") == "FULL" else None, length=length, players=(HUMAN, HUMAN),
+        seed=seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        game = session.game
+        if game.phase == ROLL:
+            session.roll()
+        elif game.phase == MOVE:
+            game.play(rng.choice(game.legal_plays()))
+        else:
+            break
+    return session
+
+
+def write_corpus(target, folder) -> str:
+    """Write the seeds of ``target`` to ``folder`` (once) and return it."""
+    os.makedirs(folder, exist_ok=True)
+    if not os.listdir(folder):
+        for i, sample in enumerate(_samples(target)):
+            data = sample if isinstance(sample, bytes) else sample.encode()
+            with open(os.path.join(folder, f"seed-{i:04d}"), "wb") as f:
+                f.write(data)
+    return folder
