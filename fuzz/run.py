@@ -5,7 +5,7 @@
     .venv/bin/python fuzz/run.py --list
 
 Each target feeds the fuzzer's bytes to one entry point, seeded with valid samples of its
-format (fuzz/corpus.py writes them to .cache/fuzz/<target>/ on the first run), and accepts only
+format (tests/fuzz_samples.py; written to .cache/fuzz/<target>/ on the first run), and accepts only
 a result or a ``NardyError``: anything else — another exception, a hang past libFuzzer's
 ``-timeout`` (10 s unless given), memory past ``-rss_limit_mb`` (2048 unless given) — is a
 failure, and libFuzzer writes the input that caused it to ``crash-*`` / ``timeout-*`` /
@@ -22,7 +22,7 @@ from contextlib import redirect_stderr, redirect_stdout
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))  # the seeds: tests/fuzz_samples.py
 
 import atheris  # noqa: E402
 
@@ -56,7 +56,7 @@ def play_text(data):
     player's play text for it."""
     global _PLAY_STATES
     if _PLAY_STATES is None:
-        from corpus import play_positions
+        from fuzz_samples import play_positions
         _PLAY_STATES = play_positions()
     if not data:
         return
@@ -137,7 +137,7 @@ def main():
     if name not in TARGETS:
         print(f"unknown target {name!r}; one of: {', '.join(TARGETS)}", file=sys.stderr)
         return 2
-    from corpus import write_corpus
+    from fuzz_samples import write_corpus
     seeds = write_corpus(name, os.path.join(ROOT, ".cache", "fuzz", name))
     if not any(f.startswith("-timeout=") for f in flags):
         flags.append("-timeout=10")

@@ -1,6 +1,6 @@
-"""Valid samples of every format the fuzz targets read (fuzz/run.py): the seeds the fuzzer
-mutates. Made from random games of every game key by the engine itself, so they follow the
-formats as they are today."""
+"""Valid samples of every format a decoder reads: the seeds that the fuzz tests
+(tests/test_fuzz_decoders.py) and the coverage-guided fuzzer (fuzz/run.py) mutate. Made from
+random games of every game key by the engine itself, so they follow the formats as they are."""
 
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ def play_positions():
     return out
 
 
-def _samples(target):
+def samples(target):
+    """The valid samples of ``target`` (a name of fuzz/run.py's targets), as text or bytes."""
     keys = sorted(VARIANTS)
     if target == "state_text":
         for key in keys:
@@ -129,7 +130,7 @@ def write_corpus(target, folder) -> str:
     """Write the seeds of ``target`` to ``folder`` (once) and return it."""
     os.makedirs(folder, exist_ok=True)
     if not os.listdir(folder):
-        for i, sample in enumerate(_samples(target)):
+        for i, sample in enumerate(samples(target)):
             data = sample if isinstance(sample, bytes) else sample.encode()
             with open(os.path.join(folder, f"seed-{i:04d}"), "wb") as f:
                 f.write(data)
