@@ -104,6 +104,16 @@ def test_a_link_asking_for_minutes_of_work_is_refused_and_the_saved_game_stays(p
     assert current_id(fresh) == ident
 
 
+def test_a_first_visit_by_a_hostile_link_gets_a_new_game_and_the_refusal(page):
+    page.goto("./?anim=0#" + HOSTILE)
+    wait_ready(page)  # once the link is refused: a new game meanwhile, saved after
+    notice = page.locator("#notice")
+    assert notice.get_attribute("role") == "alert" and "could not be read" in \
+        notice.inner_text()
+    assert page.locator("#board [data-loc]").count() > 0
+    assert list(saves(page)) == [current_id(page)]
+
+
 def test_pasted_links_that_are_hostile_cut_short_or_garbage_are_refused(page):
     open_app(page, TWO)
     play_human_turn(page)
@@ -125,7 +135,13 @@ def test_pasted_links_that_are_hostile_cut_short_or_garbage_are_refused(page):
         assert page.locator("#dlg-open[open]").count() == 1, text
         assert page.locator("#op-error").inner_text().startswith("Could not read that"), text
         assert max(long_tasks_while_reading(page), default=0) < LONG_TASK_MS, text
-    page.click("#op-cancel")
+    # cancelled while it is read: the dialog closes at once and nothing opens afterwards
+    page.fill("#op-text", HOSTILE)
+    page.click("#op-open")
+    wait_until(page, "document.getElementById('op-status').textContent === 'Reading…'")
+    page.click("#op-cancel", timeout=2000)
+    assert page.locator("#dlg-open[open]").count() == 0
+    wait_until(page, "nardyStats.readEnd > nardyStats.readStart", timeout=60_000)
     assert shown_state(page) == before
     # the whole, uncut link still opens (a new reader, the stopped one is gone)
     page.click("#btn-open")
