@@ -73,7 +73,7 @@ def test_a_bad_code_pasted_says_why_and_keeps_the_game(page):
     page.click("#btn-open")
     page.fill("#op-text", "XGID=not-a-position")
     page.click("#op-open")
-    assert page.locator("#op-error").inner_text().strip()
+    wait_until(page, "document.getElementById('op-error').textContent.trim()")  # read in a worker
     page.click("#op-cancel")
     assert shown_state(page) == before
 

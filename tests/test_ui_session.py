@@ -9,7 +9,7 @@ from nardy_core.errors import GameStateError, NardyError
 from nardy_core.game import Game
 from nardy_core.notation import parse_state
 from nardy_core.ui.botservice import BotService
-from nardy_core.ui.session import HUMAN, Session
+from nardy_core.ui.session import HUMAN, Session, newer_record
 from nardy_core.turn import Turn
 
 SERVICE = BotService()
@@ -219,6 +219,20 @@ def test_damaged_saves_raise_only_bad_record():
     for junk in (None, 3, "text", [], {"v": 1}):
         with pytest.raises(GameStateError):
             Session.from_dict(junk)
+
+
+def test_a_game_saved_by_a_newer_version_is_refused_as_newer_not_as_damaged():
+    record = Session("short", players=(HUMAN, HUMAN), seed="newer").to_dict()
+    for version in (3, 99):
+        newer = dict(record, v=version, something_new={"x": 1})
+        assert newer_record(newer)
+        with pytest.raises(GameStateError) as caught:
+            Session.from_dict(newer)
+        assert caught.value.code == "newer_record" and caught.value.params == {
+            "version": version}
+    for known_or_junk in (record, dict(record, v=0), dict(record, v=True), dict(record, v="9"),
+                          None, [], "text"):
+        assert not newer_record(known_or_junk)
 
 
 def test_cube_offer_against_the_bot_and_bot_double_to_a_person():

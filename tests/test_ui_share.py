@@ -1,5 +1,6 @@
 """What the page shares and reads (nardy_core.ui.share): links, pasted codes, replays."""
 
+import json
 import random
 
 from hypothesis import given, settings
@@ -9,6 +10,7 @@ import pytest
 
 from nardy_core.errors import NardyError, NotationError
 from nardy_core.notation import format_state, parse_state
+from nardy_core.records import export_match
 from nardy_core.ui import share
 from nardy_core.ui.session import HUMAN, Session
 
@@ -102,3 +104,58 @@ def test_reading_random_text_raises_only_engine_errors(text):
     except NardyError:
         return
     assert kind in ("state", "game")
+
+
+# --- the page's reader (share.check, run in a web worker before anything opens) -------------
+def _answer_through_json(answer):
+    """What the page receives: the worker's answer after a trip through JSON."""
+    return json.loads(json.dumps(answer))
+
+
+def test_the_reader_answers_what_the_page_opens_for_a_state_a_game_and_a_file():
+    session = played("short", 5, "reader")
+    state = format_state(*share.session_state(session))
+    for text, kind in ((share.fragment(session), "state"),
+                       (share.fragment(session, whole_game=True), "game")):
+        answer = _answer_through_json(share.check("text", text))
+        assert answer["kind"] == kind and answer["ms"] >= 0
+        got_kind, payload = share.checked(answer)
+        opened, states = share.opened(got_kind, payload)
+        assert format_state(*share.session_state(opened)) == state
+        assert (states is not None) == (kind == "game")
+    text = export_match(session.to_dict())
+    answer = _answer_through_json(share.check("file", text))
+    kind, record = share.checked(answer)
+    opened, states = share.opened(kind, record)
+    assert kind == "file" and states is None
+    assert format_state(*share.session_state(opened)) == state
+
+
+@pytest.mark.parametrize("source, text, code", [
+    ("text", "#p=s.!!!garbage", "link_code"),
+    ("text", "x" * 30_000, "share_too_long"),
+    ("file", "not a match file", "record"),
+    ("file", "x" * (share.MAX_FILE_BYTES + 1), "file_too_big"),
+])
+def test_the_reader_refuses_with_the_engines_code(source, text, code):
+    answer = _answer_through_json(share.check(source, text))
+    assert answer["code"] == code and answer["error"]
+    with pytest.raises(NardyError) as caught:
+        share.checked(answer)
+    assert caught.value.code == code and caught.value.params == answer["params"]
+
+
+def test_a_read_over_the_budget_is_refused_whatever_it_holds():
+    ticks = iter([0.0, 4.0])  # the clock: 4 s between the start and the end of the work
+    answer = share.check("text", share.fragment(played("short", 2, "slow")), budget_ms=3000,
+                         clock=lambda: next(ticks))
+    assert answer["code"] == "read_budget" and answer["params"] == {"seconds": "3"}
+
+
+def test_a_file_over_the_cap_is_refused_by_its_size():
+    share.check_file_size(share.MAX_FILE_BYTES)
+    with pytest.raises(NotationError) as caught:
+        share.check_file_size(share.MAX_FILE_BYTES + 1)
+    assert caught.value.code == "file_too_big"
+    assert caught.value.params == {"size_kb": share.MAX_FILE_BYTES // 1024 + 1,
+                                   "limit_kb": share.MAX_FILE_BYTES // 1024}

@@ -31,6 +31,14 @@ PREF_DEFAULTS = {
 }
 
 
+def newer_record(data) -> bool:
+    """A saved game written by a newer version of the app (its ``v`` above every version
+    this one writes): kept for that version, never opened here nor discarded as damaged."""
+    version = data.get("v") if isinstance(data, dict) else None
+    return isinstance(version, int) and not isinstance(version, bool) and \
+        version > max(RECORD_VERSION, MIXED_RECORD_VERSION)
+
+
 def bot_levels():
     from ..bots import LEVELS
     return tuple(LEVELS)
@@ -460,6 +468,9 @@ class Session:
         does not give) raises GameStateError ``bad_record``."""
         try:
             kind = data.get("kind")
+            if newer_record(data):
+                raise GameStateError(f"a game saved by a newer version (format {data['v']})",
+                                     code="newer_record", version=data["v"])
             if data.get("v") != (RECORD_VERSION if kind is None else MIXED_RECORD_VERSION):
                 raise GameStateError("unknown saved-game version", code="bad_record")
             recorded = data.get("dice", "seed") == "recorded"
@@ -490,7 +501,7 @@ class Session:
             session._advance()
             return session
         except NardyError as exc:
-            if exc.code == "bad_record":
+            if exc.code in ("bad_record", "newer_record"):
                 raise
             raise GameStateError(f"the saved game does not fit the rules: {exc}",
                                  code="bad_record") from None

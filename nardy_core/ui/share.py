@@ -9,12 +9,18 @@ same things. Readers raise only ``NardyError``s (the page shows them and keeps i
 from __future__ import annotations
 
 import re
+import time
 
 from ..errors import NardyError, NotationError
 from ..notation import format_state, parse_state
 from .session import HUMAN, Session
 
 MAX_TEXT = 20_000
+# The page's limits on what it opens (docs/web.md, "Links and files that cannot hang the
+# page"): a game file's size, checked before the file is read; and the work of reading a link
+# or a file and building what the board shows, done first in the reader worker (``check``).
+MAX_FILE_BYTES = 1024 * 1024
+READ_BUDGET_MS = 3000
 _LINK_CODE = re.compile(r"[a-z][a-z0-9_]*(?:-[0-9]+)?[.~][A-Za-z0-9_-]*\Z")  # no position or game code is this long; a bigger paste is a mistake
 
 
@@ -76,6 +82,77 @@ def read(text):
     if _LINK_CODE.match(text):  # a bare link code: "s.…" (a state) or "s~…" (a game)
         return linkcode.decode_link(text)
     return "state", gnubgcodes.parse_any(text)
+
+
+def decode(source, text):
+    """``read(text)`` for ``source`` "text" (a link or a code); for "file", ``("file",
+    match_record)`` of a game file's text (``records.import_match``)."""
+    if source == "file":
+        from .. import records
+        if isinstance(text, str):
+            check_file_size(len(text))  # characters: no more than the file's bytes
+        return "file", records.import_match(text)
+    return read(text)
+
+
+def check_file_size(size):
+    """Refuse a game file of ``size`` bytes over MAX_FILE_BYTES: the page asks before it
+    reads the file (``File.size``)."""
+    if size > MAX_FILE_BYTES:
+        raise NotationError(f"the file is too big: {size} bytes, at most {MAX_FILE_BYTES}",
+                            code="file_too_big", size_kb=-(-size // 1024),
+                            limit_kb=MAX_FILE_BYTES // 1024)
+
+
+def opened(kind, payload, players=(HUMAN, HUMAN), prefs=None, replay=True):
+    """``(session, states)``: what the board shows for ``decode``'s answer — the session, and
+    for a whole game (``replay``) its states to step through (else None)."""
+    if kind == "file":
+        return Session.from_dict(dict(payload, players=list(players)), prefs=prefs), None
+    session = session_from(kind, payload, players, prefs)
+    return session, (replay_states(payload) if kind == "game" and replay else None)
+
+
+def check(source, text, budget_ms=READ_BUDGET_MS, clock=time.perf_counter) -> dict:
+    """What the page's reader worker answers before the page opens anything: the work the
+    page will do (``decode``, ``opened``, a first ``view``) done here, timed. ``{"kind",
+    "payload", "ms"}`` (``payload``: ``decode``'s, as JSON: a state as its text) when it took
+    at most ``budget_ms``, else ``{"error", "code", "params"}`` — so the page repeats only work
+    it knows to be short, and never a decoder's that runs away."""
+    start = clock()
+    try:
+        kind, payload = decode(source, text)
+        session, _states = opened(kind, payload)
+        session.view()
+        ms = (clock() - start) * 1000
+        if ms > budget_ms:
+            raise budget_error(budget_ms)
+    except NardyError as exc:
+        return {"error": exc.message, "code": exc.code, "params": {
+            k: v if isinstance(v, (str, int, float, bool)) or v is None else str(v)
+            for k, v in exc.params.items()}}
+    except (RecursionError, MemoryError) as exc:  # the decoders' own guards missed it
+        return {"error": f"this cannot be read ({type(exc).__name__})", "code": "read_failed",
+                "params": {}}
+    return {"kind": kind, "payload": format_state(*payload) if kind == "state" else payload,
+            "ms": round(ms, 1)}
+
+
+def budget_error(budget_ms=READ_BUDGET_MS):
+    """The refusal of a read that ran past its budget (here, or stopped by the page)."""
+    seconds = f"{budget_ms / 1000:g}"
+    return NotationError(f"reading this takes more than {seconds} s of work",
+                         code="read_budget", seconds=seconds)
+
+
+def checked(answer):
+    """``(kind, payload)`` from ``check``'s answer (as the page received it); raises the
+    refusal as a ``NardyError`` with its code and parameters."""
+    if "error" in answer:
+        raise NardyError(str(answer["error"]), code=str(answer.get("code") or "read_failed"),
+                         **dict(answer.get("params") or {}))
+    kind, payload = answer["kind"], answer["payload"]
+    return kind, parse_state(payload) if kind == "state" else payload
 
 
 def session_from(kind, payload, players=None, prefs=None) -> Session:

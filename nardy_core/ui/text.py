@@ -165,6 +165,34 @@ CATALOGUE = {
     "corrupt_save": ("A saved game could not be read and was discarded ({detail})",
                      "Сохранённую партию не удалось прочитать, она удалена ({detail})"),
     "new_version": ("A new version of Nardy is available", "Доступна новая версия"),
+    "saves_unreadable": ("The saved games on this device could not be read: the browser's "
+                         "storage holds damaged data. It was set aside (as {name}) and a new "
+                         "game starts; new games are saved again.",
+                         "Сохранённые партии на этом устройстве не удалось прочитать: данные "
+                         "в хранилище браузера повреждены. Они отложены (как {name}), начата "
+                         "новая партия; новые партии снова сохраняются."),
+    "storage_full": ("This game could not be saved: the browser's storage for this site is "
+                     "full. Delete games you no longer need (New game, Unfinished games) or "
+                     "free space in the browser's settings; until then a reload loses this "
+                     "game.",
+                     "Партию не удалось сохранить: хранилище браузера для этого сайта "
+                     "заполнено. Удалите ненужные партии (Новая игра, Незаконченные партии) "
+                     "или освободите место в настройках браузера; до тех пор при "
+                     "перезагрузке эта партия пропадёт."),
+    "storage_unavailable": ("This game cannot be saved: the browser does not let this site "
+                            "store data (a private window, or storage turned off). A reload "
+                            "loses it.",
+                            "Партию нельзя сохранить: браузер не даёт этому сайту хранить "
+                            "данные (приватное окно или хранение отключено). При перезагрузке "
+                            "она пропадёт."),
+    "saved_by_newer": ("saved by a newer version: update the page to resume it",
+                       "сохранена более новой версией: обновите страницу, чтобы продолжить"),
+    "err_newer_record": ("This game was saved by a newer version of Nardy (format {version}) "
+                         "and cannot be opened by this one. It is kept: update the page to "
+                         "resume it.",
+                         "Эта партия сохранена более новой версией Нард (формат {version}), "
+                         "эта версия не может её открыть. Партия сохранена: обновите "
+                         "страницу, чтобы продолжить её."),
     "bot_failed": ("The bot could not move: {detail}", "Бот не смог сделать ход: {detail}"),
     # new game dialog
     "game": ("Game", "Игра"),
@@ -266,6 +294,16 @@ CATALOGUE = {
                  "Ссылку не удалось прочитать: {detail}. Ваша партия не изменилась."),
     "bad_code": ("Could not read that: {detail}", "Не удалось прочитать: {detail}"),
     "bad_file": ("The file could not be read: {detail}", "Файл не удалось прочитать: {detail}"),
+    "reading": ("Reading…", "Чтение…"),
+    "err_read_budget": ("opening it would take more than {seconds} seconds of work, so it "
+                        "was stopped",
+                        "чтобы открыть это, нужно больше {seconds} секунд работы, поэтому "
+                        "чтение остановлено"),
+    "err_read_failed": ("it cannot be read", "это невозможно прочитать"),
+    "err_file_too_big": ("the file is too big to be a game file ({size_kb} KB; at most "
+                         "{limit_kb} KB)",
+                         "файл слишком велик для файла партии ({size_kb} КБ; не более "
+                         "{limit_kb} КБ)"),
     "replay_start": ("Start of the game", "Начало партии"),
     "first": ("First", "В начало"),
     "previous": ("Previous", "Назад"),

@@ -128,7 +128,8 @@ def length_field(lang, game, chosen) -> str:
 
 
 def new_game_form(lang, choice, saved) -> str:
-    """``choice``: {game, p0, p1, length, options}; ``saved``: [(id, title)] to resume."""
+    """``choice``: {game, p0, p1, length, options}; ``saved``: [(id, title, newer)] to
+    resume (``newer``: saved by a newer version of the app: listed, not resumable here)."""
     players = [(HUMAN, T.tr(lang, HUMAN))] + [(lvl, T.tr(lang, lvl)) for lvl in bot_levels()]
     game = chosen_game(choice.get("game", "long"))
     parts = [
@@ -152,11 +153,12 @@ def new_game_form(lang, choice, saved) -> str:
     ]
     if saved:
         parts.append(f'<h3>{escape(T.tr(lang, "saved_games"))}</h3><ul class="saved">')
-        for ident, title in saved:
+        for ident, title, newer in saved:
+            resume = (f'<small>{escape(T.tr(lang, "saved_by_newer"))}</small>' if newer else
+                      f'<button type="button" data-resume="{escape(ident)}">'
+                      f'{escape(T.tr(lang, "resume"))}</button>')
             parts.append(
-                f'<li><span>{escape(title)}</span>'
-                f'<button type="button" data-resume="{escape(ident)}">'
-                f'{escape(T.tr(lang, "resume"))}</button>'
+                f'<li><span>{escape(title)}</span>{resume}'
                 f'<button type="button" data-delete="{escape(ident)}">'
                 f'{escape(T.tr(lang, "delete"))}</button></li>')
         parts.append("</ul>")

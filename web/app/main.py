@@ -30,15 +30,19 @@ from nardy_core.ui.session import (HUMAN, PREF_DEFAULTS, Session, bot_levels,  #
 from reviewpanel import log_marks, review_panel  # noqa: E402
 from nardy_core.ui.svg import render_board  # noqa: E402
 from dicepanel import dice_line, stats_dialog, verification_text  # noqa: E402
+from storage import (CURRENT, DAMAGED, DICE_STATS, PREFS, SAVES, Storage,  # noqa: E402
+                     choice_of, device_totals, put_saves, saved_games,
+                     set_aside_unreadable_saves)
 
-SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
-DICE_STATS = "nardy.dicestats.v1"  # dice totals of every game finished here (docs/dice.md)
 DICE_COUNTED_KEEP = 1000           # ids of counted games kept, so a reload never counts twice
 # embed.html: the same app with minimal chrome, configured by its query, talking to the host
 # page by postMessage, saving nothing on the device (docs/embed.md).
 EMBED = document.body.getAttribute("data-mode") == "embed"
 EMBED_MODES = ("static", "play", "replay")
 DRAG_THRESHOLD = 6  # px before a press becomes a drag
+# A reader that has not answered within its budget and this grace (messages, a queue) is
+# stopped: its work cannot be interrupted any other way (docs/web.md).
+READ_LIMIT_S = share.READ_BUDGET_MS / 1000 + 2
 
 
 def _by_id(name):
@@ -67,32 +71,6 @@ def _download(text, name, mime):
     js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
 
 
-class Storage:
-    """localStorage, which may be missing or full: failures are reported, never raised."""
-
-    @staticmethod
-    def get(key, default=None):
-        try:
-            raw = window.localStorage.getItem(key)
-        except Exception:  # storage disabled
-            return default
-        if not isinstance(raw, str):  # null arrives as a JS null, not None
-            return default
-        try:
-            return json.loads(raw)
-        except ValueError:
-            return default
-
-    @staticmethod
-    def put(key, value):
-        try:
-            window.localStorage.setItem(key, json.dumps(value))
-            return True
-        except Exception as exc:
-            js.console.warn(f"nardy: could not save ({exc})")
-            return False
-
-
 class App:
     def __init__(self):
         self.prefs = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=350, new_game={},
@@ -101,6 +79,7 @@ class App:
         if isinstance(stored, dict):  # keep only known keys of the right kind
             self.prefs.update({k: v for k, v in stored.items() if k in self.prefs and (
                 self.prefs[k] is None or type(v) is type(self.prefs[k]))})
+        self.prefs["new_game"] = choice_of(self.prefs["new_game"])
         lang = self.prefs.get("lang")
         if lang not in T.LANGUAGES:
             lang = "ru" if str(window.navigator.language or "").lower().startswith("ru") else "en"
@@ -132,6 +111,13 @@ class App:
         self.posted = None           # embed: the last (actions, over) reported to the host
         self.dice_result = None      # (key, (text, ok)): the last Verify, for this state only
         self.dice_counted = set()    # ids of finished games known to be in the device totals
+        self.reader = None           # the reader worker (links, codes, files): (name, proxy)
+        self.reader_loading = None
+        self.readers = 0             # readers started: each has its own name
+        self.read_lock = asyncio.Lock()  # one read at a time: each has the whole budget
+        self.read_serial = 0         # bumps when the Open dialog's read is no longer wanted
+        self.starting = False        # reading the address's link at start: not ready yet
+        self.save_refused = False    # a save was refused and the player has been told
         if EMBED and self.query.get("lang") in T.LANGUAGES:
             self.lang = self.query["lang"]
         window.nardyStats = js.JSON.parse('{"botMs": [], "botThinkMs": []}')
@@ -139,10 +125,14 @@ class App:
     # --- sessions --------------------------------------------------------------------------
     def start(self):
         """What the address asks for: ``?new=…`` a new game; a ``#p=``/``#g=`` link that is
-        not the saved game's own address a new game from the link; else the saved game."""
+        not the saved game's own address a new game from the link; else the saved game.
+        A link is read off the main thread: the saved game (or a new one, saved only if the
+        link fails or someone plays on it) is on the board meanwhile, and the page says it is
+        ready once the link is open or refused."""
         if EMBED:
             self.start_embed()
             return
+        self.check_saves()
         hash_text = str(window.location.hash)
         query = dict(x.split("=", 1) for x in str(window.location.search)[1:].split("&")
                      if "=" in x)
@@ -156,15 +146,19 @@ class App:
             window.history.replaceState(None, "", str(window.location.pathname))
             self.new_session(choice)
             return
+        self.starting = True  # no data-ready before the address's link is settled
         current = Storage.get(CURRENT)
-        if current in self.saves():
+        restored = False
+        if isinstance(current, str) and current in self.saves():
             self.set_notice(T.tr(self.lang, "restored"))  # replaced by a notice of damage
-            if self.load(current) and (hash_text in ("", "#") or
-                                       "#" + self.own_fragment() == hash_text):
-                return  # a reload: the address is the saved game's own
-        if self.open_link(hash_text) or self.session is not None:
-            return
-        self.new_session(self.prefs.get("new_game") or {})
+            restored = self.load(current)
+        # a reload shows the saved game: the address is its own
+        own = restored and (hash_text in ("", "#") or "#" + self.own_fragment() == hash_text)
+        reading = not own and self.open_link(hash_text)
+        if self.session is None:
+            self.new_session(self.prefs.get("new_game") or {}, save=not reading)
+        self.starting = reading
+        self.mark_ready()
 
     def own_fragment(self) -> str:
         """The game on the board's own address (computed here if the worker has not yet
@@ -177,8 +171,8 @@ class App:
             return ""
 
     def open_link(self, hash_text) -> bool:
-        """Open ``#p=…`` / ``#g=…`` as a new game (the game on the board stays saved); a link
-        that cannot be read says why and changes nothing."""
+        """Start reading ``#p=…`` / ``#g=…`` / ``#r=…`` (``open_read_link``) unless it is the
+        board's own address; False when there is no link to read."""
         fragment = hash_text[1:] if hash_text.startswith("#") else hash_text
         review = fragment.startswith("r=")  # a game with its review: the review runs again
         if review:
@@ -187,28 +181,96 @@ class App:
             return False
         if self.session is not None and self.address and self.address[1] == fragment:
             return False  # our own address
+        asyncio.ensure_future(self.open_read_link(fragment, review))
+        return True
+
+    async def open_read_link(self, fragment, review):
+        """Open a link as a new game once the reader has read it (the game on the board stays
+        saved); a link that cannot be read, or asks for more work than the budget, says why
+        and changes nothing."""
         try:
-            self.open_shared(*share.read(fragment), "bot", notice="opened_link")
+            kind, payload = await self.read_input("text", fragment)
+            self.open_shared(kind, payload, "bot", notice="opened_link")
             if review:
                 asyncio.ensure_future(self.run_review(self.token))
         except NardyError as exc:
+            if self.session_id not in self.saves():
+                self.save()  # the new game shown while the link was read stays
             self.set_notice(T.tr(self.lang, "bad_link", detail=T.error_text(self.lang, exc)),
                             alert=True)
-            if self.session is not None:
-                self.address = None  # put the game's own address back
-                self.render()
-            return False
-        return True
+            self.address = None  # put the game's own address back
+        finally:
+            self.starting = False
+        self.render()
+
+    # --- the reader: links, codes and files, read in a worker within a budget ------------------
+    async def ensure_reader(self):
+        if self.reader is None:
+            if self.reader_loading is None:
+                self.reader_loading = asyncio.ensure_future(self._start_reader())
+            try:
+                await self.reader_loading
+            finally:
+                self.reader_loading = None
+        return self.reader
+
+    async def _start_reader(self):
+        from pyscript import create_named_worker
+        self.readers += 1
+        name = f"reader{self.readers}"  # a stopped reader's name is never used again
+        worker = await create_named_worker(src="./app/read_worker.py", name=name,
+                                           config="./worker.json")
+        await worker.init(str(js.URL.new(BUILD["wheel"], window.location.href).href))
+        self.reader = (name, worker)
+
+    def stop_reader(self, name):
+        """Stop the reader ``name`` (it ran past its budget: a decode cannot be interrupted
+        otherwise); the next read starts a fresh one."""
+        script = document.querySelector(f'script[name="{name}"]')
+        if not _absent(script):
+            try:
+                script.xworker.terminate()
+            except Exception as exc:
+                js.console.warn(f"nardy: the reader could not be stopped ({exc})")
+            script.remove()
+        if self.reader and self.reader[0] == name:
+            self.reader = None
+
+    async def read_input(self, source, text):
+        """``(kind, payload)`` of a link or code (``source`` "text") or a game file's text
+        ("file"), read by the reader worker (``share.check``); raises NardyError when it
+        cannot be read, or when the reader does not answer within its budget (it is then
+        stopped). The board stays in use meanwhile."""
+        async with self.read_lock:
+            try:
+                await self.ensure_reader()
+            except Exception as exc:
+                raise NardyError(f"the reader could not start ({exc})",
+                                 code="read_failed") from None
+            name, worker = self.reader
+            request = json.dumps({"source": source, "text": text})
+
+            async def ask():
+                return await worker.read(request)
+
+            window.nardyStats.readStart = js.performance.now()
+            try:
+                answer = json.loads(str(await asyncio.wait_for(ask(), READ_LIMIT_S)))
+            except asyncio.TimeoutError:
+                self.stop_reader(name)
+                raise share.budget_error() from None
+            finally:
+                window.nardyStats.readEnd = js.performance.now()
+        return share.checked(answer)
 
     def open_shared(self, kind, payload, choice, level="strong", notice=None, ident=None):
         """Put what ``share.read`` gave on the board as a new game. ``choice`` (players_for):
         who plays; a whole game opens as a replay from its first position (the app) or as the
         embed's mode says. Raises NardyError and then changes nothing."""
-        session = share.session_from(kind, payload, (HUMAN, HUMAN), prefs=self._session_prefs())
+        session, states = share.opened(kind, payload, prefs=self._session_prefs(),
+                                       replay=self.mode in ("app", "replay"))
         self.assign_players(session, choice, level)
-        replay = None
-        if kind == "game" and self.mode in ("app", "replay"):
-            replay = {"states": share.replay_states(payload), "index": 0}
+        replay = None if states is None else {"states": states, "index": 0}
         if notice and not (self.notice and self.notice[1]):  # an alert stays in view
             self.set_notice(T.tr(self.lang, notice))
         self.editor = None
@@ -310,7 +372,7 @@ class App:
         self.render_review()
         if self.notice:
             self.show_notice()
-        document.body.dataset.ready = "1"
+        self.mark_ready()
         document.body.dataset.phase = "static"
 
     def post(self, message):
@@ -366,6 +428,11 @@ class App:
         saves = Storage.get(SAVES, {})
         return saves if isinstance(saves, dict) else {}
 
+    def check_saves(self):
+        """A store of saved games that no version can read is set aside, with a notice."""
+        if set_aside_unreadable_saves():
+            self.set_notice(T.tr(self.lang, "saves_unreadable", name=DAMAGED), alert=True)
+
     def load(self, ident) -> bool:
         saves = self.saves()
         entry = saves.get(ident)
@@ -374,6 +441,9 @@ class App:
                 raise NardyError("missing", code="bad_record")
             session = Session.from_dict(entry["session"], prefs=self._session_prefs())
         except (NardyError, KeyError, TypeError) as exc:
+            if getattr(exc, "code", None) == "newer_record":  # kept for the newer version
+                self.set_notice(T.error_text(self.lang, exc), alert=True)
+                return False
             saves.pop(ident, None)
             Storage.put(SAVES, saves)
             self.set_notice(T.tr(self.lang, "corrupt_save", detail=str(exc)[:120]), alert=True)
@@ -381,7 +451,7 @@ class App:
         self.use(session, ident)
         return True
 
-    def new_session(self, choice):
+    def new_session(self, choice, save=True):
         try:
             game = choice.get("game", "long")
             kind = match_kind_of(game)
@@ -397,13 +467,13 @@ class App:
                               seed=choice.get("seed"), prefs=self._session_prefs(),
                               kind=None if kind is None else kind.key,
                               hints=choice.get("hints") is not False)
-        except (NardyError, ValueError) as exc:
+        except (NardyError, TypeError, ValueError) as exc:
             self.set_notice(T.error_text(self.lang, exc), alert=True)
             session = Session("long", prefs=self._session_prefs())
         ident = f"g{int(js.Date.now())}"
-        self.use(session, ident)
+        self.use(session, ident, save=save)
 
-    def use(self, session, ident, replay=None):
+    def use(self, session, ident, replay=None, save=True):
         self.session = session
         self.session_id = ident
         self.replay = replay
@@ -412,7 +482,8 @@ class App:
         self.thinking = False
         self.resign_menu = False
         self.flipped = False
-        self.save()
+        if save:
+            self.save()
         self.render()
 
     def _session_prefs(self):
@@ -436,8 +507,13 @@ class App:
             from nardy_core.dicecheck import commitment
             before = (self.saves().get(self.session_id) or {}).get("commitment")
             saves[self.session_id]["commitment"] = before or commitment(session.match.seed)
-        Storage.put(SAVES, saves)
-        Storage.put(CURRENT, self.session_id)
+        if put_saves(saves, self.session_id):
+            self.save_refused = False
+            Storage.put(CURRENT, self.session_id)
+        elif not self.save_refused:  # said once, not at every move
+            self.save_refused = True
+            self.set_notice(T.tr(self.lang, "storage_full" if Storage.full
+                                 else "storage_unavailable"), alert=True)
         self.count_device_dice()
 
     def save_prefs(self):
@@ -455,6 +531,12 @@ class App:
         self.save()
         self.render()
 
+    def mark_ready(self):
+        """``data-ready``: the board is drawn and what the address asked for is on it (or
+        was refused): not while the link of the address is being read at start."""
+        if not self.starting:
+            document.body.dataset.ready = "1"
+
     def set_notice(self, text, alert=False):
         self.notice = (text, alert)
 
@@ -463,7 +545,8 @@ class App:
         banner.textContent = self.notice[0]
         banner.setAttribute("role", "alert" if self.notice[1] else "status")
         banner.hidden = False
-        self.notice = None
+        if not self.starting:  # at start, kept so that a link opened next leaves an alert
+            self.notice = None
 
     def announce(self, text):
         live = _by_id("live")
@@ -519,7 +602,7 @@ class App:
         self.sync_address()
         if EMBED:
             self.report()
-        document.body.dataset.ready = "1"
+        self.mark_ready()
         document.body.dataset.phase = view["phase"]
         document.body.dataset.turn = str(view["turn"])
         if session.waiting_for_bot() and not self.thinking:
@@ -802,11 +885,9 @@ class App:
                                  [(self._player_label(p), stats[p]) for p in (0, 1)]))
         except NardyError as exc:
             js.console.warn(f"nardy: no dice statistics for this game ({exc})")
-        device = Storage.get(DICE_STATS, {})
-        players = device.get("players") if isinstance(device, dict) else None
+        players, _counted = device_totals()
         rows = [(T.tr(lang, label), tally) for label, tally in sorted(
-            (players or {}).items(), key=lambda item: (item[0] != HUMAN, item[0]))
-            if isinstance(tally, dict)]
+            players.items(), key=lambda item: (item[0] != HUMAN, item[0]))]
         sections.append(("ds-device", T.tr(lang, "stats_device"), rows))
         dialog = _by_id("dlg-dice")
         dialog.innerHTML = stats_dialog(lang, sections)
@@ -835,11 +916,7 @@ class App:
                 fresh.append((ident, game))
         if not fresh:
             return
-        device = Storage.get(DICE_STATS, {})
-        if not isinstance(device, dict):
-            device = {}
-        counted = [x for x in device.get("counted", []) if isinstance(x, str)]
-        players = device.get("players") if isinstance(device.get("players"), dict) else {}
+        players, counted = device_totals()
         known = set(counted)
         changed = False
         for ident, game in fresh:
@@ -1373,7 +1450,7 @@ class App:
             target = document.querySelector(f'[data-loc="{focus_loc}"]')
             if target:
                 target.focus()
-        document.body.dataset.ready = "1"
+        self.mark_ready()
         document.body.dataset.phase = "edit"
 
     def on_editor_click(self, event):
@@ -1541,16 +1618,10 @@ class App:
     def on_open_click(self, event):
         target = event.target
         if target.id == "op-cancel":
+            self.read_serial += 1  # a read under way is no longer wanted
             _by_id("dlg-open").close()
         elif target.id == "op-open":
-            try:
-                self.open_shared(*share.read(str(_by_id("op-text").value)),
-                                 _by_id("op-players").value)
-            except NardyError as exc:
-                _by_id("op-error").textContent = T.tr(self.lang, "bad_code",
-                                                      detail=T.error_text(self.lang, exc))
-                return
-            _by_id("dlg-open").close()
+            asyncio.ensure_future(self.open_input("text", str(_by_id("op-text").value)))
 
     def on_open_change(self, event):
         if event.target.id == "op-file":
@@ -1558,38 +1629,60 @@ class App:
             if files.length:
                 asyncio.ensure_future(self.import_file(files.item(0)))
 
+    async def open_input(self, source, text):
+        """Read what was pasted or a game file's text in the reader, then open it; the dialog
+        says "Reading…" meanwhile and, when it cannot be read, why. Returns ``(kind,
+        payload)``, or None (refused, or the dialog was closed meanwhile: nothing opens)."""
+        serial = self.read_serial = self.read_serial + 1
+        dialog, error, status = _by_id("dlg-open"), _by_id("op-error"), _by_id("op-status")
+        error.textContent = ""
+        status.textContent = T.tr(self.lang, "reading")
+        try:
+            kind, payload = await self.read_input(source, text)
+            if serial != self.read_serial or not dialog.open:
+                return None
+            if kind == "file":
+                session, _ = share.opened(kind, payload, prefs=self._session_prefs())
+                self.assign_players(session, _by_id("op-players").value)
+            else:
+                self.open_shared(kind, payload, _by_id("op-players").value)
+        except NardyError as exc:
+            if serial == self.read_serial:
+                status.textContent = ""
+                error.textContent = T.tr(self.lang, "bad_file" if source == "file"
+                                         else "bad_code", detail=T.error_text(self.lang, exc))
+            return None
+        status.textContent = ""
+        dialog.close()
+        if kind == "file":
+            self.editor = None
+            games = len(payload.get("games") or ())
+            self.set_notice(T.tr(self.lang, "imported", games=games, games_word=T.plural(
+                self.lang, games, T.tr(self.lang, "game_word"))))
+            self.use(session, f"g{int(js.Date.now())}")
+        return kind, payload
+
     async def import_file(self, file):
-        from nardy_core import records
+        """A game file: refused by its size before it is read (share.MAX_FILE_BYTES), else
+        read as text and opened like a pasted code."""
         error = _by_id("op-error")
         try:
+            share.check_file_size(int(file.size))
             text = str(await file.text())
-            record = records.import_match(text)
-            session = Session.from_dict(dict(record, players=[HUMAN, HUMAN]),
-                                        prefs=self._session_prefs())
-            self.assign_players(session, _by_id("op-players").value)
         except NardyError as exc:
             error.textContent = T.tr(self.lang, "bad_file", detail=T.error_text(self.lang, exc))
             return
-        except Exception as exc:  # an unreadable file (encoding): still a readable message
+        except Exception as exc:  # the browser could not read it: still a readable message
             error.textContent = T.tr(self.lang, "bad_file", detail=str(exc)[:160])
             return
-        _by_id("dlg-open").close()
-        self.editor = None
-        games = len(record.get("games") or ())
-        self.set_notice(T.tr(self.lang, "imported", games=games,
-                             games_word=T.plural(self.lang, games, T.tr(self.lang, "game_word"))))
-        self.use(session, f"g{int(js.Date.now())}")
+        await self.open_input("file", text)
 
     # --- dialogs -----------------------------------------------------------------------------------
     def open_new_game(self, _event=None):
         dialog = _by_id("dlg-new")
-        saved = [(ident, entry.get("title", ident)) for ident, entry in
-                 sorted(self.saves().items(), key=lambda kv: -int(kv[1].get("updated", 0))
-                        if isinstance(kv[1], dict) else 0)
-                 if isinstance(entry, dict) and not entry.get("finished")
-                 and ident != self.session_id]
         choice = dict(self.prefs.get("new_game") or {})
-        dialog.innerHTML = new_game_form(self.lang, choice, saved)
+        dialog.innerHTML = new_game_form(self.lang, choice,
+                                         saved_games(self.saves(), self.session_id))
         dialog.showModal()
 
     def on_new_game_dialog(self, event):

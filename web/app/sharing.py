@@ -96,6 +96,7 @@ def open_form(lang) -> str:
         f'<button type="button" id="op-cancel">{_t(lang, "cancel")}</button></div>',
         f'<label class="field">{_t(lang, "import_file")}'
         '<input type="file" id="op-file" accept=".mat,.txt,text/plain"></label>',
+        '<p id="op-status" class="msg" role="status"></p>',
         '<p id="op-error" class="msg error" role="alert"></p>',
     ])
 

@@ -1,0 +1,145 @@
+"""The page's storage (localStorage), which may be missing, full, or hold anything: damaged
+or hand-edited text, entries of the wrong shape, games saved by a newer version. Reads never
+raise and writes report refusal; what cannot be read is set aside or skipped, never allowed to
+break the page or the other saved games (docs/web.md, "Saved games")."""
+
+import json
+import math
+
+import js
+from pyscript import window
+
+from nardy_core.ui.session import newer_record
+
+SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
+DAMAGED = SAVES + ".damaged"       # an unreadable store of saved games, kept aside
+DICE_STATS = "nardy.dicestats.v1"  # dice totals of every game finished here (docs/dice.md)
+
+
+class Storage:
+    """localStorage, which may be missing, full or hold anything: failures are reported,
+    never raised. ``full`` says whether the last refused write was refused for want of room."""
+
+    full = False
+
+    @staticmethod
+    def raw(key):
+        """The stored text, or None (nothing stored, or storage disabled)."""
+        try:
+            raw = window.localStorage.getItem(key)
+        except Exception:  # storage disabled
+            return None
+        return raw if isinstance(raw, str) else None  # null arrives as a JS null, not None
+
+    @staticmethod
+    def get(key, default=None):
+        raw = Storage.raw(key)
+        if raw is None:
+            return default
+        try:
+            return json.loads(raw)
+        except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
+            return default
+
+    @staticmethod
+    def put(key, value):
+        return Storage.put_text(key, json.dumps(value))
+
+    @staticmethod
+    def put_text(key, text):
+        try:
+            window.localStorage.setItem(key, text)
+            return True
+        except Exception as exc:  # QuotaExceededError, or storage disabled
+            Storage.full = "quota" in str(exc).lower()
+            js.console.warn(f"nardy: could not save ({exc})")
+            return False
+
+    @staticmethod
+    def remove(key):
+        try:
+            window.localStorage.removeItem(key)
+        except Exception as exc:
+            js.console.warn(f"nardy: could not remove {key} ({exc})")
+
+
+def choice_of(stored):
+    """A stored new-game choice (the New game dialog's last answer), its fields of the right
+    kind only: a damaged one must not break the dialog or the start."""
+    if not isinstance(stored, dict):
+        return {}
+    kinds = {"game": str, "p0": str, "p1": str, "length": int, "options": dict, "hints": bool}
+    choice = {k: v for k, v in stored.items() if k in kinds and type(v) is kinds[k]}
+    if "options" in choice:
+        choice["options"] = {k: v for k, v in choice["options"].items()
+                             if isinstance(k, str) and isinstance(v, str)}
+    return choice
+
+
+def device_totals():
+    """The device's dice totals (``{"players", "counted"}``), each player's tally checked by
+    summing it: a damaged tally is dropped, not carried into every later save."""
+    from nardy_core.dicestats import merge, summary
+    device = Storage.get(DICE_STATS, {})
+    device = device if isinstance(device, dict) else {}
+    players = {}
+    stored = device.get("players")
+    for label, tally in (stored.items() if isinstance(stored, dict) else ()):
+        try:
+            if not isinstance(tally, dict):
+                raise TypeError("not a tally")
+            players[label] = merge(tally, {})
+            summary(players[label])
+        except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError) as exc:
+            players.pop(label, None)
+            js.console.warn(f"nardy: damaged dice totals of {label!r} dropped ({exc!r})")
+    counted = device.get("counted")
+    counted = [x for x in counted if isinstance(x, str)] if isinstance(counted, list) else []
+    return players, counted
+
+
+def set_aside_unreadable_saves() -> bool:
+    """The store of saved games as a whole: a text that is not a JSON object (cut short,
+    overwritten) can be read by no version, and the next save would overwrite it. It is kept
+    aside under DAMAGED, where a person can still find it, and the store starts empty.
+    True when that happened (the page says so)."""
+    raw = Storage.raw(SAVES)
+    if raw is None:
+        return False
+    try:
+        if isinstance(json.loads(raw), dict):
+            return False
+    except (ValueError, RecursionError):
+        pass
+    Storage.put_text(DAMAGED, raw)  # best effort: a full storage may refuse it
+    Storage.remove(SAVES)
+    return True
+
+
+def saved_games(saves, shown):
+    """``(ident, title, newer)`` of the unfinished saved games but ``shown`` (the one on the
+    board), the latest first; ``newer``: saved by a newer version (listed, not resumable
+    here). An entry of the wrong shape is listed by its id: resuming it says it is damaged."""
+    rows = []
+    for ident, entry in saves.items():
+        if not isinstance(entry, dict) or entry.get("finished") or ident == shown:
+            continue
+        title = entry.get("title")
+        updated = entry.get("updated")
+        if not isinstance(updated, (int, float)) or not math.isfinite(updated):
+            updated = 0
+        rows.append((-updated, ident, title[:200] if isinstance(title, str) else ident,
+                     newer_record(entry.get("session"))))
+    return [row[1:] for row in sorted(rows)]
+
+
+def put_saves(saves, keep) -> bool:
+    """Write the saved games; when the storage is full, make room from the finished games
+    first (the page offers none of them again) but ``keep``'s. False when refused still."""
+    if Storage.put(SAVES, saves):
+        return True
+    if not Storage.full:
+        return False
+    kept = {k: v for k, v in saves.items() if k == keep or not (
+        isinstance(v, dict) and v.get("finished"))}
+    return len(kept) < len(saves) and Storage.put(SAVES, kept)
