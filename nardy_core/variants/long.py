@@ -124,7 +124,11 @@ class LongNardy(SixBlockMixin, Variant):
             return 1
         if mode == "list":
             return 2
-        # head_obstacle: the path down to point 12 is free of opposing checkers above 12
+        # head_obstacle: the single head checker's four steps would land on point 12, where the
+        # opponent's head stops it, and nothing above 12 stops it earlier (1-1 and 2-2 fall
+        # short of 12 and 5-5 jumps over it: no exception is ever needed for them)
+        if 12 % d or 12 // d > 4:
+            return 1
         path = range(24 - d, 12, -d)
         return 1 if any(opp[cross[p]] for p in path) else 2
 
