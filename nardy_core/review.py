@@ -324,8 +324,7 @@ class Review:
         for step in item.public["steps"]:
             turn.step(tuple(step))
         played = turn.play()
-        results = chooser._results(position)
-        if len(results) == 1:
+        if len(turn.legality.results(most=1)) == 1:
             return {"forced": True, "loss": 0.0, "mark": None, "symbol": "",
                     "best": item.public["played"], "rank": 1, "candidates": []}
         ranked = chooser.rank(position, also=played.frame)
