@@ -26,17 +26,21 @@ from __future__ import annotations
 
 from .errors import GameStateError, SearchLimitError
 from .frame import F_HAND, to_frame
-from .movegen import MAX_SEARCH_NODES, Search, unit_choices
+from .movegen import Search, unit_choices
 
 # Units above which an ordered list is decided without listing it (a double's four units and
 # anything shorter are listed: a few thousand nodes at most).
 SHORT_LIST = 4
 # The game's bound is asked only once the search of a turn has visited this many nodes: the
-# usual turn finds its witness long before, and a bound costs a millisecond or more.
+# usual turn finds its witness long before, and a bound costs from one to thirty milliseconds.
 BOUND_AFTER = 2_000
 # Nodes the memoised search of one turn may visit. The hardest positions met in 36,000
 # whole-list turns of random gioul and gul bara games take about a tenth of it.
 MAX_LIST_NODES = 300_000
+
+
+class _Costly(Exception):
+    """The search has passed BOUND_AFTER nodes without the game's bound."""
 
 
 def legality_for(position, limit=None):
@@ -51,7 +55,7 @@ def legality_for(position, limit=None):
         if variant.selects_by_units(ctx, ordered):
             return ListLegality(position, s0, ctx, tuple(units),
                                 MAX_LIST_NODES if limit is None else limit)
-    return SearchLegality(position, MAX_SEARCH_NODES if limit is None else limit)
+    return SearchLegality(position, limit)
 
 
 class _Legality:
@@ -76,7 +80,7 @@ class SearchLegality(_Legality):
 
     __slots__ = ("search", "_legal", "_memo")
 
-    def __init__(self, position, limit=MAX_SEARCH_NODES):
+    def __init__(self, position, limit=None):
         self.search = search = Search(position, limit)
         self.position = position
         self.variant = search.variant
@@ -122,8 +126,8 @@ class SearchLegality(_Legality):
 class ListLegality(_Legality):
     """Legality of a long ordered unit list by a memoised depth-first search (module doc)."""
 
-    __slots__ = ("units", "total", "limit", "visits", "most", "_best", "_bound", "_bounds",
-                 "_filter")
+    __slots__ = ("units", "total", "limit", "visits", "most", "_best", "_reach", "_bound",
+                 "_bounds", "_filter", "_target", "_bounding")
 
     def __init__(self, position, s0, ctx, units, limit=MAX_LIST_NODES):
         variant = position.variant
@@ -137,12 +141,15 @@ class ListLegality(_Legality):
         self.visits = 0
         self.root = (s0, variant.initial_turn_state(ctx), units)
         self._best = {}     # node -> most units played at a candidate end in or below it
+        self._reach = {}    # node -> whether a legal node lies in or below it
         self._bounds = {}
         self._bound = variant.unit_bound(ctx)
+        self._target = (None, None)   # the frame path_to and may_reach aim at, its heights
         # the turn constraints filter the candidates only when some node meets them (AMB-44)
         self._filter = variant.has_turn_constraint and self._some_node_meets()
+        self._bounding = False
         self.most = None
-        self.most = self._best_below(self.root)
+        self.most = self._bounded_best(self.root)
 
     # --- the search ---------------------------------------------------------------------------
     def _count(self, n=1):
@@ -191,6 +198,15 @@ class ListLegality(_Legality):
             bound = self._bounds[key] = self._bound(s, rem)
         return played + bound
 
+    def _bounded_best(self, node) -> int:
+        """``_best_below(node)``; if the search turns out costly, it starts again from
+        ``node`` with the game's bound on (what it has found stays: every value is exact)."""
+        try:
+            return self._best_below(node)
+        except _Costly:
+            self._bounding = True
+            return self._best_below(node)
+
     def _best_below(self, node, cap=None) -> int:
         """The most units played at a candidate node in or below ``node`` (-1: none), exact.
         ``cap``: an upper bound on it known from above; the search stops once it is reached,
@@ -199,6 +215,8 @@ class ListLegality(_Legality):
         if best is not None:
             return best
         self._count()
+        if not self._bounding and self._bound is not None and self.visits > BOUND_AFTER:
+            raise _Costly  # unwinds to _bounded_best, so that every node above gets its bound
         rem = node[2]
         played = self.total - len(rem)
         if cap is None:
@@ -224,9 +242,9 @@ class ListLegality(_Legality):
 
     def _bounded(self, node) -> bool:
         """Whether the game's bound is asked at ``node``: once the turn has proved costly,
-        where a run of equal units begins; inside a run the next few nodes decide as cheaply
-        as a bound would."""
-        if self.visits < BOUND_AFTER:
+        at the root and where a run of equal units begins (inside a run the next few nodes
+        decide as cheaply as a bound would)."""
+        if not self._bounding:
             return False
         rem = node[2]
         played = self.total - len(rem)
@@ -237,10 +255,35 @@ class ListLegality(_Legality):
         return self.total - len(node[2]) == self.most and self._candidate(node)
 
     def playable(self, node) -> bool:
+        try:
+            return self._reaches(node)
+        except _Costly:
+            self._bounding = True
+            return self._reaches(node)
+
+    def _reaches(self, node) -> bool:
+        """Whether a legal node (a candidate playing ``most`` units) lies in or below
+        ``node``: the search stops at the first one, and skips what cannot get there."""
+        known = self._reach.get(node)
+        if known is not None:
+            return known
         best = self._best.get(node)
-        if best is None:
-            best = self._best_below(node)
-        return best >= self.most
+        if best is not None:
+            known = best >= self.most
+        else:
+            self._count()
+            if not self._bounding and self._bound is not None and self.visits > BOUND_AFTER:
+                raise _Costly
+            played = self.total - len(node[2])
+            if played >= self.most:  # nothing below plays exactly most units
+                known = played == self.most and self._candidate(node)
+            elif self._bounding and self._bound is not None and \
+                    self._ceiling(node) < self.most:
+                known = False
+            else:
+                known = any(self._reaches(child) for child in self._next(node))
+        self._reach[node] = known
+        return known
 
     def _walk(self, keep=None):
         """Legal nodes with one step sequence each, depth first along playable steps only;
@@ -278,7 +321,9 @@ class ListLegality(_Legality):
         """False when no play through ``node`` can end in ``frame``: a mover's checker only
         ever moves towards his home here (no game with a long list sends one back), so a
         node with fewer checkers on or above some point than ``frame`` cannot lead to it."""
-        return _covers(_heights(node[0]), _heights(frame))
+        if self._target[0] != frame:
+            self._target = (frame, _heights(frame))
+        return _covers(_heights(node[0]), self._target[1])
 
     def path_to(self, frame):
         """The steps of a legal play ending in ``frame``, or None."""

@@ -31,7 +31,7 @@ class Search:
     __slots__ = ("variant", "position", "ctx", "units", "ordered", "nodes", "legal",
                  "root", "_legal_keys")
 
-    def __init__(self, position, limit=MAX_SEARCH_NODES):
+    def __init__(self, position, limit=None):
         variant = position.variant
         self.variant = variant
         self.position = position
@@ -54,7 +54,7 @@ class Search:
 
         canonical = variant.canonical_order
         splits = _SPLITS[ordered]
-        most = limit
+        most = MAX_SEARCH_NODES if limit is None else limit
 
         def visit(s, t, rem, steps, limit):
             # rem is non-empty here and the node itself is already recorded. With canonical
@@ -166,9 +166,10 @@ class Play:
         return hash(self.frame)
 
 
-def legal_plays(position, limit=MAX_SEARCH_NODES):
+def legal_plays(position, limit=None):
     """All distinct legal plays of ``position`` (which must have dice or pending units),
-    the highest starting points first; ``SearchLimitError`` past ``limit`` search nodes."""
+    the highest starting points first; ``SearchLimitError`` past ``limit`` search nodes
+    (default ``MAX_SEARCH_NODES``)."""
     search = Search(position, limit)
     plays = [Play(position, steps, frame) for frame, steps in search.results().items()]
     plays.sort(key=lambda p: _sort_key(p.steps))

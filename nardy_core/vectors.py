@@ -169,10 +169,11 @@ def _expected_key(result):
 MAX_OUTCOME_PLAYS = 20_000
 
 
-def turn_outcomes(position, limit=MAX_OUTCOME_PLAYS):
+def turn_outcomes(position, limit=None):
     """Every distinct outcome of the mover's turn, as format-2 keys; ``SearchLimitError``
-    when they need more than ``limit`` plays."""
+    when they need more than ``limit`` plays (default ``MAX_OUTCOME_PLAYS``)."""
     variant = position.variant
+    limit = MAX_OUTCOME_PLAYS if limit is None else limit
     keys = set()
     left = [limit]
     plays = _counted(legal_plays(position), left, limit)

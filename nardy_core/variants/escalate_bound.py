@@ -34,7 +34,8 @@ class ListBound:
     def __init__(self, closed, bear_off):
         self.open = tuple(p >= 1 and not (closed >> SH[p]) & 1 for p in range(25))
         self.bear_off = bear_off
-        self._shares = {}   # (point, groups, mode) -> [(code, vector)] one checker can take
+        self._shares = {}   # (point, groups, mode) -> [(code, room)]: what one checker can take
+                            # (its code), and the states with room for it (bits)
         self._boxes = {}    # (groups, vector) -> the states that still have room for it
         self._memo = {}     # (points, remaining) -> bound
 
@@ -68,7 +69,8 @@ class ListBound:
                 prefixes.append((len(prefixes), code))
         held = [(p + 1, c) for p, c in enumerate(points) if c]
         mode = STAY
-        if self.bear_off:
+        # all home before the last unit: not while the pips to bring them home exceed the list's
+        if self.bear_off and sum((p - 6) * c for p, c in held if p > 6) <= sum(rem[:-1]):
             home = self._shared(held, groups, weights, HOME)
             if any(home >> c & 1 for _, c in prefixes[:-1]):
                 mode = FREE
@@ -82,9 +84,8 @@ class ListBound:
             shares = self._shares_of(point, groups, weights, mode)
             if len(shares) == 1 and mode != HOME:
                 continue  # this checker cannot move: it takes nothing
-            boxes = [(code, self._box(groups, weights, vector)) for code, vector in shares]
             for _ in range(count):
-                grown = _or_shifted(reached, boxes)
+                grown = _or_shifted(reached, shares)
                 if grown == reached:
                     break  # the zero share keeps what was reached: more copies add nothing
                 reached = grown
@@ -120,7 +121,8 @@ class ListBound:
                 walk(j + 1, at, code + c * weights[j], vector + (c,))
 
         walk(0, point, 0, ())
-        self._shares[key] = out
+        out = self._shares[key] = [(code, self._box(groups, weights, vector))
+                                   for code, vector in out]
         return out
 
     def _box(self, groups, weights, vector) -> int:
