@@ -123,15 +123,17 @@ class Game:
     def _enter_move(self):
         self.phase = MOVE
         self._turn = None
+        turn = self.turn()
         if type(self.variant).roll_outcome is not Variant.roll_outcome:
-            ended = self.variant.roll_outcome(self.position, legal_plays(self.position))
+            plays = [Play(self.position, steps, frame)
+                     for frame, steps in turn.legality.results().items()]
+            ended = self.variant.roll_outcome(self.position, plays)
             if ended is not None:  # the roll itself ends the game (fayles: no play of every unit)
                 self._finish(ended.winner, ended.kind, ended.points * self.cube.value
                              if ended.winner is not None else 0, "roll")
                 return
-        # the step interface decides this without listing the plays (an escalating list may
-        # have millions); nothing to play leaves the empty play as the only legal one
-        turn = self.turn()
+        # asked of the step interface, never by listing the plays (an escalating list may have
+        # millions): with nothing to play, the empty play is the only legal one
         if turn.is_complete:
             self._apply(turn.play())  # no legal move: the roll is forfeited and the turn passes
 
