@@ -79,6 +79,7 @@ class SearchLegality(_Legality):
     """Legality read off the full search of ``movegen.Search``."""
 
     __slots__ = ("search", "_legal", "_memo")
+    listed = True   # every legal play is at hand: finding one costs nothing
 
     def __init__(self, position, limit=None):
         self.search = search = Search(position, limit)
@@ -125,6 +126,8 @@ class SearchLegality(_Legality):
 
 class ListLegality(_Legality):
     """Legality of a long ordered unit list by a memoised depth-first search (module doc)."""
+
+    listed = False  # finding a given play is a search of its own (``path_to``)
 
     __slots__ = ("units", "total", "limit", "visits", "most", "_best", "_reach", "_bound",
                  "_bounds", "_filter", "_target", "_bounding")
@@ -286,8 +289,10 @@ class ListLegality(_Legality):
         return known
 
     def _walk(self, keep=None):
-        """Legal nodes with one step sequence each, depth first along playable steps only;
-        ``keep(node)``: whether a subtree may hold what the caller looks for."""
+        """Legal nodes with one step sequence each, depth first along playable steps; or,
+        with ``keep(node)`` (whether a subtree may hold what the caller looks for), along
+        the steps it keeps (a legal end found that way makes every node on its way
+        playable, so they are not asked)."""
         seen = set()
         stack = [(self.root, ())]
         while stack:
@@ -300,7 +305,7 @@ class ListLegality(_Legality):
                 yield node, steps
                 continue
             for step, child in reversed(self.children(node)):
-                if child not in seen and (keep is None or keep(child)) and self.playable(child):
+                if child not in seen and (keep(child) if keep else self.playable(child)):
                     stack.append((child, steps + (step,)))
 
     def results(self, most=None) -> dict:
@@ -318,29 +323,64 @@ class ListLegality(_Legality):
         return out
 
     def may_reach(self, node, frame) -> bool:
-        """False when no play through ``node`` can end in ``frame``: a mover's checker only
-        ever moves towards his home here (no game with a long list sends one back), so a
-        node with fewer checkers on or above some point than ``frame`` cannot lead to it."""
+        """False when no play through ``node`` can end in ``frame`` (a legal end). A mover's
+        checker only ever moves towards his home here (no game with a long list sends one
+        back), so ``node`` needs at least as many checkers on or above every point as
+        ``frame``; and the units still to play must move his checkers exactly the pips
+        between them (at most, where checkers are borne off on the way, with an overshoot)."""
         if self._target[0] != frame:
-            self._target = (frame, _heights(frame))
-        return _covers(_heights(node[0]), self._target[1])
+            self._target = (frame, _shape(frame))
+        heights, pips, off, hand = self._target[1]
+        here = _shape(node[0])
+        if not _covers(here[0], heights):
+            return False
+        if here[3] or hand:
+            return True  # a hand entry moves a checker one pip more than its unit
+        rem = node[2]
+        moved = sum(rem[:self.most - (self.total - len(rem))])
+        return here[1] - pips == moved if here[2] == off else here[1] - pips <= moved
 
     def path_to(self, frame):
-        """The steps of a legal play ending in ``frame``, or None."""
-        for node, steps in self._walk(lambda child: self.may_reach(child, frame)):
-            if node[0] == frame:
+        """The steps of a legal play ending in ``frame``, or None: a depth-first search along
+        the nodes that ``may_reach`` it, trying first the steps that take a checker from a
+        point where the frame has fewer to one where it has more."""
+        want = _slots(frame)
+        seen = set()
+        stack = [(self.root, ())]
+        while stack:
+            node, steps = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            self._count()
+            if node[0] == frame and self.is_legal(node):
                 return steps
+            have = _slots(node[0])
+            children = self.children(node)
+            ranked = sorted(range(len(children)), key=lambda i: (
+                (have[children[i][0][0]] > want[children[i][0][0]])
+                + (have[children[i][0][1]] < want[children[i][0][1]]), i))
+            for i in ranked:  # the most promising last: popped first
+                step, child = children[i]
+                if child not in seen and self.may_reach(child, frame):
+                    stack.append((child, steps + (step,)))
         return None
 
 
-def _heights(frame):
-    """For each mover's slot from the hand (26) down to off (0): his checkers on it or above."""
-    raw = (frame & ((1 << ((F_HAND + 1) * 8)) - 1)).to_bytes(F_HAND + 1, "little")
-    out, total = [], 0
+def _slots(frame):
+    """The mover's checkers on each of his slots, off (0) to the hand (26)."""
+    return (frame & ((1 << ((F_HAND + 1) * 8)) - 1)).to_bytes(F_HAND + 1, "little")
+
+
+def _shape(frame):
+    """The mover's side of ``frame``: (for each slot from the hand (26) down to off (0), his
+    checkers on it or above; his pips, the bar counting 25; his checkers off; in the hand)."""
+    raw = _slots(frame)
+    heights, total = [], 0
     for p in range(F_HAND, -1, -1):
         total += raw[p]
-        out.append(total)
-    return out
+        heights.append(total)
+    return heights, sum(p * raw[p] for p in range(1, F_HAND)), raw[0], raw[F_HAND]
 
 
 def _covers(heights, target) -> bool:

@@ -1014,8 +1014,16 @@ class _Reader:
                 game.play(walked)
                 return
             position = game.position
-            steps = legality.path_to(to_frame(position.replace(sides=after),
-                                              position.variant.cross))
+            steps = None
+            if not legality.listed:  # a long list: the written paths guide the search first
+                try:
+                    found = find_play(position, entry.text)
+                    steps = found.steps if found.board[0] == after else None
+                except NardyError:
+                    pass
+            if steps is None:
+                steps = legality.path_to(to_frame(position.replace(sides=after),
+                                                  position.variant.cross))
             if steps is not None:
                 game.play(steps)
                 return

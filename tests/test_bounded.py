@@ -381,3 +381,31 @@ def test_the_whole_list_cases_stay_within_a_memory_ceiling():
     assert done.returncode == 0, done.stderr[-2000:]
     peak_kib = int(done.stdout.split()[-1])
     assert peak_kib < 200 * 1024, f"peak {peak_kib // 1024} MiB"  # listing 1-1: many GiB
+
+
+def test_the_terminal_game_asks_for_notation_when_a_roll_cannot_be_listed(monkeypatch, capsys):
+    import io
+
+    from nardy_core.cli import main
+
+    def refuse(game):
+        raise SearchLimitError("too many", limit=0, what="search nodes")
+
+    monkeypatch.setattr(Game, "legal_plays", refuse)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n" * 3))
+    assert main(["play", "--game", "gioul", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "too many plays to list: type one in notation" in out
+    assert "Traceback" not in out and out.rstrip().endswith("bye")
+
+
+def test_a_review_ranks_the_play_made_beside_the_plays_built_by_blocks(tight):
+    position = full_start("gul_bara", 1)
+    made = random_walk(Turn(position), random.Random(11))
+    chooser = Chooser(position.variant, "intermediate")
+    ranked = within(120, chooser.rank, position, None, None, made)
+    assert made.frame in [r.play.frame for r in ranked]
+    turn = Turn(position)
+    for step in next(r for r in ranked if r.play.frame == made.frame).play.steps:
+        turn.step(step)
+    assert turn.is_complete and turn.play().frame == made.frame

@@ -222,13 +222,15 @@ class Chooser:
     def rank(self, position, ply=None, top=None, also=None) -> list:
         """Every legal play with its equity for the mover, best first. ``top``: how many
         candidates are settled where the turn goes on (default: the level's ``settle``).
-        ``also``: the result frame of one more play to judge as deeply as the best candidates
-        wherever it stands at 0-ply (a review compares the play made with the best on equal
-        terms); it changes nothing else."""
+        ``also``: one more play (a ``Play``, or its result frame) to judge as deeply as the
+        best candidates wherever it stands at 0-ply (a review compares the play made with the
+        best on equal terms); it changes nothing else."""
         ply = self.level.ply if ply is None else ply
         results = self._results(position)
+        made = also if isinstance(also, Play) else None
+        also = made.frame if made is not None else also
         if also is not None and also not in results:  # not among the plays built by blocks
-            steps = legality_for(position).path_to(also)
+            steps = made.steps if made is not None else legality_for(position).path_to(also)
             if steps is not None:
                 results[also] = steps
         frames = list(results)
