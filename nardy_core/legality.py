@@ -337,7 +337,10 @@ class ListLegality(_Legality):
         if here[3] or hand:
             return True  # a hand entry moves a checker one pip more than its unit
         rem = node[2]
-        moved = sum(rem[:self.most - (self.total - len(rem))])
+        left = self.most - (self.total - len(rem))  # units still to play to a legal end
+        if left < 0:
+            return False
+        moved = sum(rem[:left])
         return here[1] - pips == moved if here[2] == off else here[1] - pips <= moved
 
     def path_to(self, frame):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import SearchLimitError
 from ..frame import flip, pins_of, sides_of, to_frame
-from ..legality import legality_for
+from ..legality import SHORT_LIST, legality_for
 from ..movegen import Play, Search
 from ..position import Position
 from ..variant import Variant
@@ -68,12 +68,13 @@ LEVELS = {
 BLURRED_INTERMEDIATE = ("short", "caucasian", "long", "portes", "irish")
 
 # Fixed work, never a clock (docs/architecture.md, "Bounded move generation"): the bot judges
-# every result of a roll whose search holds at most RESULT_NODES nodes (every roll of every
-# game under its default options; gioul's whole 4-4 list from the start, 5,209). A longer
-# list (an escalating double under escalation_lookahead=FULL: 59,810 plays for 3-3, millions
-# for 1-1) is played block by block instead (``Chooser._by_blocks``): the BEAM best
-# positions after each run of equal units, by the 0-ply evaluation, go on to the next run.
-# The opponent's rolls in a 1-ply look-ahead get REPLY_NODES and a beam of one.
+# every result of a roll of four units or fewer (every roll of every game under its default
+# options), and of a longer list whose search holds at most RESULT_NODES nodes (gioul's whole
+# 4-4 list from the start: 5,209). A longer list past that (an escalating double under
+# escalation_lookahead=FULL: 59,810 plays for 3-3, millions for 1-1) is played block by block
+# instead (``Chooser._by_blocks``): the BEAM best positions after each run of equal units, by
+# the 0-ply evaluation, go on to the next run. The opponent's rolls in a 1-ply look-ahead get
+# REPLY_NODES and a beam of one.
 RESULT_NODES = 20_000
 REPLY_NODES = 2_000
 BEAM = 3
@@ -131,8 +132,12 @@ class Chooser:
 
     # --- evaluation ---------------------------------------------------------------------------
     def _results(self, position, limit=RESULT_NODES, beam=BEAM):
-        """``{frame after the play: steps}`` of every legal play, or, where listing them
-        would take more than ``limit`` search nodes, of the plays ``_by_blocks`` builds."""
+        """``{frame after the play: steps}`` of every legal play, or, for a long unit list
+        whose plays would take more than ``limit`` search nodes to list, of the plays
+        ``_by_blocks`` builds (a roll of four units or fewer is always listed in full)."""
+        units, ordered = self.variant.units(position)
+        if not (ordered and len(units) > SHORT_LIST):
+            return Search(position).results()
         try:
             return Search(position, limit).results()
         except SearchLimitError:
