@@ -409,3 +409,20 @@ def test_a_review_ranks_the_play_made_beside_the_plays_built_by_blocks(tight):
     for step in next(r for r in ranked if r.play.frame == made.frame).play.steps:
         turn.step(step)
     assert turn.is_complete and turn.play().frame == made.frame
+
+
+def test_the_list_bound_is_an_upper_bound_and_exact_where_nobody_can_bear_off():
+    def bound_and_most(position):
+        legality = legality_for(position)
+        s0, _, units = legality.root
+        return position.variant.unit_bound(legality.ctx)(s0, units), legality.most
+
+    # exact: the start (all 24 units) and the walls of the hard positions (19 and 18 units)
+    for d in (1, 2, 3):
+        assert bound_and_most(full_start("gioul", d)) == (28 - 4 * d,) * 2
+    assert [bound_and_most(parse_state(text)[0]) for text in HARD] == [(19, 19), (18, 18)]
+    for game in ("gioul", "gul_bara"):
+        for position, d in positions_for_comparison(game, 30 if HEAVY else 10, seed=3):
+            if d < 6:
+                bound, most = bound_and_most(position)
+                assert bound >= most, format_state(position)
