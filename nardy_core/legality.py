@@ -34,8 +34,8 @@ SHORT_LIST = 4
 # The game's bound is asked only once the search of a turn has visited this many nodes: the
 # usual turn finds its witness long before, and a bound costs from one to thirty milliseconds.
 BOUND_AFTER = 2_000
-# Nodes the memoised search of one turn may visit. The hardest positions met in 36,000
-# whole-list turns of random gioul and gul bara games take about a tenth of it.
+# Nodes the memoised search of one turn may visit. Over 36,000 whole-list turns of random
+# gioul and gul bara games, a whole walk through the step interface visited at most 5,103.
 MAX_LIST_NODES = 300_000
 
 
