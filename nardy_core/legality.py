@@ -29,7 +29,7 @@ from .frame import F_HAND, to_frame
 from .movegen import Search, unit_choices
 
 # Units above which an ordered list is decided without listing it (a double's four units and
-# anything shorter are listed: a few thousand nodes at most).
+# anything shorter are listed: about a thousand search nodes at most).
 SHORT_LIST = 4
 # The game's bound is asked only once the search of a turn has visited this many nodes: the
 # usual turn finds its witness long before, and a bound costs from one to thirty milliseconds.
