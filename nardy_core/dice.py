@@ -3,6 +3,8 @@
 Die values come from the byte stream SHA-256(seed + "/" + block number), block after block;
 a byte below 252 gives ``byte % 6 + 1`` and bytes 252-255 are skipped, so every face has
 probability exactly 1/6. Anyone holding the seed can recompute every roll (docs/dice.md).
+The stream is counter-based: byte ``n`` is in block ``n // 32``, so going on from a saved
+position of the stream costs one hash, however far into it that is.
 """
 
 from __future__ import annotations
@@ -10,16 +12,27 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+from .errors import GameStateError
+
+# The most bytes of the stream a record may say were used: 2**53 - 1, the largest count a
+# JSON reader in a browser holds exactly (a game uses a few hundred).
+MAX_USED = 2 ** 53 - 1
+
 
 class Dice:
     __slots__ = ("seed", "used", "_block", "_block_index")
 
     def __init__(self, seed=None, used: int = 0):
+        """``used``: bytes of the stream already consumed (a saved game's ``dice_used``), an
+        int from 0 to ``MAX_USED`` (``GameStateError`` ``dice_used`` otherwise)."""
         self.seed = secrets.token_hex(16) if seed is None else str(seed)
-        self.used = 0          # bytes of the stream consumed so far (the generator's state)
+        if type(used) is not int or not 0 <= used <= MAX_USED:
+            raise GameStateError(f"the count of dice bytes used must be a whole number from 0 "
+                                 f"to {MAX_USED}, not {used!r:.40}", code="dice_used",
+                                 limit=MAX_USED)
+        self.used = used       # bytes of the stream consumed so far (the generator's state)
         self._block = b""
         self._block_index = -1
-        self._skip(used)
 
     def _byte(self) -> int:
         index, offset = divmod(self.used, 32)
@@ -28,10 +41,6 @@ class Dice:
             self._block_index = index
         self.used += 1
         return self._block[offset]
-
-    def _skip(self, count: int) -> None:
-        for _ in range(count):
-            self._byte()
 
     def die(self) -> int:
         while True:

@@ -55,3 +55,11 @@ class GameStateError(NardyError):
     """An action asked of a game in a phase where it makes no sense (e.g. roll twice)."""
 
     code = "game_state"
+
+
+class SearchLimitError(NardyError):
+    """Deciding or listing the plays of a roll needs more search nodes than the documented
+    limit (``params``: ``limit``, ``what``); only whole-list escalation (gioul and gul bara
+    with ``escalation_lookahead=FULL``) comes near it (docs/architecture.md)."""
+
+    code = "search_limit"

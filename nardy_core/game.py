@@ -13,7 +13,7 @@ from .match import MatchScore
 from .movegen import Play, legal_plays
 from .position import BLACK, WHITE
 from .turn import Turn
-from .variant import REROLL, USE_DICE
+from .variant import REROLL, USE_DICE, Variant
 
 OPENING, ROLL, MOVE, DOUBLE, RESIGN, OVER = "opening", "roll", "move", "double", "resign", "over"
 # Recorded actions without arguments and the methods that make them.
@@ -123,14 +123,19 @@ class Game:
     def _enter_move(self):
         self.phase = MOVE
         self._turn = None
-        plays = legal_plays(self.position)
-        ended = self.variant.roll_outcome(self.position, plays)
-        if ended is not None:  # the roll itself ends the game (fayles: no play of every unit)
-            self._finish(ended.winner, ended.kind, ended.points * self.cube.value
-                         if ended.winner is not None else 0, "roll")
-            return
-        if len(plays) == 1 and not plays[0].steps:
-            self._apply(plays[0])  # no legal move: the roll is forfeited and the turn passes
+        turn = self.turn()
+        if type(self.variant).roll_outcome is not Variant.roll_outcome:
+            plays = [Play(self.position, steps, frame)
+                     for frame, steps in turn.legality.results().items()]
+            ended = self.variant.roll_outcome(self.position, plays)
+            if ended is not None:  # the roll itself ends the game (fayles: no play of every unit)
+                self._finish(ended.winner, ended.kind, ended.points * self.cube.value
+                             if ended.winner is not None else 0, "roll")
+                return
+        # asked of the step interface, never by listing the plays (an escalating list may have
+        # millions): with nothing to play, the empty play is the only legal one
+        if turn.is_complete:
+            self._apply(turn.play())  # no legal move: the roll is forfeited and the turn passes
 
     def legal_plays(self) -> list:
         self._need(MOVE)
@@ -145,7 +150,8 @@ class Game:
 
     @property
     def turn_in_progress(self):
-        """The step-by-step builder if a turn is being built (None before the first step)."""
+        """The step-by-step builder of the roll to play (None outside the move phase, and
+        where a game was made by copying one without it)."""
         return self._turn if self.phase == MOVE else None
 
     def play(self, play) -> Play:
@@ -156,7 +162,7 @@ class Game:
             chosen = find_play(self.position, play)
         else:
             steps = play.steps if isinstance(play, Play) else tuple(tuple(s) for s in play)
-            turn = Turn(self.position)
+            turn = self.turn().fresh()  # what the roll's turn has decided is kept
             for step in steps:
                 turn.step(step)
             chosen = turn.play()

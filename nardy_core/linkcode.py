@@ -526,9 +526,9 @@ class _PlayTree:
         from .frame import from_frame
         from .turn import Turn
         self.turn = Turn(position)
-        self.root = self.turn.search.root
-        self.legal = self.turn.search.legal_keys
-        frames = {key[0] for key in self.legal}
+        self.legality = self.turn.legality
+        self.root = self.legality.root
+        frames = set(self.legality.results())  # bounded: SearchLimitError past its limit
         mover = position.turn
         cross = position.variant.cross
 
@@ -561,8 +561,10 @@ class _PlayTree:
         """Step sequences from ``node`` that end in the target play."""
         n = self._counts.get(node)
         if n is None:
-            if node in self.legal:
+            if self.legality.is_legal(node):
                 n = 1 if node[0] == self.target else 0
+            elif not self.legality.may_reach(node, self.target):
+                n = 0
             else:
                 n = sum(self.paths(child) for _, child in self.choices(node, 0))
             self._counts[node] = n
@@ -584,7 +586,7 @@ class _PlayTree:
                     break
             else:
                 return None
-        return self.frames.index(node[0]) if node in self.legal else None
+        return self.frames.index(node[0]) if self.legality.is_legal(node) else None
 
     def rank(self, steps, order):
         """The rank of these steps among the sequences that make the target play."""
@@ -600,7 +602,7 @@ class _PlayTree:
     def steps(self, rank, order):
         """The step sequence of rank ``rank`` that makes the target play (``aim`` first)."""
         node, steps = self.root, []
-        while node not in self.legal:
+        while not self.legality.is_legal(node):
             for candidate, child in self.choices(node, order):
                 n = self.paths(child)
                 if rank < n:

@@ -20,6 +20,7 @@ import re
 
 from .cube import jacoby_applies
 from .errors import GameStateError, NardyError, NotationError
+from .frame import to_frame
 from .game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from .match import Match
 from .playnotation import find_play, format_steps
@@ -983,14 +984,16 @@ class _Reader:
                 _fail(entry.line, "no_legal_move", f"{_roll(dice)} has no legal move "
                       f"here, but the record plays {entry.text!r}")
             return
-        plays = game.legal_plays()
+        # the roll's plays are asked about, never listed (an escalating list may have millions)
+        legality = game.turn().legality
         if not entry.text:
             other_wins = following is not None and following.kind == "wins" \
                 and following.column != entry.column
             if following is None or other_wins:
                 return  # rolled and not yet played, or resigned after the roll
-            if len(plays) == 1:
-                game.play(plays[0])  # a forced play left unwritten (as GNU Backgammon reads it)
+            forced = legality.results(most=1)
+            if len(forced) == 1:  # a forced play left unwritten (as GNU Backgammon reads it)
+                game.play(next(iter(forced.values())))
                 return
             _fail(entry.line, "no_move", f"no move is written for {_roll(dice)}, which "
                   "has legal moves")
@@ -1010,10 +1013,20 @@ class _Reader:
             if walked is not None and walked.board[0] == after:
                 game.play(walked)
                 return
-            for play in plays:
-                if play.board[0] == after:
-                    game.play(play)
-                    return
+            position = game.position
+            steps = None
+            if not legality.listed:  # a long list: the written paths guide the search first
+                try:
+                    found = find_play(position, entry.text)
+                    steps = found.steps if found.board[0] == after else None
+                except NardyError:
+                    pass
+            if steps is None:
+                steps = legality.path_to(to_frame(position.replace(sides=after),
+                                                  position.variant.cross))
+            if steps is not None:
+                game.play(steps)
+                return
         _fail(entry.line, "illegal_play", f"{_roll(dice)}: {entry.text} is not a legal "
               f"play for {self.who(entry.column)}'s player here", play=entry.text)
 

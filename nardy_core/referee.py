@@ -43,10 +43,17 @@ def _rules(variant):
 def random_play(game, rng):
     """A random legal play of ``game``'s roll, after checking that the step interface offers
     each of its steps one at a time and accepts it as complete (every self-play referee
-    plays this way)."""
+    plays this way). A roll whose plays are too many to list (a whole escalating list) is
+    played by random steps of the step interface instead."""
+    from .errors import SearchLimitError
     from .turn import Turn
-    play = rng.choice(game.legal_plays())
     turn = Turn(game.position)
+    try:
+        play = rng.choice(game.legal_plays())
+    except SearchLimitError:
+        while not turn.is_complete:
+            turn.step(rng.choice(turn.legal_steps()))
+        return turn.play()
     for step in play.steps:
         _check(tuple(step) in [tuple(s) for s in turn.legal_steps()],
                f"step {step} of {play} was not offered by the step interface")

@@ -324,11 +324,10 @@ class Review:
         for step in item.public["steps"]:
             turn.step(tuple(step))
         played = turn.play()
-        results = chooser._results(position)
-        if len(results) == 1:
+        if len(turn.legality.results(most=1)) == 1:
             return {"forced": True, "loss": 0.0, "mark": None, "symbol": "",
                     "best": item.public["played"], "rank": 1, "candidates": []}
-        ranked = chooser.rank(position, also=played.frame)
+        ranked = chooser.rank(position, also=played)
         judged = self._judged(chooser, position, ranked)
         mine = next(r for r in judged if r.play.frame == played.frame)
         best = judged[0]

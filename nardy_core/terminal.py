@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from .errors import NardyError
+from .errors import NardyError, SearchLimitError
 from .game import DOUBLE, MOVE, RESIGN, ROLL
 from .match import Match
 from .textboard import render
@@ -65,7 +65,11 @@ def _human_turn(game, out):
         (game.accept_resignation if answer.lower().startswith("y") else
          game.decline_resignation)()
     elif game.phase == MOVE:
-        plays = game.legal_plays()
+        try:
+            plays = game.legal_plays()
+        except SearchLimitError:  # a whole escalating list: its plays are typed, not listed
+            plays = []
+            out.write("  too many plays to list: type one in notation\n")
         for i, play in enumerate(plays[:40], 1):
             out.write(f"  {i:2}. {play}\n")
         if len(plays) > 40:

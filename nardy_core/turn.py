@@ -1,14 +1,16 @@
 """The step-by-step interface a board needs: one checker, one die at a time, with undo.
 
 Only steps that belong to some legal full play are offered, so a player moving one checker at
-a time can never break the must-play rules. The legality of a partly played turn is decided on
-the search tree of ``movegen.Search``: a node is playable when a legal end node lies below it.
+a time can never break the must-play rules. The legality of a partly played turn is decided by
+``legality.py``: a node is playable when a legal end node lies below it, found from the full
+search of the roll, or, for a long escalating list, by a search that never lists its plays.
 """
 
 from __future__ import annotations
 
 from .errors import IllegalMoveError
-from .movegen import Play, Search, unit_choices
+from .legality import legality_for
+from .movegen import Play
 
 
 class Step(tuple):
@@ -25,32 +27,25 @@ class Step(tuple):
 
 
 class Turn:
-    def __init__(self, position):
+    def __init__(self, position, legality=None):
+        """``legality``: that of the same position, shared (``fresh``) so that what it has
+        decided is not decided again."""
         self.position = position
         self.variant = position.variant
-        self.search = Search(position)
-        self._legal = self.search.legal_keys
-        self._path = [self.search.root]
+        self.legality = legality or legality_for(position)
+        self._path = [self.legality.root]
         self._steps = []
-        self._memo = {}
+
+    def fresh(self) -> "Turn":
+        """A new turn of the same roll, from its start, sharing what this one has decided."""
+        return Turn(self.position, self.legality)
 
     # --- tree ------------------------------------------------------------------------------
     def _children(self, key):
-        sb, t, rem = key
-        if not rem or self.variant.finished(sb):
-            return []
-        out = []
-        for d, rest in unit_choices(rem, self.search.ordered):
-            for s2, t2, step in self.variant.unit_moves(self.search.ctx, sb, t, d, 26):
-                out.append((Step(step), (s2, t2, rest)))
-        return out
+        return [(Step(step), child) for step, child in self.legality.children(key)]
 
     def _playable(self, key) -> bool:
-        memo = self._memo
-        if key not in memo:
-            memo[key] = key in self._legal or any(
-                self._playable(child) for _, child in self._children(key))
-        return memo[key]
+        return self.legality.playable(key)
 
     # --- queries ---------------------------------------------------------------------------
     @property
@@ -75,7 +70,7 @@ class Turn:
     @property
     def is_complete(self) -> bool:
         """True when the steps played so far form a legal play (nothing more may be played)."""
-        return self.node in self._legal
+        return self.legality.is_legal(self.node)
 
     def legal_steps(self) -> list:
         return [step for step, child in self._children(self.node) if self._playable(child)]

@@ -297,6 +297,18 @@ class Variant:
                 best = with_larger
         return best
 
+    def selects_by_units(self, ctx, ordered) -> bool:
+        """Whether ``select`` applies nothing beyond ``Variant.select``'s rules to this turn:
+        then a long ordered list is decided without listing its plays (``legality.py``)."""
+        return type(self).select is Variant.select
+
+    def unit_bound(self, ctx):
+        """None, or ``bound(frame, remaining)``: an upper bound on how many of the ordered
+        ``remaining`` units can still be played from ``frame`` this turn (``legality.py``
+        skips what cannot reach the most units; a loose bound costs time, never
+        correctness)."""
+        return None
+
     # --- results --------------------------------------------------------------------------
     def may_end(self, frame) -> bool:
         """A cheap test on a result frame: can this play end the game? (Only then is

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .errors import NardyError
+from .errors import NardyError, SearchLimitError
 from .movegen import legal_plays
 from .position import BAR, HAND, OFF, WHITE, Position, side_from
 from .variants import get_variant
@@ -162,11 +162,21 @@ def _expected_key(result):
                        result.get("end"))
 
 
-def turn_outcomes(position):
-    """Every distinct outcome of the mover's turn, as format-2 keys."""
+# Plays one vector's outcomes may go through (each block of an escalating list counts its
+# plays; the spec's vectors need under 1,000, GI-2b the most: 640). A gul bara 3-3 at a late
+# turn, its list played block by block, has 105,000 outcomes from 430,000 plays: such a turn
+# is refused, not listed. Each listing is also bounded by ``movegen.MAX_SEARCH_NODES``.
+MAX_OUTCOME_PLAYS = 20_000
+
+
+def turn_outcomes(position, limit=None):
+    """Every distinct outcome of the mover's turn, as format-2 keys; ``SearchLimitError``
+    when they need more than ``limit`` plays (default ``MAX_OUTCOME_PLAYS``)."""
     variant = position.variant
+    limit = MAX_OUTCOME_PLAYS if limit is None else limit
     keys = set()
-    plays = legal_plays(position)
+    left = [limit]
+    plays = _counted(legal_plays(position), left, limit)
     lost = variant.roll_outcome(position, plays)
     if lost is not None:  # the roll itself ends the game (fayles' unplayable roll)
         me, opp = position.sides[position.turn], position.sides[1 - position.turn]
@@ -175,13 +185,20 @@ def turn_outcomes(position):
             "mover" if lost.winner == position.turn else "opponent")
         return {outcome_key(me, pins[position.turn], opp, pins[1 - position.turn], (),
                             {"winner": who, "points": lost.points}, variant.point_labels)}
-    _outcomes(position, plays, keys)
+    _outcomes(position, plays, keys, set(), left, limit)
     return keys
 
 
-def _outcomes(position, plays, keys, seen=None):
+def _counted(plays, left, limit):
+    left[0] -= len(plays)
+    if left[0] < 0:
+        raise SearchLimitError(f"the outcomes of this turn need more than {limit:,} plays to "
+                               "list", limit=limit, what="plays")
+    return plays
+
+
+def _outcomes(position, plays, keys, seen, left, limit):
     variant = position.variant
-    seen = set() if seen is None else seen
     for play in plays:
         sides, pins = play.board
         after = position.replace(sides=sides, pins=pins, dice=None, pending=())
@@ -199,7 +216,8 @@ def _outcomes(position, plays, keys, seen=None):
                 # are those of the rest
                 if following not in seen:
                     seen.add(following)
-                    _outcomes(following, legal_plays(following), keys, seen)
+                    _outcomes(following, _counted(legal_plays(following), left, limit),
+                              keys, seen, left, limit)
                 continue
             if following.turn != position.turn:
                 transfer = following.pending

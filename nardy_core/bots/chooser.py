@@ -14,7 +14,9 @@ import math
 import zlib
 from dataclasses import dataclass
 
+from ..errors import SearchLimitError
 from ..frame import flip, pins_of, sides_of, to_frame
+from ..legality import SHORT_LIST, legality_for
 from ..movegen import Play, Search
 from ..position import Position
 from ..variant import Variant
@@ -64,6 +66,18 @@ LEVELS = {
 # points per game against the heuristic without it, +0.14 ± 0.11 with it; 200 games each), so
 # in those games intermediate plays the unblurred 0-ply choice (strong still looks a ply deeper).
 BLURRED_INTERMEDIATE = ("short", "caucasian", "long", "portes", "irish")
+
+# Fixed work, never a clock (docs/architecture.md, "Bounded move generation"): the bot judges
+# every result of a roll of four units or fewer (every roll of every game under its default
+# options), and of a longer list whose search holds at most RESULT_NODES nodes (gioul's whole
+# 4-4 list from the start: 5,209). A longer list past that (an escalating double under
+# escalation_lookahead=FULL: 59,810 plays for 3-3, millions for 1-1) is played block by block
+# instead (``Chooser._by_blocks``): the BEAM best positions after each run of equal units, by
+# the 0-ply evaluation, go on to the next run. The opponent's rolls in a 1-ply look-ahead get
+# REPLY_NODES and a beam of one.
+RESULT_NODES = 20_000
+REPLY_NODES = 2_000
+BEAM = 3
 
 
 def level_for(variant, name) -> Level:
@@ -117,9 +131,41 @@ class Chooser:
         self._settles = type(variant).follow_up is not Variant.follow_up
 
     # --- evaluation ---------------------------------------------------------------------------
-    def _results(self, position):
-        """(frame after the play, steps) of every legal play, game-ending plays scored exactly."""
-        return Search(position).results()
+    def _results(self, position, limit=RESULT_NODES, beam=BEAM):
+        """``{frame after the play: steps}`` of every legal play, or, for a long unit list
+        whose plays would take more than ``limit`` search nodes to list, of the plays
+        ``_by_blocks`` builds (a roll of four units or fewer is always listed in full)."""
+        units, ordered = self.variant.units(position)
+        if not (ordered and len(units) > SHORT_LIST):
+            return Search(position).results()
+        try:
+            return Search(position, limit).results()
+        except SearchLimitError:
+            return self._by_blocks(position, beam)
+
+    def _by_blocks(self, position, beam):
+        """Legal plays built one run of equal units at a time (the blocks of an escalating
+        list): of the positions the next run can reach on the way to a legal play, the
+        ``beam`` best by the 0-ply evaluation go on. Returns ``{frame: steps}`` of the
+        complete plays met, at least one."""
+        legality = legality_for(position)
+        root = legality.root
+        if legality.is_legal(root):
+            return {root[0]: ()}
+        done, frontier = {}, [(root, ())]
+        while frontier:
+            ends = {}
+            for node, steps in frontier:
+                for end, path in _run_ends(legality, node).items():
+                    if legality.is_legal(end):
+                        done.setdefault(end[0], steps + path)
+                    else:
+                        ends.setdefault(end, steps + path)
+            keys = list(ends)
+            scored = self._score_results(position, [key[0] for key in keys])
+            order = sorted(range(len(keys)), key=lambda i: -scored[i][0])
+            frontier = [(keys[i], ends[keys[i]]) for i in order[:beam]]
+        return done
 
     def _score_results(self, position, frames):
         """0-ply (equity, probs) of each result frame for the side that just moved."""
@@ -181,11 +227,17 @@ class Chooser:
     def rank(self, position, ply=None, top=None, also=None) -> list:
         """Every legal play with its equity for the mover, best first. ``top``: how many
         candidates are settled where the turn goes on (default: the level's ``settle``).
-        ``also``: the result frame of one more play to judge as deeply as the best candidates
-        wherever it stands at 0-ply (a review compares the play made with the best on equal
-        terms); it changes nothing else."""
+        ``also``: one more play (a ``Play``, or its result frame) to judge as deeply as the
+        best candidates wherever it stands at 0-ply (a review compares the play made with the
+        best on equal terms); it changes nothing else."""
         ply = self.level.ply if ply is None else ply
         results = self._results(position)
+        made = also if isinstance(also, Play) else None
+        also = made.frame if made is not None else also
+        if also is not None and also not in results:  # not among the plays built by blocks
+            steps = made.steps if made is not None else legality_for(position).path_to(also)
+            if steps is not None:
+                results[also] = steps
         frames = list(results)
         scored = self._score_results(position, frames)
         ranked = [Ranked(Play(position, results[f], f), self._noisy(f, eq), probs, 0)
@@ -287,7 +339,7 @@ class Chooser:
             sides[opponent], sides[position.turn] = opp_side, my_side
             reply_pos = Position(variant, sides, turn=opponent, dice=dice, first_turn=first,
                                  turn_number=position.turn_number, pins=pins)
-            results = Search(reply_pos).results()
+            results = self._results(reply_pos, REPLY_NODES, 1)
             ended = self._roll_ended(reply_pos, results)
             if ended is not None:  # the roll itself ends the game (fayles: unplayable)
                 eq, probs = ended
@@ -303,3 +355,22 @@ class Chooser:
 
     def choose(self, position) -> Play:
         return self.rank(position)[0].play
+
+
+def _run_ends(legality, node) -> dict:
+    """``{end node: steps}``: where playing on from ``node`` along playable steps ends the run
+    of units equal to its next one (or ends the play)."""
+    value = node[2][0]
+    out, seen, stack = {}, {node}, [(node, ())]
+    while stack:
+        at, path = stack.pop()
+        for step, child in legality.children(at):
+            if child in seen or not legality.playable(child):
+                continue
+            seen.add(child)
+            steps = path + (step,)
+            if legality.is_legal(child) or child[2][:1] != (value,):
+                out.setdefault(child, steps)
+            else:
+                stack.append((child, steps))
+    return out

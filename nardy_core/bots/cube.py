@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from ..cube import CubeState, double_refusal, jacoby_applies
 from ..frame import to_frame
-from ..movegen import legal_plays
+from ..movegen import Play
 from ..position import BAR, HAND, OFF
 from .evaluator import equity, outcome_values
 from .met import CubeModel, default_met
@@ -406,8 +406,11 @@ def _best_reply_position(decider, game, position):
     roller scores when a play wins the game outright."""
     variant, roller = game.variant, position.turn
     best_points, candidates = None, []
-    for play in legal_plays(position):
-        sides, pins = play.board
+    # the chooser's bounded list: every play, or those an escalating list's blocks lead to
+    from .chooser import Chooser
+    results = Chooser(variant, "beginner", evaluator=decider.evaluator)._results(position)
+    for frame, steps in results.items():
+        sides, pins = Play(position, steps, frame).board
         if sides[roller][OFF] == variant.checkers:
             points = variant.outcome(position.replace(sides=sides), roller).points
             if points > 1 and jacoby_applies(variant, game.cube, game.match):

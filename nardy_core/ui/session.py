@@ -14,6 +14,7 @@ from ..errors import GameStateError, IllegalMoveError, NardyError
 from ..game import ANSWER_METHODS, DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from ..geometry import absolute_point
 from ..match import Match
+from ..movegen import Play
 from ..notation import format_state, parse_state
 from ..playnotation import format_steps
 from ..textboard import columns, pinned_points
@@ -191,12 +192,16 @@ class Session:
                 self._do("roll", advance=False)
                 continue
             if game.phase == MOVE and self.prefs["auto_forced"]:
-                plays = game.legal_plays()
-                if len(plays) == 1 and plays[0].steps:
-                    self.notices.append(("forced", {"colour": game.position.turn,
-                                                    "play": plays[0].notation()}))
-                    self._do("play", plays[0], advance=False)
-                    continue
+                # one play or more is all that matters (an escalating list may have millions)
+                plays = game.turn().legality.results(most=1)
+                if len(plays) == 1:
+                    (frame, steps), = plays.items()
+                    if steps:
+                        play = Play(game.position, steps, frame)
+                        self.notices.append(("forced", {"colour": game.position.turn,
+                                                        "play": play.notation()}))
+                        self._do("play", play, advance=False)
+                        continue
             return
 
     # --- a person's actions ------------------------------------------------------------------

@@ -22,9 +22,10 @@ from __future__ import annotations
 from ..geometry import CONTRARY, PARALLEL
 from ..options import Option
 from ..errors import PositionError
-from ..variant import HIT_NONE, REROLL, Outcome, Variant
+from ..variant import HIT_NONE, NO_BEAR_OFF, REROLL, Outcome, Variant
 from .backgammon_family import StuckDrawMixin
 from .common import cube_options
+from .escalate_bound import ListBound
 from .fevga import Fevga
 
 TRANSFER, FORFEIT = "transfer", "forfeit"
@@ -135,6 +136,12 @@ class EscalationMixin:
         cands = [n for n in nodes if ok(n)] or list(nodes)  # AMB-44: waived if none can
         fewest = min(len(n[2]) for n in cands)
         return [n for n in cands if len(n[2]) == fewest]
+
+    def selects_by_units(self, ctx, ordered):
+        return not (self.has_turn_constraint and ctx.data and ordered)
+
+    def unit_bound(self, ctx):
+        return ListBound(ctx.closed, self.bear_off != NO_BEAR_OFF)
 
     def _can_meet(self, ctx, s, t, rest, memo):
         key = (s, t, rest)
