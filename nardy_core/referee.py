@@ -339,7 +339,16 @@ def _head_limit(variant, before):
         return 1
     if mode == "list":
         return 2
-    return 1 if blocked([p for p in range(24 - d, 12, -d)]) else 2
+    # head_obstacle: the single head checker, stepping 24 - d, 24 - 2d, … for the four units,
+    # must be stopped by the opponent's head on 12 "and by nothing earlier"; a double whose
+    # four steps never land on 12 (1-1, 2-2, 5-5) is never stopped by the head
+    for k in range(1, 5):
+        p = 24 - k * d
+        if p == 12:
+            return 2
+        if blocked([p]):
+            return 1
+    return 1
 
 
 def steps_waived(before):
