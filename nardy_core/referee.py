@@ -1,11 +1,14 @@
 """An independent referee for self-play: checks each turn against the rules from scratch.
 
-Nothing here calls the move generator: a check that asks the generator to judge itself proves
-nothing (decisions.md). The referee recomputes, step by step, what the rules say about checker
-counts, shared points, landing, bearing off, the bar, the head rule, the six-block rule and the
-score, and reports every violation as text. Which play the must-play rules (CORE 1.4) allow is
-the generator's own decision: it is proven by the spec's vectors and, for short nardy, by
-agreement with GNU Backgammon (tests/test_gnubg_oracle.py), not re-derived here.
+Nothing here calls the move generator or reads a variant's declarations: a check that asks the
+generator to judge itself proves nothing (decisions.md). The geometry, the setup and the rules
+are restated by game name and option value (here for long, short and Caucasian nardy and
+fayles; the other games' modules are consulted for theirs). The referee recomputes, step by
+step, what the rules say about checker counts, shared points, landing, bearing off, the bar,
+the head rule, the six-block rule and the score, and reports every violation as text. Which
+play the must-play rules (CORE 1.4) allow is the generator's own decision: it is proven by the
+spec's vectors and, for short nardy, by agreement with GNU Backgammon
+(tests/test_gnubg_oracle.py), not re-derived here.
 """
 
 from __future__ import annotations

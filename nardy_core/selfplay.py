@@ -1,4 +1,8 @@
-"""Random self-play: many games per variant, each turn judged by the independent referee."""
+"""Random self-play: many games per variant, each turn judged by the independent referee.
+
+A self-play game is a money game: both sides play random legal plays, and a side that may
+double does so now and then (``referee_frame.CubeJudge``). ``option_matrix`` lists the variants
+that ``selfplay --all-options`` plays."""
 
 from __future__ import annotations
 

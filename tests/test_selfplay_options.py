@@ -152,7 +152,7 @@ def test_cli_all_options_or_one_combination(capsys):
         _cli(capsys, "selfplay", "1", "--all-options", "-o", "jacoby=true")
 
 
-# --- the head rule's exception under head_obstacle (CORE 2.4) ---------------------------------------
+# --- the head rule's exception under head_obstacle (CORE 2.4) ----------------------------------
 EVERY_DOUBLE = {"head_exception_rolls": "123456"}
 
 
