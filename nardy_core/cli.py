@@ -57,34 +57,51 @@ def cmd_plays(args):
 
 
 def cmd_selfplay(args):
-    from .selfplay import selfplay
+    import time
+
+    from .option_matrix import matrix_variants
     from .variants import VARIANTS, get_variant
-    games = args.game or list(VARIANTS)
+    games = list(VARIANTS) if not args.game or "all" in args.game else args.game
     options = _parse_options(args.option)
     bad = 0
-    jobs = max(1, args.jobs)
     for key in games:
-        variant = get_variant(key, options if len(games) == 1 else None)
-        if jobs > 1:
-            report = _parallel_selfplay(variant, args.games, args.seed, jobs)
-        else:
-            report = selfplay(variant, args.games, seed=args.seed)
-        print(report.line())
-        for line in report.violations[:20]:
-            print("  " + line)
-        bad += len(report.violations)
+        variants = matrix_variants(key) if args.all_options else [get_variant(key, options)]
+        start, played, turns, found = time.perf_counter(), 0, 0, 0
+        for variant in variants:
+            report = _selfplay_report(variant, args)
+            print(report.line())
+            for line in report.violations[:20]:
+                print("  " + line)
+            played, turns, found = (played + report.games, turns + report.turns,
+                                    found + len(report.violations))
+        if args.all_options:
+            print(f"{key}: {len(variants)} option values, {played} games, {turns} turns, "
+                  f"{found} rule violations, {time.perf_counter() - start:.1f} s")
+        bad += found
     return 1 if bad else 0
+
+
+def _selfplay_report(variant, args):
+    from .option_matrix import label
+    from .selfplay import selfplay
+    # each value of the matrix plays its own games: the same dice under every option would
+    # mostly replay the same games
+    seed = f"{args.seed}/{label(variant)}" if args.all_options else args.seed
+    if args.jobs > 1:
+        return _parallel_selfplay(variant, args.games, seed, args.jobs)
+    return selfplay(variant, args.games, seed=seed)
 
 
 def _parallel_selfplay(variant, games, seed, jobs):
     from multiprocessing import Pool
 
+    from .option_matrix import label
     from .selfplay import SelfPlayReport
     chunks = [(variant.key, variant.options.values, games * i // jobs,
                games * (i + 1) // jobs, seed) for i in range(jobs)]
     with Pool(jobs) as pool:
         parts = pool.map(_selfplay_chunk, chunks)
-    total = SelfPlayReport(variant.key)
+    total = SelfPlayReport(label(variant))
     for part in parts:
         total.games += part.games
         total.turns += part.turns
@@ -306,8 +323,14 @@ def build_parser():
 
     p = sub.add_parser("selfplay", help="random games judged by an independent referee")
     p.add_argument("games", type=int)
-    p.add_argument("--game", action="append", choices=sorted(VARIANTS))
-    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
+    p.add_argument("--game", action="append", choices=sorted(VARIANTS) + ["all"],
+                   help="a game to play (repeatable; default or 'all': every game)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
+                       help="one combination of options, for every game named")
+    which.add_argument("--all-options", action="store_true",
+                       help="every value of every option of each game, one line per value "
+                       "(nardy_core/option_matrix.py)")
     p.add_argument("--seed", default="0")
     p.add_argument("--jobs", "-j", type=int, default=1, help="processes to use")
     p.set_defaults(func=cmd_selfplay)

@@ -1,11 +1,14 @@
 """An independent referee for self-play: checks each turn against the rules from scratch.
 
-Nothing here calls the move generator: a check that asks the generator to judge itself proves
-nothing (decisions.md). The referee recomputes, step by step, what the rules say about checker
-counts, shared points, landing, bearing off, the bar, the head rule, the six-block rule and the
-score, and reports every violation as text. Which play the must-play rules (CORE 1.4) allow is
-the generator's own decision: it is proven by the spec's vectors and, for short nardy, by
-agreement with GNU Backgammon (tests/test_gnubg_oracle.py), not re-derived here.
+Nothing here calls the move generator or reads a variant's declarations: a check that asks the
+generator to judge itself proves nothing (decisions.md). The geometry, the setup and the rules
+are restated by game name and option value (here for long, short and Caucasian nardy and
+fayles; the other games' modules are consulted for theirs). The referee recomputes, step by
+step, what the rules say about checker counts, shared points, landing, bearing off, the bar,
+the head rule, the six-block rule and the score, and reports every violation as text. Which
+play the must-play rules (CORE 1.4) allow is the generator's own decision: it is proven by the
+spec's vectors and, for short nardy, by agreement with GNU Backgammon
+(tests/test_gnubg_oracle.py), not re-derived here.
 """
 
 from __future__ import annotations
@@ -15,7 +18,14 @@ from . import referee_escalate as escalate
 from . import referee_parallel as parallel
 from .position import BAR, HAND, OFF
 
-START_POINT = "start_point"  # hit mode of fayles (VARIANT_RULES.md §1), read off the declaration
+CHECKERS = 15  # every game judged here (tourne-case's three are ``referee_hand``'s)
+# The games this module knows itself, by name: the geometry (CORE 1.2, VARIANT_RULES.md §0.2)
+# and the opposing checkers that close a point (one in long nardy, two in the others)
+_CROSS = {"long": family.PARALLEL, "short": family.CONTRARY, "caucasian": family.CONTRARY,
+          "fayles": family.CONTRARY}
+_CLOSES = {"long": 1, "short": 2, "caucasian": 2, "fayles": 2}
+_SN = {24: 2, 13: 5, 8: 3, 6: 5}
+_SETUP = {"long": {24: 15}, "short": _SN, "caucasian": _SN, "fayles": {24: 2, 6: 13}}
 
 
 class Violation(Exception):
@@ -38,6 +48,15 @@ def _rules(variant):
         if module.mine(variant):
             return module
     return None
+
+
+def _cross(variant):
+    rules = _rules(variant)
+    return rules.cross(variant) if rules else _CROSS[variant.key]
+
+
+def _option(variant, key, default=None):
+    return variant.options.values.get(key, default)
 
 
 def random_play(game, rng):
@@ -64,11 +83,10 @@ def random_play(game, rng):
 
 def check_position(position):
     variant = position.variant
-    rules = _rules(variant)
-    cross = rules.cross(variant) if rules else variant.cross
+    cross = _cross(variant)
     for colour in (0, 1):
         side = position.sides[colour]
-        _check(sum(side) == variant.checkers, f"colour {colour} has {sum(side)} checkers")
+        _check(sum(side) == CHECKERS, f"colour {colour} has {sum(side)} checkers")
         _check(min(side) >= 0, f"colour {colour} has a negative count")
     white, black = position.sides
     for p in range(1, 25):
@@ -81,20 +99,24 @@ def check_turn(before, steps, after_sides):
     mover = before.turn
     me = list(before.sides[mover])
     opp = list(before.sides[1 - mover])
-    cross = variant.cross
+    cross = _cross(variant)
     units = list(before.pending) if before.pending else list(before.dice)
     if not before.pending and len(units) == 2 and units[0] == units[1]:
         units = units * 2
-    ordered, block_min, liberal = False, variant.block_min, False
+    ordered, liberal = False, False
     rules = _rules(variant)  # the module restating this game's rules, if any
     ours = rules is not None
+    block_min = rules.BLOCK_MIN if ours else _CLOSES[variant.key]
+    fayles = variant.key == "fayles"
+    # long nardy and khachapuri, block_check=every_step: no step may make an illegal block
+    every_step = _option(variant, "block_rule", "none") != "none" and \
+        _option(variant, "block_check") == "every_step" and not steps_waived(before)
     if ours:
-        cross, block_min = rules.cross(variant), rules.BLOCK_MIN
         liberal = rules.liberal_bear_off(variant)
         if not before.pending or hasattr(rules, "follow"):  # follow: it knows pending units
             units, ordered = rules.units(before)
     head_moves = 0
-    rule = variant.options.values.get("caucasian_hit_rule", "none")
+    rule = _option(variant, "caucasian_hit_rule", "none")
     exposed = []  # points of checkers that hit in the mover's home this turn (CORE 4.2)
     for src, dst, die, hit, *tag in steps:
         moves_exposed = bool(tag) and tag[0] == "exposed"
@@ -137,7 +159,7 @@ def check_turn(before, steps, after_sides):
         theirs = opp[cross[dst]]
         _check(theirs < block_min, f"step lands on {dst}, closed by {theirs} checkers")
         _check(bool(hit) == bool(theirs), f"step to {dst}: hit flag {hit} with {theirs} there")
-        if theirs and variant.hit_mode == START_POINT:
+        if theirs and fayles:
             me[dst] += 1
             chained = _start_point_hit(variant, me, opp, dst, before=me[1] - (dst == 1))
             _check(chained == (tag[:1] == ["chain"]), f"hit on {dst}: the step's tag {tag} "
@@ -149,14 +171,16 @@ def check_turn(before, steps, after_sides):
             if rule in ("no_hide", "stay") and dst <= 6 and src <= 24 and not moves_exposed:
                 exposed.append(dst)
         me[dst] += 1
+        _check(not every_step or not _illegal_six_block(variant, me, opp),
+               f"step {src}/{dst} makes an illegal six-point block (block_check=every_step)")
     for point in exposed:
         _check(me[point] == 1, f"the hitter on {point} is covered at the end of the turn")
     stops = getattr(rules, "must_stop", None) if ours else None
     if stops and units and ordered:
         _check(stops(variant, before, me), f"the play stops with {units} left while a "
                f"{units[0]} can still be played")
-    if variant.hit_mode == START_POINT:  # fayles: all three dice, or the 15th checker off
-        _check(not units or me[OFF] == variant.checkers,
+    if fayles:  # fayles: all three dice, or the 15th checker off
+        _check(not units or me[OFF] == CHECKERS,
                f"the play leaves {units} unplayed without bearing off the 15th checker")
     _check(tuple(me) == tuple(after_sides[mover]), "mover's checkers differ from the engine's")
     _check(tuple(opp) == tuple(after_sides[1 - mover]), "opponent's checkers differ")
@@ -172,22 +196,20 @@ def check_turn(before, steps, after_sides):
         avoidable = getattr(rules, "avoidable", None)
         _check(avoidable is None or not avoidable(variant, before, me),
                f"the turn ends with {broken}, which another play of the roll avoids")
-    if variant.has_head_rule:
+    if variant.key == "long":  # the head rule (CORE 2.4)
         limit = _head_limit(variant, before)
         _check(head_moves <= limit, f"{head_moves} checkers left the head (at most {limit})")
-    if getattr(variant, "block_rule", "none") != "none" and not steps_waived(before):
+    if _option(variant, "block_rule", "none") != "none" and not steps_waived(before):
         _check(not _illegal_six_block(variant, me, opp),
                "the mover ends the turn with an illegal six-point block")
 
 
 def check_start(position):
-    """The setup of the games ``referee_bg_family`` and ``referee_parallel`` know (all fifteen
-    on the bar or in the hand in the tricktracks), before the first play."""
+    """The setup of every game judged here (all fifteen on the bar or in the hand in the
+    tricktracks), before the first play."""
     variant = position.variant
     rules = _rules(variant)
-    if rules is None:
-        return
-    points, bar, hand = rules.expected_setup(variant)
+    points, bar, hand = rules.expected_setup(variant) if rules else (_SETUP[variant.key], 0, 0)
     for colour in (0, 1):
         side = position.sides[colour]
         _check({p: side[p] for p in range(1, 25) if side[p]} == points and side[BAR] == bar
@@ -208,18 +230,21 @@ def check_next(before, after, plays=None):
         _check(state == rules._state(after),
                f"after the play the state is {rules._state(after)}, the spec says {state}")
         return
-    if rules:
-        _check(after.turn == rules.next_turn(before), f"colour {after.turn} rolls next")
+    # the core games and fayles: the sides take turns (also for long nardy's last roll)
+    expected = rules.next_turn(before) if rules else 1 - before.turn
+    _check(after.turn == expected, f"colour {after.turn} rolls next")
 
 
 def check_draw(position):
-    """A game of ``referee_bg_family`` or ``referee_parallel`` ends drawn only when neither
-    side can ever move (AMB-45)."""
+    """A game of ``referee_bg_family``, ``referee_parallel`` or ``referee_escalate`` ends drawn
+    when neither side can ever move (AMB-45); the core games and fayles never do (long nardy's
+    last roll aside, which ``selfplay`` judges)."""
     variant = position.variant
     rules = _rules(variant)
-    if rules:
-        _check(not any(rules.can_move(variant, position, c) for c in (0, 1)),
-               "the game was drawn while a side can still move")
+    _check(rules is not None, f"{variant.key} has no draw when nobody can move (CORE 2.7, "
+           "VARIANT_RULES.md AMB-45)")
+    _check(not any(rules.can_move(variant, position, c) for c in (0, 1)),
+           "the game was drawn while a side can still move")
 
 
 def _start_point_hit(variant, me, opp, dst, before):
@@ -265,7 +290,7 @@ def _unit_ways(variant, me, opp, die):
                 out.append((m, o))
             continue
         theirs = opp[25 - dst]
-        if theirs >= variant.block_min:
+        if theirs >= _CLOSES["fayles"]:
             continue
         m, o = list(me), list(opp)
         m[src] -= 1
@@ -285,7 +310,7 @@ def check_unplayable(position):
     variant = position.variant
     me = list(position.sides[position.turn])
     opp = list(position.sides[1 - position.turn])
-    n = variant.checkers
+    n = CHECKERS
 
     def playable(me, opp, dice):
         if me[OFF] == n or not dice:
@@ -310,7 +335,7 @@ def _head_limit(variant, before):
     mode = variant.options["head_exception"]
     d = dice[0]
     opp = before.sides[1 - mover]
-    cross = variant.cross
+    cross = _cross(variant)
 
     def blocked(points):
         return any(p > 0 and opp[cross[p]] for p in points)
@@ -324,7 +349,16 @@ def _head_limit(variant, before):
         return 1
     if mode == "list":
         return 2
-    return 1 if blocked([p for p in range(24 - d, 12, -d)]) else 2
+    # head_obstacle: the single head checker, stepping 24 - d, 24 - 2d, … for the four units,
+    # must be stopped by the opponent's head on 12 "and by nothing earlier"; a double whose
+    # four steps never land on 12 (1-1, 2-2, 5-5) is never stopped by the head
+    for k in range(1, 5):
+        p = 24 - k * d
+        if p == 12:
+            return 2
+        if blocked([p]):
+            return 1
+    return 1
 
 
 def steps_waived(before):
@@ -335,14 +369,14 @@ def steps_waived(before):
 
 def _illegal_six_block(variant, me, opp):
     # walk the opponent's path q = 1…24; the mover's point p is the opponent's q = cross[p]
-    cross = variant.cross
+    cross = _cross(variant)
     run = 0
     for q in range(1, 25):
         run = run + 1 if me[cross[q]] else 0
         if run >= 6:
             start = q - 5
             ahead = opp[OFF] > 0 or any(opp[r] for r in range(1, start))
-            if variant.block_rule == "opp_in_home":
+            if _option(variant, "block_rule") == "opp_in_home":
                 ahead = opp[OFF] > 0 or any(opp[1:7])
             if not ahead:
                 return True
@@ -362,7 +396,7 @@ def expected_outcome_points(variant, final, winner):
         if koks == "head" and loser[24] or koks == "start_quarter" and any(loser[19:25]) or \
                 koks == "none_home" and not any(loser[1:7]):
             return variant.options["koks_points"]
-        if sum(loser[1:7]) == variant.checkers:
+        if sum(loser[1:7]) == CHECKERS:
             return variant.options["home_mars_points"]
         return 2
     if loser[BAR] or any(loser[19:25]):

@@ -15,11 +15,11 @@ GAMES = ("portes", "longgammon", "irish", "jacquet", "dutch_tricktrack", "russia
 BLOCK_MIN = 2  # two opposing checkers close a point in all six (BLOCK2)
 
 # §0.2: White's point n is Black's point cross[n]
-_CONTRARY = (0,) + tuple(25 - p for p in range(1, 25))
-_PARALLEL = (0,) + tuple(p + 12 if p <= 12 else p - 12 for p in range(1, 25))
-_SHARED = tuple(range(25))
-GEOMETRY = {"portes": _CONTRARY, "longgammon": _CONTRARY, "irish": _CONTRARY,
-            "dutch_tricktrack": _CONTRARY, "jacquet": _PARALLEL, "russian_tricktrack": _SHARED}
+CONTRARY = (0,) + tuple(25 - p for p in range(1, 25))
+PARALLEL = (0,) + tuple(p + 12 if p <= 12 else p - 12 for p in range(1, 25))
+SHARED = tuple(range(25))
+GEOMETRY = {"portes": CONTRARY, "longgammon": CONTRARY, "irish": CONTRARY,
+            "dutch_tricktrack": CONTRARY, "jacquet": PARALLEL, "russian_tricktrack": SHARED}
 
 _SN = {24: 2, 13: 5, 8: 3, 6: 5}
 

@@ -9,6 +9,7 @@ point 13 - k (``variants/tourne_case.py``); the referee converts to row points a
 
 from __future__ import annotations
 
+from . import referee_frame as frame
 from .position import BAR, HAND, OFF
 from .referee import Violation, random_play
 
@@ -283,16 +284,16 @@ def check_result(expected, game):
         _check(result.winner is None and result.points == 0, f"expected a draw, got {result}")
         return
     _, winner, points = expected
-    _check(result.winner == winner and result.points == points * result.cube,
+    _check(result.winner == winner and result.points == frame.game_points(game, points),
            f"expected {points} for colour {winner}, got {result}")
 
 
-def play_one(variant, rng, seed, report):
-    """One random self-play game judged by this referee (``selfplay.play_one`` for these games):
-    every step offered by the step interface, every turn replayed by the spec, the end and the
-    score as the spec says."""
-    from .game import MOVE, OVER, ROLL, Game
-    game = Game(variant, seed=seed)
+def play_game(game, rng, report, cube=None):
+    """A new random self-play ``game`` judged by this referee (``selfplay.play_one`` for these
+    games): every step offered by the step interface, every turn replayed by the spec, the end
+    and the score as the spec says; ``cube`` judges the cube before each roll."""
+    from .game import MOVE, OVER, ROLL
+    variant = game.variant
     start = game.position
     for colour in (0, 1):
         side = start.sides[colour]
@@ -302,6 +303,10 @@ def play_one(variant, rng, seed, report):
     while game.phase != OVER:
         check_position(game.position)
         if game.phase == ROLL:
+            if cube is not None:  # a ``referee_frame.CubeJudge``
+                cube.at_roll(game, rng)
+                if game.phase == OVER:  # a dropped double: judged there
+                    return
             game.roll()
             continue
         _check(game.phase == MOVE, f"unexpected phase {game.phase}")
@@ -311,5 +316,3 @@ def play_one(variant, rng, seed, report):
         game.play(play)
         check_result(expected, game)
         report.turns += 1
-    report.outcomes[game.result.kind] += 1
-    report.games += 1

@@ -14,6 +14,7 @@ vectors (``tests/data/variant_vectors/plakoto.json``), not re-derived here.
 
 from __future__ import annotations
 
+from . import referee_frame as frame
 from .position import BAR, HAND, OFF
 from .referee import Violation, random_play
 
@@ -203,10 +204,11 @@ def expected_points(kind_winner, final):
     return winner, 1 if final.sides[1 - winner][OFF] else 2
 
 
-def play_one(variant, rng, seed, report):
-    """One random self-play game judged by this referee (``selfplay.play_one`` for plakoto)."""
-    from .game import MOVE, OVER, ROLL, Game
-    game = Game(variant, seed=seed)
+def play_game(game, rng, report, cube=None):
+    """A new random self-play ``game`` judged by this referee (``selfplay.play_one`` for
+    plakoto); ``cube`` judges the cube before each roll."""
+    from .game import MOVE, OVER, ROLL
+    variant = game.variant
     start = game.position
     for c in (0, 1):
         side = start.sides[c]
@@ -215,6 +217,10 @@ def play_one(variant, rng, seed, report):
     while game.phase != OVER:
         check_position(game.position)
         if game.phase == ROLL:
+            if cube is not None:  # a ``referee_frame.CubeJudge``
+                cube.at_roll(game, rng)
+                if game.phase == OVER:  # a dropped double: judged there
+                    return
             game.roll()
             continue
         _check(game.phase == MOVE, f"unexpected phase {game.phase}")
@@ -234,8 +240,7 @@ def play_one(variant, rng, seed, report):
         _check(game.phase == OVER, f"the rules end the game ({ended}), the engine goes on")
         winner, points = expected_points(ended, game.position)
         result = game.result
-        _check(result.winner == winner and result.points == points * result.cube,
+        expected = frame.game_points(game, points) if winner is not None else 0
+        _check(result.winner == winner and result.points == expected,
                f"the game ended {result.winner}:{result.points}, the rules say "
-               f"{winner}:{points} ({ended[0]})")
-    report.outcomes[game.result.kind] += 1
-    report.games += 1
+               f"{winner}:{expected} ({ended[0]})")
