@@ -10,12 +10,15 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+MAX_SEED = 4096  # the longest seed, in characters (the page makes 32; game k of S is "S/k")
+
 
 class Dice:
     __slots__ = ("seed", "used", "_block", "_block_index")
 
     def __init__(self, seed=None, used: int = 0):
         self.seed = secrets.token_hex(16) if seed is None else str(seed)
+        _check_seed(self.seed)
         self.used = 0          # bytes of the stream consumed so far (the generator's state)
         self._block = b""
         self._block_index = -1
@@ -52,3 +55,18 @@ class Dice:
     @classmethod
     def from_state(cls, state: dict) -> "Dice":
         return cls(state["seed"], int(state.get("used", 0)))
+
+
+def _check_seed(seed):
+    """A seed is hashed as UTF-8 text: one that has no UTF-8 form (a lone surrogate, which a
+    command line's undecodable bytes become) or that would make every block's hash long is
+    refused before any die is thrown."""
+    from .errors import NardyError
+    if len(seed) > MAX_SEED:
+        raise NardyError(f"a dice seed has at most {MAX_SEED} characters, not {len(seed)}",
+                         code="bad_seed", length=len(seed), limit=MAX_SEED)
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise NardyError(f"the dice seed {seed!r} is not text that UTF-8 can write",
+                         code="bad_seed") from None

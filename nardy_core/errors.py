@@ -55,3 +55,10 @@ class GameStateError(NardyError):
     """An action asked of a game in a phase where it makes no sense (e.g. roll twice)."""
 
     code = "game_state"
+
+
+class InputError(NardyError):
+    """A file or a JSON text that cannot be taken in: unreadable, over a size cap, not UTF-8,
+    not JSON, nested too deeply or holding a non-finite number (``nardy_core.inputs``)."""
+
+    code = "input"
