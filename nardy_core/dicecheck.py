@@ -125,7 +125,9 @@ def record_games(record) -> list:
     first = _start_variant(record)
     if "games" in record:
         kind = _optional(record, "kind", str, "text")
-        games = _optional(record, "games", (list, tuple), "a list")
+        games = record["games"]
+        if not isinstance(games, (list, tuple)):
+            raise _bad(f"the record's games are a list, not {_shown(games)}", field="games")
         if kind is not None:
             from .match import get_match_kind
             kind = get_match_kind(kind)

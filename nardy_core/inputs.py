@@ -37,14 +37,14 @@ def read_file(path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
-            if size > limit:
-                _too_big(path, size, limit)
-            data = handle.read(limit + 1)
+            data = b"" if size > limit else handle.read(limit + 1)
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}", code="file",
                          file=str(path)) from None
     except ValueError as exc:  # a path holding a NUL character
         raise InputError(f"cannot read {path!r}: {exc}", code="file", file=repr(path)) from None
+    if size > limit:
+        _too_big(path, size, limit)
     if len(data) > limit:
         _too_big(path, len(data), limit)
     return data
