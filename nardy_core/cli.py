@@ -4,6 +4,7 @@ its numbers and files are in docs/fuzzing.md)."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 
@@ -183,7 +184,9 @@ def cmd_review(args):
         return 0
     variant = review.record.get("game") or review.record.get("kind")
     length = review.record.get("length", 0)
-    title = (f"Review of {args.file}: {variant}, "
+    # a file name need not be UTF-8 (its undecodable bytes are surrogates), the output must be
+    shown = os.fsencode(args.file).decode("utf-8", errors="replace")
+    title = (f"Review of {shown}: {variant}, "
              f"{'money' if not length else f'match to {length}'}, level {args.level}")
     sys.stdout.write(format_report(report, review.names, title))
     return 0

@@ -148,14 +148,16 @@ class Variant:
             self.validate_pending(position.pending)
 
     def _validate_finish(self, position):
-        # a game ends when the first side bears off its last checker (CORE_RULES 2.7.4 gives
-        # Black one more turn only as long nardy's last_roll_draw, marked by last_roll)
+        # a game ends when the first side bears off its last checker; only long nardy's
+        # last_roll_draw (CORE_RULES 2.7.4) gives Black one more turn, marked by last_roll,
+        # whose end may leave both sides off (a draw)
         done = [position.sides[colour][OFF] == self.checkers for colour in (WHITE, BLACK)]
-        if all(done):
+        last_roll = self.options.values.get("last_roll_draw") and done[WHITE] and \
+            position.turn == BLACK
+        if all(done) and not (last_roll and position.last_roll):
             raise PositionError("both sides have borne off every checker: the game ended when "
                                 "the first one did", code="both_off")
-        if position.last_roll and not (self.options.values.get("last_roll_draw") and done[WHITE]
-                                       and position.turn == BLACK):
+        if position.last_roll and not last_roll:
             raise PositionError("a last roll is Black's turn after White has borne off every "
                                 "checker, in long nardy with last_roll_draw", code="last_roll")
 
