@@ -41,6 +41,19 @@ def cmd_check_vectors(args):
     return 1 if failed else 0
 
 
+def _to_play(position, dice):
+    """``position`` with the roll ``dice`` (text), checked, and still a game to play on."""
+    from .errors import GameStateError
+    from .position import OFF
+    position = position.replace(dice=_parse_dice(dice))
+    position.variant.validate(position)
+    done = [side[OFF] == position.variant.checkers for side in position.sides]
+    # over, unless it is Black's compensating last roll (long nardy's last_roll_draw)
+    if done[position.turn] or (done[1 - position.turn] and not position.last_roll):
+        raise GameStateError("the game is already over in this position", code="start_over")
+    return position
+
+
 def cmd_plays(args):
     from .movegen import legal_plays
     from .notation import parse_position
@@ -49,8 +62,7 @@ def cmd_plays(args):
         position = parse_position(args.position)
     else:
         position = get_variant(args.game, _parse_options(args.option)).initial_position()
-    position = position.replace(dice=_parse_dice(args.dice))
-    position.variant.validate(position)
+    position = _to_play(position, args.dice)
     plays = legal_plays(position)
     ended = position.variant.roll_outcome(position, plays)
     if ended is not None:  # the roll itself ends the game (fayles: no play of every die)
@@ -154,8 +166,7 @@ def cmd_choose(args):
 def cmd_hint(args):
     from .bots import Chooser
     from .notation import parse_position
-    position = parse_position(args.position).replace(dice=_parse_dice(args.dice))
-    position.variant.validate(position)
+    position = _to_play(parse_position(args.position), args.dice)
     ranked = Chooser(position.variant, args.level, seed=args.seed).rank(position)
     best = ranked[0].equity
     print(f"{'#':>2}  {'play':<24} {'equity':>7} {'diff':>7}  {'win':>5} {'gammon':>6} "

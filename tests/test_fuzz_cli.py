@@ -551,3 +551,13 @@ def test_a_file_name_that_is_not_utf8_is_shown_not_crashed_on(tmp_path):
         json.dump(SHORT_RECORD, handle)
     status, out, _ = run_cli(["review", "--level", "beginner", path])
     assert status == 0 and "r\ufffd.json" in out.splitlines()[0]
+
+
+def test_plays_and_hints_need_a_game_still_to_play():
+    for state in ("short off:15 24:15 w - 1 money", "short 24:15 off:15 w - 1 money",
+                  "long[last_roll_draw=true] off:15 off:15 b - - money lastroll:1"):
+        for argv in (["plays", state, "31"], ["hint", "--level", "beginner", state, "31"]):
+            status, out, err = run_cli(argv)
+            assert status == 2 and not out and "already over" in err, argv
+    last = "long[last_roll_draw=true] off:15 24:15 b - - money lastroll:1"
+    assert run_cli(["plays", last, "66"])[1].splitlines() == ["24/6"]
