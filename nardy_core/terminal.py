@@ -39,7 +39,7 @@ def _describe_result(game):
     if r.winner is None:
         return f"Draw ({r.points} each)"
     how = {"drop": "the double was dropped", "resign": f"resignation ({r.kind})",
-           "bear_off": r.kind}[r.reason]
+           "bear_off": r.kind, "roll": f"the roll could not be played ({r.kind})"}[r.reason]
     return f"{COLOURS[r.winner]} wins {r.points} point(s): {how}, cube {r.cube}"
 
 

@@ -343,7 +343,8 @@ ANSWERS = ["", "1", "2", "40", "0", "r", "d", "t", "p", "b", "y", "n", "24/18 13
 
 @fuzz(40)
 @given(st.lists(st.sampled_from(ANSWERS) | st.text(max_size=20), max_size=12),
-       st.sampled_from(["short", "long", "plakoto", "tourne_case"]), st.booleans())
+       st.sampled_from(["short", "long", "plakoto", "tourne_case", "fayles", "fevga"]),
+       st.booleans())
 def test_the_terminal_game_takes_any_line(lines, game, broken):
     stdin = "\n".join(lines).encode("utf-8", "surrogatepass") + b"\n"
     if broken:  # a line that is not UTF-8
@@ -561,3 +562,18 @@ def test_plays_and_hints_need_a_game_still_to_play():
             assert status == 2 and not out and "already over" in err, argv
     last = "long[last_roll_draw=true] off:15 24:15 b - - money lastroll:1"
     assert run_cli(["plays", last, "66"])[1].splitlines() == ["24/6"]
+
+
+def test_the_terminal_describes_every_way_a_game_ends():
+    """Found by the fuzz: a fayles game lost to an unplayable roll ended the terminal game
+    with a KeyError."""
+    from nardy_core.game import GameResult
+    from nardy_core.terminal import _describe_result
+
+    class Ended:
+        def __init__(self, result):
+            self.result = result
+    for reason in ("drop", "resign", "bear_off", "roll", "draw"):
+        text = _describe_result(Ended(GameResult(None if reason == "draw" else 1, "single", 1,
+                                                 1, reason)))
+        assert text.startswith("Draw" if reason == "draw" else "Black (X) wins 1 point")
