@@ -1,11 +1,18 @@
-"""Command line: ``python -m nardy_core COMMAND`` (``--help`` lists the commands)."""
+"""Command line: ``python -m nardy_core COMMAND`` (``--help`` lists the commands; the limits on
+its numbers and files are in docs/fuzzing.md)."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 
 from .errors import NardyError
+
+MAX_GAMES = 10_000          # the highest --game-number of review
+MAX_SELFPLAY = 10_000_000   # the most games selfplay is asked for
+MAX_JOBS = 256              # the most processes selfplay starts
 
 
 def _parse_dice(text):
@@ -34,6 +41,19 @@ def cmd_check_vectors(args):
     return 1 if failed else 0
 
 
+def _to_play(position, dice):
+    """``position`` with the roll ``dice`` (text), checked, and still a game to play on."""
+    from .errors import GameStateError
+    from .position import OFF
+    position = position.replace(dice=_parse_dice(dice))
+    position.variant.validate(position)
+    done = [side[OFF] == position.variant.checkers for side in position.sides]
+    # over, unless it is Black's compensating last roll (long nardy's last_roll_draw)
+    if done[position.turn] or (done[1 - position.turn] and not position.last_roll):
+        raise GameStateError("the game is already over in this position", code="start_over")
+    return position
+
+
 def cmd_plays(args):
     from .movegen import legal_plays
     from .notation import parse_position
@@ -42,8 +62,7 @@ def cmd_plays(args):
         position = parse_position(args.position)
     else:
         position = get_variant(args.game, _parse_options(args.option)).initial_position()
-    position = position.replace(dice=_parse_dice(args.dice))
-    position.variant.validate(position)
+    position = _to_play(position, args.dice)
     plays = legal_plays(position)
     ended = position.variant.roll_outcome(position, plays)
     if ended is not None:  # the roll itself ends the game (fayles: no play of every die)
@@ -122,12 +141,14 @@ def cmd_choose(args):
     import json
 
     from .bots import Chooser
-    from .vectors import load, outcome_key, position_from_json
-    from .variants import get_variant
-    _, file_game, vectors = load(args.file)
+    from .vectors import load, outcome_key, position_from_json, vector_id, vector_variant
+    fmt, file_game, vectors = load(args.file)
+    if fmt != 2:
+        raise NardyError(f"{args.file}: choose reads format-2 vector files", code="vector_file",
+                         path=args.file)
     choosers = {}
     for vector in vectors:
-        variant = get_variant(vector.get("game") or file_game, vector.get("options") or {})
+        variant = vector_variant(vector, file_game)
         chooser = choosers.get(variant)
         if chooser is None:
             chooser = choosers[variant] = Chooser(variant, args.level, seed=args.seed)
@@ -155,15 +176,14 @@ def cmd_choose(args):
         mover = position.turn
         result = json.loads(outcome_key(sides[mover], pins[mover], sides[1 - mover],
                                         pins[1 - mover], transfer, end))
-        print(json.dumps({"id": vector.get("id"), "result": result}), flush=True)
+        print(json.dumps({"id": vector_id(vector), "result": result}), flush=True)
     return 0
 
 
 def cmd_hint(args):
     from .bots import Chooser
     from .notation import parse_position
-    position = parse_position(args.position).replace(dice=_parse_dice(args.dice))
-    position.variant.validate(position)
+    position = _to_play(parse_position(args.position), args.dice)
     ranked = Chooser(position.variant, args.level, seed=args.seed).rank(position)
     best = ranked[0].equity
     print(f"{'#':>2}  {'play':<24} {'equity':>7} {'diff':>7}  {'win':>5} {'gammon':>6} "
@@ -175,23 +195,13 @@ def cmd_hint(args):
     return 0
 
 
-def _read_file(path) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError as exc:
-        raise NardyError(f"cannot read {path}: {exc.strerror or exc}", code="file",
-                         file=path) from None
-
-
 def cmd_review(args):
     import json
 
+    from .inputs import read_file
     from .review import Review, format_report
-    data = _read_file(args.file)
+    data = read_file(args.file)
     game = None if args.game_number is None else args.game_number - 1
-    if game is not None and game < 0:
-        raise NardyError("--game-number counts from 1", code="bad_game")
     review = Review(data, level=args.level, game=game)
     if args.annotated:
         sys.stdout.write(review.export_text())
@@ -202,7 +212,9 @@ def cmd_review(args):
         return 0
     variant = review.record.get("game") or review.record.get("kind")
     length = review.record.get("length", 0)
-    title = (f"Review of {args.file}: {variant}, "
+    # a file name need not be UTF-8 (its undecodable bytes are surrogates), the output must be
+    shown = os.fsencode(args.file).decode("utf-8", errors="replace")
+    title = (f"Review of {shown}: {variant}, "
              f"{'money' if not length else f'match to {length}'}, level {args.level}")
     sys.stdout.write(format_report(report, review.names, title))
     return 0
@@ -231,16 +243,12 @@ def cmd_codes(args):
 
 
 def cmd_verify_dice(args):
-    import json
-
-    from .dicecheck import commitment, rolls, verify, verify_record
+    from .dicecheck import commitment, iter_rolls, verify, verify_record
     seed, digest = args.seed, args.hash
     record = None
     if args.record:  # read first: a file that cannot be used is an error before any verdict
-        try:
-            record = json.loads(_read_file(args.record))
-        except ValueError as exc:
-            raise NardyError(f"{args.record} is not JSON: {exc}", code="bad_record") from None
+        from .inputs import read_json_file
+        record = read_json_file(args.record)
         if isinstance(record, dict) and isinstance(record.get("session"), dict):
             record = record["session"]  # an entry of the page's saved games
         result = verify_record(record, seed)
@@ -248,22 +256,35 @@ def cmd_verify_dice(args):
     if ok:
         print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}: matches")
     else:
-        print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}, not {digest}: "
+        print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}, not {digest!r}: "
               "DOES NOT MATCH")
     if record is not None:
         print(("record: " + result.message()) if not result.unavailable
               else f"record: not verifiable: {result.message()}")
         ok = ok and result.ok
     else:
-        count = max(0, args.count)
         stream = seed + "/1" if args.game else seed
-        print(f"the first {count} rolls of two dice from {stream!r} (game n of a match played "
-              f"from a seed draws from seed + \"/n\"):")
-        for index, roll in enumerate(rolls(stream, count), 1):
+        print(f"the first {args.count} rolls of two dice from {stream!r} (game n of a match "
+              "played from a seed draws from seed + \"/n\"):")
+        for index, roll in enumerate(iter_rolls(stream, args.count), 1):
             print(f"  {index:3d}  {roll[0]}-{roll[1]}")
     return 0 if ok else 1
 
+
+def _whole(low, high):
+    """An argparse type: a whole number (ASCII digits) from ``low`` to ``high``; argparse
+    answers anything else with its usage line and exit status 2."""
+    def whole(text):
+        if not re.fullmatch(r"-?[0-9]{1,12}", text) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high}, not {text!r}")
+        return int(text)
+    return whole
+
+
 def build_parser():
+    from .dicecheck import MAX_ROLLS_LISTED
+    from .match import MAX_LENGTH
     from .variants import VARIANTS
     parser = argparse.ArgumentParser(prog="python -m nardy_core",
                                      description="Rules engine for the nardy family of games.")
@@ -291,7 +312,7 @@ def build_parser():
     p = sub.add_parser("hint", help="the bot's best plays for a position and roll")
     p.add_argument("--level", default="strong", choices=list(LEVELS))
     p.add_argument("--seed", default="0")
-    p.add_argument("--top", type=int, default=5)
+    p.add_argument("--top", type=_whole(1, 1000), default=5, help="plays to list, 1-1000")
     p.add_argument("position", help="position in the text notation (docs/notation.md)")
     p.add_argument("dice", help="the roll, e.g. 31")
     p.set_defaults(func=cmd_hint)
@@ -300,7 +321,8 @@ def build_parser():
                        "level, the luck of every roll, figures per player (docs/review.md)")
     p.add_argument("file", help="a match record (.mat-style text) or a page's JSON record")
     p.add_argument("--level", default="strong", choices=list(LEVELS))
-    p.add_argument("--game-number", type=int, help="review only this game of a match (1 = first)")
+    p.add_argument("--game-number", type=_whole(1, MAX_GAMES),
+                   help=f"review only this game of a match (1 = first, up to {MAX_GAMES})")
     p.add_argument("--json", action="store_true", help="the review as JSON")
     p.add_argument("--annotated", action="store_true",
                    help="the record as text with the review's marks and comments")
@@ -309,7 +331,8 @@ def build_parser():
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("--game", default="long", choices=sorted(VARIANTS))
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
-    p.add_argument("--match", type=int, default=0, help="match length (0 = one money game)")
+    p.add_argument("--match", type=_whole(0, MAX_LENGTH), default=0,
+                   help=f"match length, 0-{MAX_LENGTH} (0 = one money game)")
     p.add_argument("--seed", help="dice seed (the same seed replays the same dice)")
     p.add_argument("--white", default="human",
                    help=f"human (default) or a bot level: {', '.join(LEVELS)}")
@@ -322,7 +345,7 @@ def build_parser():
     p.set_defaults(func=cmd_codes)
 
     p = sub.add_parser("selfplay", help="random games judged by an independent referee")
-    p.add_argument("games", type=int)
+    p.add_argument("games", type=_whole(0, MAX_SELFPLAY), help=f"0-{MAX_SELFPLAY}")
     p.add_argument("--game", action="append", choices=sorted(VARIANTS) + ["all"],
                    help="a game to play (repeatable; default or 'all': every game)")
     which = p.add_mutually_exclusive_group()
@@ -332,7 +355,8 @@ def build_parser():
                        help="every value of every option of each game, one line per value "
                        "(nardy_core/option_matrix.py)")
     p.add_argument("--seed", default="0")
-    p.add_argument("--jobs", "-j", type=int, default=1, help="processes to use")
+    p.add_argument("--jobs", "-j", type=_whole(1, MAX_JOBS), default=1,
+                   help=f"processes to use, 1-{MAX_JOBS}")
     p.set_defaults(func=cmd_selfplay)
 
     p = sub.add_parser("verify-dice", help="check a revealed dice seed against its commitment "
@@ -341,7 +365,8 @@ def build_parser():
     p.add_argument("hash", help="the commitment the page showed before the first roll")
     p.add_argument("--record", metavar="FILE", help="a saved or exported game record (JSON): "
                    "every throw in it is recomputed from the seed")
-    p.add_argument("--count", type=int, default=10, help="rolls to list without --record")
+    p.add_argument("--count", type=_whole(0, MAX_ROLLS_LISTED), default=10,
+                   help=f"rolls to list without --record, 0-{MAX_ROLLS_LISTED}")
     p.add_argument("--game", action="store_true", help="list the rolls of the first game of a "
                    "match played from the seed (seed + \"/1\") rather than of the seed itself")
     p.set_defaults(func=cmd_verify_dice)
@@ -349,7 +374,15 @@ def build_parser():
 
 
 def main(argv=None):
-    args = build_parser().parse_args(argv)
+    """The exit status: 0 done, 1 a check found a difference, 2 the input was refused — by
+    argparse (its usage line) or by the engine (``error: `` and the message). Every entry point
+    refuses bad input with a ``NardyError``, so this is the one place that turns input errors
+    into status 2; any other exception is a bug and keeps its traceback (the fuzz tests,
+    tests/test_fuzz_cli.py, look for them)."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # argparse: --help (0) or a usage error (2), already printed
+        return exc.code
     try:
         return args.func(args)
     except NardyError as exc:

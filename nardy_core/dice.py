@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from .errors import GameStateError
+from .errors import GameStateError, NardyError
 
 # The most bytes of the stream a record may say were used: 2**53 - 1, the largest count a
 # JSON reader in a browser holds exactly (a game uses a few hundred).
 MAX_USED = 2 ** 53 - 1
+MAX_SEED = 4096  # the longest seed, in characters (the page makes 32; game k of S is "S/k")
 
 
 class Dice:
@@ -26,6 +27,7 @@ class Dice:
         """``used``: bytes of the stream already consumed (a saved game's ``dice_used``), an
         int from 0 to ``MAX_USED`` (``GameStateError`` ``dice_used`` otherwise)."""
         self.seed = secrets.token_hex(16) if seed is None else str(seed)
+        _check_seed(self.seed)
         if type(used) is not int or not 0 <= used <= MAX_USED:
             raise GameStateError(f"the count of dice bytes used must be a whole number from 0 "
                                  f"to {MAX_USED}, not {used!r:.40}", code="dice_used",
@@ -61,3 +63,17 @@ class Dice:
     @classmethod
     def from_state(cls, state: dict) -> "Dice":
         return cls(state["seed"], int(state.get("used", 0)))
+
+
+def _check_seed(seed):
+    """A seed is hashed as UTF-8 text: one that has no UTF-8 form (a lone surrogate, which a
+    command line's undecodable bytes become) or that would make every block's hash long is
+    refused before any die is thrown."""
+    if len(seed) > MAX_SEED:
+        raise NardyError(f"a dice seed has at most {MAX_SEED} characters, not {len(seed)}",
+                         code="bad_seed", length=len(seed), limit=MAX_SEED)
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise NardyError(f"the dice seed {seed!r} is not text that UTF-8 can write",
+                         code="bad_seed") from None

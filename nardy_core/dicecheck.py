@@ -17,6 +17,8 @@ import re
 from .dice import Dice
 from .errors import NardyError
 
+MAX_ROLLS_LISTED = 100_000  # the most rolls ``verify-dice --count`` lists
+
 
 def commitment(seed) -> str:
     """The SHA-256 of ``seed`` (its UTF-8 text) in hexadecimal: what is shown before play
@@ -32,8 +34,14 @@ def verify(seed, digest) -> bool:
 
 def rolls(seed, count: int, dice: int = 2) -> list:
     """The first ``count`` rolls of ``dice`` dice that ``seed``'s stream gives."""
+    return list(iter_rolls(seed, count, dice))
+
+
+def iter_rolls(seed, count: int, dice: int = 2):
+    """``rolls`` one at a time, so that a long listing is printed as it is made."""
     stream = Dice(str(seed))
-    return [stream.roll(dice) for _ in range(int(count))]
+    for _ in range(int(count)):
+        yield stream.roll(dice)
 
 
 def game_seed(seed, number: int) -> str:
@@ -108,46 +116,67 @@ class Verification:
 def record_games(record) -> list:
     """``[(game seed, dice per roll, actions, dice_used or None), …]`` of a record: a saved
     session or match (``"games"``, as the page saves and exports it) or one game's record
-    (``Game.to_dict``: ``"actions"``). Raises NardyError ``bad_record`` on anything else."""
+    (``Game.to_dict``: ``"actions"``). Every field this check reads is checked for its type
+    first; anything else raises NardyError ``bad_record`` (or the error of a game, option or
+    state text that does not exist)."""
     if not isinstance(record, dict):
-        raise NardyError("a dice record is a JSON object", code="bad_record")
-    try:
-        if "games" in record:
-            seed = record.get("seed")
-            kind = record.get("kind")
-            games = record["games"]
-            if not isinstance(games, list):
-                raise TypeError("games is not a list")
-            first = _start_variant(record)
-            out = []
-            for index, actions in enumerate(games):
-                if kind is not None:
-                    from .match import get_match_kind
-                    key = get_match_kind(kind).game_key(index)
-                elif index == 0 and first is not None:
-                    key = first
-                else:
-                    key = first or record["game"]
-                out.append((None if seed is None else game_seed(seed, index + 1),
-                            _dice_count(key), _actions(actions), None))
-            return out
-        if "actions" in record:
-            key = _start_variant(record) or record["game"]
-            used = record.get("dice_used")
-            return [(record.get("seed"), _dice_count(key), _actions(record["actions"]),
-                     None if used is None else int(used))]
-    except NardyError:
-        raise
-    except (LookupError, TypeError, ValueError, AttributeError) as exc:
-        raise NardyError(f"not a valid game record: {exc!r}", code="bad_record") from None
-    raise NardyError("not a game record: it has neither \"games\" nor \"actions\"",
-                     code="bad_record")
+        raise _bad("a dice record is a JSON object")
+    seed = _optional(record, "seed", str, "text")
+    first = _start_variant(record)
+    if "games" in record:
+        kind = _optional(record, "kind", str, "text")
+        games = record["games"]
+        if not isinstance(games, (list, tuple)):
+            raise _bad(f"the record's games are a list, not {_shown(games)}", field="games")
+        if kind is not None:
+            from .match import get_match_kind
+            kind = get_match_kind(kind)
+        out = []
+        for index, actions in enumerate(games):
+            if kind is not None:
+                key = kind.game_key(index)
+            else:
+                key = first or _game(record)
+            out.append((None if seed is None else game_seed(seed, index + 1),
+                        _dice_count(key), _actions(actions, index + 1), None))
+        return out
+    if "actions" in record:
+        used = _optional(record, "dice_used", int, "a whole number")
+        if used is not None and used < 0:
+            raise _bad(f"dice_used is a count of bytes, not {used}")
+        return [(seed, _dice_count(first or _game(record)), _actions(record["actions"], 1),
+                 used)]
+    raise _bad("not a game record: it has neither \"games\" nor \"actions\"")
+
+
+def _bad(message, **params):
+    return NardyError(message, code="bad_record", **params)
+
+
+def _optional(record, key, kind, what):
+    value = record.get(key)
+    if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+        raise _bad(f"the record's {key} is {what}, not {_shown(value)}", field=key)
+    return value
+
+
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _game(record) -> str:
+    key = _optional(record, "game", str, "text")
+    if key is None:
+        raise _bad("the record names no game", field="game")
+    return key
 
 
 def _start_variant(record):
-    if record.get("start"):
+    start = _optional(record, "start", str, "a state text")
+    if start:
         from .notation import parse_state
-        return parse_state(record["start"])[0].variant.key
+        return parse_state(start)[0].variant.key
     return None
 
 
@@ -156,9 +185,9 @@ def _dice_count(key) -> int:
     return get_variant(key).dice_count
 
 
-def _actions(actions) -> list:
-    if not isinstance(actions, list):
-        raise TypeError("a game's actions are not a list")
+def _actions(actions, number) -> list:
+    if not isinstance(actions, (list, tuple)):
+        raise _bad(f"game {number}: its actions are not a list", game=number)
     return actions
 
 
@@ -199,21 +228,22 @@ def _check_game(number, dice, count, actions, used):
     checked = 0
     rolls = 0
     for index, action in enumerate(actions, 1):
-        if not isinstance(action, (list, tuple)) or not action:
-            raise NardyError(f"game {number}, action {index}: not an action", code="bad_record")
+        if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
+            raise _bad(f"game {number}, action {index}: not an action", game=number,
+                       action=index)
         name = action[0]
         if name == "opening":
-            throws = action[1]
+            throws = _argument(action, number, index)
             for k, throw in enumerate(throws, 1):
                 expected = dice.roll(2)
-                recorded = _ints(throw)
+                recorded = _dice(throw, 2, number, index)
                 if recorded != expected:
                     return Failure(number, "opening", k, index, expected, recorded), checked
                 checked += 1
         elif name == "roll":
             rolls += 1
             expected = dice.roll(count)
-            recorded = _ints(action[1])
+            recorded = _dice(_argument(action, number, index), count, number, index)
             if recorded != expected:
                 return Failure(number, "roll", rolls, index, expected, recorded), checked
             checked += 1
@@ -224,12 +254,20 @@ def _check_game(number, dice, count, actions, used):
     return None, checked
 
 
-def _ints(dice) -> tuple:
-    try:
-        return tuple(int(d) for d in dice)
-    except (TypeError, ValueError):
-        raise NardyError(f"dice {dice!r} are not numbers", code="bad_record") from None
+def _argument(action, number, index):
+    if len(action) < 2 or not isinstance(action[1], (list, tuple)):
+        raise _bad(f"game {number}, action {index}: {action[0]} without its dice",
+                   game=number, action=index)
+    return action[1]
 
 
-__all__ = ["commitment", "verify", "rolls", "game_seed", "verify_record", "record_games",
-           "Verification", "Failure"]
+def _dice(dice, count, number, index) -> tuple:
+    if not isinstance(dice, (list, tuple)) or len(dice) != count or any(
+            isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+        raise _bad(f"game {number}, action {index}: {_shown(dice)} is not a throw of {count} "
+                   "dice of 1-6", game=number, action=index)
+    return tuple(dice)
+
+
+__all__ = ["commitment", "verify", "rolls", "iter_rolls", "game_seed", "verify_record",
+           "record_games", "Verification", "Failure", "MAX_ROLLS_LISTED"]

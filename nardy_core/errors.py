@@ -63,3 +63,10 @@ class SearchLimitError(NardyError):
     with ``escalation_lookahead=FULL``) comes near it (docs/architecture.md)."""
 
     code = "search_limit"
+
+
+class InputError(NardyError):
+    """A file or a JSON text that cannot be taken in: unreadable, over a size cap, not UTF-8,
+    not JSON, nested too deeply or holding a non-finite number (``nardy_core.inputs``)."""
+
+    code = "input"

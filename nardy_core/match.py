@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PRE_CRAWFORD, CRAWFORD, POST_CRAWFORD = "pre", "crawford", "post"
+MAX_LENGTH = 999  # the longest match, in points: what the state notation and link codes write
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,11 @@ class Match:
                                   f"{self.kind.key} match does not play", code="match_options")
             variant = self._variant_for(0)
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
+        if isinstance(length, bool) or not isinstance(length, int) \
+                or not 0 <= length <= MAX_LENGTH:
+            raise OptionError(f"a match is played to 1-{MAX_LENGTH} points, or 0 for money "
+                              f"play, not {length!r}", code="match_length", length=str(length),
+                              limit=MAX_LENGTH)
         self.length = length
         self.seed = Dice(seed).seed
         self.score = [0, 0]          # by player

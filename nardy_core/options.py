@@ -89,6 +89,9 @@ class OptionSet:
     def build(cls, specs, overrides=None, game=""):
         by_key = {o.key: o for o in specs}
         values = {o.key: o.default for o in specs}
+        if overrides is not None and not isinstance(overrides, dict):
+            raise OptionError(f"{game or 'a game'}'s options are key-value pairs, not "
+                              f"{type(overrides).__name__}", code="options_type", game=game)
         for key, value in (overrides or {}).items():
             spec = by_key.get(key)
             if spec is None:

@@ -65,6 +65,18 @@ def format_steps(steps, names=None) -> str:
     return " ".join(text if n == 1 else f"{text}({n})" for text, n in out)
 
 
+MAX_PLAY_TEXT = 1000  # the longest play text read, in characters: no play is written longer
+
+
+def _small_number(text, low, high):
+    """``text`` as a number from ``low`` to ``high`` when it is one to two ASCII digits, else
+    None: ``str.isdigit`` and ``int`` also take other scripts' digits (``²``, ``٢``) and ``int``
+    refuses thousands of digits with a ValueError."""
+    if 1 <= len(text) <= 2 and text.isascii() and text.isdigit() and low <= int(text) <= high:
+        return int(text)
+    return None
+
+
 _NAMED = {"bar": BAR_POINT, "b": BAR_POINT, "hand": HAND_POINT, "h": HAND_POINT,
           "off": OFF_POINT, "o": OFF_POINT}
 
@@ -76,6 +88,11 @@ def parse_play_text(text: str, numbers=None) -> list:
     ignored (the result decides whether a blot is hit or pinned). ``numbers``
     maps displayed point numbers back to internal ones (tourne-case rows)."""
     from .errors import NotationError
+    if not isinstance(text, str):
+        raise NotationError("a play is written as text", code="bad_play", column=1)
+    if len(text) > MAX_PLAY_TEXT:
+        raise NotationError(f"a play is at most {MAX_PLAY_TEXT} characters, not {len(text)}",
+                            code="bad_play", column=MAX_PLAY_TEXT + 1, limit=MAX_PLAY_TEXT)
     moves = []
     column = 1
     for token in text.replace(",", " ").split():
@@ -83,17 +100,18 @@ def parse_play_text(text: str, numbers=None) -> list:
         body = token
         if body.endswith(")") and "(" in body:
             body, _, n = body[:-1].partition("(")
-            if not n.isdigit() or not 1 <= int(n) <= 4:
+            count = _small_number(n, 1, 4)
+            if count is None:
                 raise NotationError(f"column {column}: bad repeat count in {token!r}",
                                     code="bad_play", column=column, token=token)
-            count = int(n)
         points = []
         for part in body.split("/"):
             name = part.rstrip("*^").lower()
+            point = _small_number(name, 1, 24)
             if name in _NAMED:
                 points.append(_NAMED[name])
-            elif name.isdigit() and 1 <= int(name) <= 24:
-                points.append(numbers[int(name)] if numbers else int(name))
+            elif point is not None:
+                points.append(numbers[point] if numbers else point)
             else:
                 raise NotationError(f"column {column}: {part!r} in {token!r} is not a point",
                                     code="bad_play", column=column, token=token)

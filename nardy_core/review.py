@@ -78,21 +78,19 @@ def opening_rolls():
 # --- records ------------------------------------------------------------------------------------
 def load_record(data):
     """A record from text (a ``.mat``-style match record, or the JSON of a page record) or an
-    already parsed dict. Raises NardyError only."""
-    import json
+    already parsed dict. Raises NardyError only: JSON through the guarded reader
+    (``inputs.parse_json``), a ``.mat`` text through ``records.import_match``."""
     if isinstance(data, dict):
         return data
     if isinstance(data, (bytes, bytearray)):
-        data = bytes(data).decode("utf-8", errors="replace")
-    if not isinstance(data, str):
+        text = bytes(data).decode("utf-8", errors="replace")  # to tell JSON from .mat
+    elif isinstance(data, str):
+        text = data
+    else:
         raise GameStateError("a game record is text or a dict", code="bad_record")
-    text = data.lstrip("\ufeff").strip()
-    if text.startswith("{"):
-        try:
-            record = json.loads(text)
-        except ValueError as exc:
-            raise GameStateError(f"not a valid JSON game record: {exc}",
-                                 code="bad_record") from None
+    if text.lstrip("\ufeff").strip().startswith("{"):
+        from .inputs import parse_json
+        record = parse_json(data, "the game record")
         if not isinstance(record, dict):
             raise GameStateError("a JSON game record is an object", code="bad_record")
         if isinstance(record.get("record"), dict):  # a request or an export around a record
@@ -174,6 +172,9 @@ def _walk(record, visit):
 
 def player_names(record):
     from .records import _clean_name, _default_names
+    for key in ("players", "names"):
+        if record.get(key) is not None and not isinstance(record[key], (list, tuple)):
+            raise GameStateError(f"the record's {key} are a list", code="bad_record", field=key)
     defaults = _default_names(record)
     given = record.get("names") or [None, None]
     return [_clean_name(given[i] if i < len(given) else None, defaults[i]) for i in (0, 1)]

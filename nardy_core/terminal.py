@@ -16,7 +16,10 @@ COLOURS = ("White (O)", "Black (X)")
 def _ask(prompt, out):
     out.write(prompt)
     out.flush()
-    line = sys.stdin.readline()
+    try:
+        line = sys.stdin.readline()
+    except UnicodeDecodeError:  # a strict decoder drops the rest of its buffer: EOF follows
+        raise NardyError("the line typed is not UTF-8 text", code="not_utf8") from None
     if not line:
         raise EOFError
     return line.strip()
@@ -36,7 +39,7 @@ def _describe_result(game):
     if r.winner is None:
         return f"Draw ({r.points} each)"
     how = {"drop": "the double was dropped", "resign": f"resignation ({r.kind})",
-           "bear_off": r.kind}[r.reason]
+           "bear_off": r.kind, "roll": f"the roll could not be played ({r.kind})"}[r.reason]
     return f"{COLOURS[r.winner]} wins {r.points} point(s): {how}, cube {r.cube}"
 
 
@@ -77,10 +80,20 @@ def _human_turn(game, out):
         answer = _ask(f"{colour}: play (number or e.g. 24/18 13/8), r = resign > ", out)
         if answer.lower() == "r":
             game.resign()
-        elif answer.isdigit() and 1 <= int(answer) <= len(plays):
-            game.play(plays[int(answer) - 1])
+        elif answer.isdigit():  # a number of the list, not a play written as text
+            game.play(_listed(plays, answer))
         else:
             game.play(answer)
+
+
+def _listed(plays, answer):
+    # isdigit() also holds for other scripts' digits (², ٣), which int() refuses, and int()
+    # refuses thousands of digits: only a short ASCII number can pick a play
+    if answer.isascii() and len(answer) <= len(str(len(plays))) and 1 <= int(answer) <= len(
+            plays):
+        return plays[int(answer) - 1]
+    raise NardyError(f"there is no play number {answer[:20]}: choose 1-{len(plays)} or write "
+                     "the play", code="bad_choice", answer=answer[:20], count=len(plays))
 
 
 def play_terminal(args, out=None) -> int:

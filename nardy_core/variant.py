@@ -141,10 +141,25 @@ class Variant:
                 raise PositionError(f"{name} has checkers on the bar, but {self.key} has no bar",
                                     code="no_bar", colour=name)
         self._validate_shared_points(position)
+        self._validate_finish(position)
         if position.dice is not None:
             self.validate_dice(position.dice)
         if position.pending:
             self.validate_pending(position.pending)
+
+    def _validate_finish(self, position):
+        # a game ends when the first side bears off its last checker; only long nardy's
+        # last_roll_draw (CORE_RULES 2.7.4) gives Black one more turn, marked by last_roll,
+        # whose end may leave both sides off (a draw)
+        done = [position.sides[colour][OFF] == self.checkers for colour in (WHITE, BLACK)]
+        last_roll = self.options.values.get("last_roll_draw") and done[WHITE] and \
+            position.turn == BLACK
+        if all(done) and not (last_roll and position.last_roll):
+            raise PositionError("both sides have borne off every checker: the game ended when "
+                                "the first one did", code="both_off")
+        if position.last_roll and not last_roll:
+            raise PositionError("a last roll is Black's turn after White has borne off every "
+                                "checker, in long nardy with last_roll_draw", code="last_roll")
 
     def validate_pending(self, pending):
         """Units left to play before the next roll (``Position.pending``): at most a double's

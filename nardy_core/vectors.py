@@ -1,14 +1,22 @@
 """Rule vectors: read format 1 (``test_vectors.json``) and format 2 (``variant_vectors/``),
-compute each vector's legal outcomes with the engine and compare them as sets."""
+compute each vector's legal outcomes with the engine and compare them as sets.
+
+A vector file comes from outside: its JSON is read by ``inputs.read_json_file`` and every field
+of a vector is checked for its type and range before the engine sees it, and the position for
+what ``Variant.validate`` allows; a vector that fails raises NardyError ``bad_vector`` (naming
+the field), which ``check_file`` reports as that vector's error."""
 
 from __future__ import annotations
 
 import json
+import re
 
-from .errors import NardyError, SearchLimitError
+from .errors import NardyError, PositionError, SearchLimitError
 from .movegen import legal_plays
 from .position import BAR, HAND, OFF, WHITE, Position, side_from
 from .variants import get_variant
+
+MAX_VECTORS = 100_000  # the most vectors a file may hold
 
 
 class VectorResult:
@@ -26,20 +34,34 @@ class VectorResult:
 
 
 def load(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as exc:
-        raise NardyError(f"{path}: cannot read the file ({exc.strerror or exc})",
-                         code="vector_file", path=str(path)) from None
-    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
-        raise NardyError(f"{path}: not a JSON file ({exc})", code="vector_file",
-                         path=str(path)) from None
+    """``(format, file game or None, vectors)`` of a vector file: a format-1 list or a
+    format-2 object whose ``vectors`` is a list. The file's own errors (unreadable, not JSON,
+    another shape) raise NardyError; a malformed vector is left to its check."""
+    from .inputs import read_json_file
+    data = read_json_file(path)
     if isinstance(data, list):
-        return 1, None, data
-    if isinstance(data, dict) and data.get("format") == 2:
-        return 2, data.get("game"), data.get("vectors", [])
-    raise NardyError(f"{path}: neither a format-1 list nor a format-2 object", code="vector_file")
+        fmt, game, vectors = 1, None, data
+    elif isinstance(data, dict) and data.get("format") == 2:
+        fmt, game, vectors = 2, data.get("game"), data.get("vectors", [])
+        if game is not None and not isinstance(game, str):
+            raise NardyError(f"{path}: the file's game is text, not {_shown(game)}",
+                             code="vector_file", path=str(path))
+    else:
+        raise NardyError(f"{path}: neither a format-1 list nor a format-2 object",
+                         code="vector_file", path=str(path))
+    if not isinstance(vectors, list):
+        raise NardyError(f"{path}: the vectors are a list, not {_shown(vectors)}",
+                         code="vector_file", path=str(path))
+    if len(vectors) > MAX_VECTORS:
+        raise NardyError(f"{path}: more than {MAX_VECTORS} vectors", code="vector_file",
+                         path=str(path), limit=MAX_VECTORS)
+    return fmt, game, vectors
+
+
+def vector_id(vector):
+    """The id a report names a vector by: its ``id`` when that is text or a number."""
+    vid = vector.get("id") if isinstance(vector, dict) else None
+    return vid if isinstance(vid, (str, int)) and not isinstance(vid, bool) else "?"
 
 
 def check_file(path):
@@ -47,35 +69,129 @@ def check_file(path):
     check = check_format1 if fmt == 1 else check_format2
     results = []
     for vector in vectors:
-        vid = vector.get("id", "?") if isinstance(vector, dict) else "?"
         try:
             results.append(check(vector, game))
         except NardyError as exc:
-            results.append(VectorResult(vid, error=str(exc)))
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
-            results.append(VectorResult(vid, error=f"malformed vector: {what}"))
+            results.append(VectorResult(vector_id(vector), error=str(exc)))
     return results
+
+
+# --- checking a vector's fields -------------------------------------------------------------------
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _bad(field, expected, value):
+    raise NardyError(f"malformed vector: {field} is {expected}, not {_shown(value)}",
+                     code="bad_vector", field=field)
+
+
+def _object(value, field, optional=True) -> dict:
+    if value is None and optional:
+        return {}
+    if not isinstance(value, dict):
+        _bad(field, "an object", value)
+    return value
+
+
+def _items(value, field, optional=True) -> list:
+    if value is None and optional:
+        return []
+    if not isinstance(value, list):
+        _bad(field, "a list", value)
+    return value
+
+
+def _whole(value, field, low=0, high=None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
+            high is not None and value > high):
+        _bad(field, f"a whole number from {low}" + (f" to {high}" if high is not None else ""),
+             value)
+    return value
+
+
+def _flag(value, field) -> bool:
+    if value is not None and not isinstance(value, bool):
+        _bad(field, "true or false", value)
+    return bool(value)
+
+
+def _text(value, field, optional=True):
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        _bad(field, "text", value)
+    return value
+
+
+def _field(vector, key):
+    if not isinstance(vector, dict):
+        _bad("the vector", "an object", vector)
+    if key not in vector:
+        raise NardyError(f"malformed vector: {key} is missing", code="bad_vector", field=key)
+    return vector[key]
+
+
+_POINT = re.compile(r"[0-9]{1,2}")
+
+
+def _counts(data, field, high, labels=None) -> dict:
+    """``{point: count}`` of a JSON object of points (own numbers 1..``high``, or the
+    game's ``labels``) and checker counts."""
+    out = {}
+    for key, count in _object(data, field).items():
+        number = int(key) if _POINT.fullmatch(key) else None
+        if labels:
+            point = labels.index(number) if number in labels[1:] and number else None
+        else:
+            point = number if number is not None and 1 <= number <= high else None
+        if point is None:
+            _bad(f"{field} point", "a point of the board", key)
+        out[point] = _whole(count, f"{field}[{key}]")
+    return out
+
+
+def _dice(value, field):
+    return tuple(_whole(d, field, 1, 6) for d in _items(value, field))
+
+
+def _validated(variant, position):
+    """``position`` as ``Variant.validate`` allows it. A vector may set up a six-point block
+    that no game reaches (the spec's X6 waiver: the end-of-turn filter then passes): that one
+    check is left to the vector; it comes after every other (``LongNardy.validate``)."""
+    try:
+        variant.validate(position)
+    except PositionError as exc:
+        if exc.code != "illegal_block":
+            raise NardyError(f"malformed vector: the position cannot occur: {exc.message}",
+                             code="bad_vector", field="position", detail=exc.code) from None
+    return position
 
 
 # --- format 1: mover numbering ------------------------------------------------------------------
 def _f1_position(vector):
-    options = dict(vector.get("options") or {})
-    rule = vector.get("caucasian_rule")
+    game = _text(_field(vector, "game"), "game", optional=False)
+    options = dict(_object(vector.get("options"), "options"))
+    rule = _text(vector.get("caucasian_rule"), "caucasian_rule")
     # format 1 writes plain short nardy as game "short" with caucasian_rule "none"
-    if rule and not (vector["game"] == "short" and rule == "none"):
+    if rule and not (game == "short" and rule == "none"):
         options["caucasian_hit_rule"] = rule
-    variant = get_variant(vector["game"], options)
+    variant = get_variant(game, options)
     n = variant.checkers
-    mover = {int(k): v for k, v in vector["mover"].items()}
+    mover = _counts(_field(vector, "mover"), "mover", 25)
     bar = mover.pop(25, 0)
     me = side_from(mover, bar=bar, off=n - sum(mover.values()) - bar)
-    obar = vector.get("opponent_on_bar", 0) or 0
-    theirs = {variant.cross[int(k)]: v for k, v in vector["opponent_in_mover_numbering"].items()}
+    obar = _whole(vector.get("opponent_on_bar") or 0, "opponent_on_bar")
+    theirs = {variant.cross[p]: v for p, v in _counts(
+        _field(vector, "opponent_in_mover_numbering"), "opponent_in_mover_numbering",
+        24).items()}
     opp = side_from(theirs, bar=obar, off=n - sum(theirs.values()) - obar)
-    position = Position(variant, (me, opp), turn=WHITE, dice=tuple(vector["dice"]),
-                        first_turn=(bool(vector.get("mover_first_turn")), False))
-    return variant, position
+    position = Position(variant, (me, opp), turn=WHITE, dice=_dice(_field(vector, "dice"),
+                                                                    "dice"),
+                        first_turn=(_flag(vector.get("mover_first_turn"), "mover_first_turn"),
+                                    False))
+    return variant, _validated(variant, position)
 
 
 def _f1_key(variant, game, me, opp):
@@ -91,33 +207,46 @@ def _f1_key(variant, game, me, opp):
 
 def check_format1(vector, _game=None):
     variant, position = _f1_position(vector)
-    got = set()
-    for play in legal_plays(position):
-        got.add(_f1_key(variant, vector["game"], play.mover_side, play.opponent_side))
+    game = vector["game"]
+    vid = _id(vector)
     want = set()
-    for result in vector["legal_results"]:
-        if vector["game"] == "long":
-            me = side_from({int(k): v for k, v in result.items()})
+    for result in _items(_field(vector, "legal_results"), "legal_results", optional=False):
+        if game == "long":
+            me = side_from(_counts(result, "legal_results", 25))
             want.add(_f1_key(variant, "long", me, None))
         else:
-            mover = {int(k): v for k, v in result["mover"].items()}
+            result = _object(result, "legal_results", optional=False)
+            mover = _counts(_field(result, "mover"), "legal_results mover", 25)
             bar = mover.pop(25, 0)
             me = side_from(mover, bar=bar)
-            theirs = {variant.cross[int(k)]: v for k, v in result["opponent_board"].items()}
-            opp = side_from(theirs, bar=result.get("opponent_on_bar", 0))
-            want.add(_f1_key(variant, vector["game"], me, opp))
-    return VectorResult(vector["id"], want - got, got - want)
+            theirs = {variant.cross[p]: v for p, v in _counts(
+                _field(result, "opponent_board"), "legal_results opponent_board", 24).items()}
+            opp = side_from(theirs, bar=_whole(result.get("opponent_on_bar") or 0,
+                                               "legal_results opponent_on_bar"))
+            want.add(_f1_key(variant, game, me, opp))
+    got = set()
+    for play in legal_plays(position):
+        got.add(_f1_key(variant, game, play.mover_side, play.opponent_side))
+    return VectorResult(vid, want - got, got - want)
+
+
+def _id(vector):
+    vid = _field(vector, "id")
+    if vector_id(vector) != vid:
+        _bad("id", "text or a number", vid)
+    return vid
 
 
 # --- format 2: each side in its own numbering ------------------------------------------------
-def side_from_json(data, labels=None):
+def side_from_json(data, labels=None, field="side"):
     """``labels``: the game's ``point_labels`` (the vector numbers points as the spec does)."""
-    points = {int(k): v for k, v in (data.get("points") or {}).items()}
-    if labels:
-        points = {labels.index(k): v for k, v in points.items()}
-    side = side_from(points, bar=data.get("bar", 0), off=data.get("off", 0),
-                     hand=data.get("hand", 0))
-    return side, frozenset(int(p) for p in data.get("pinned", ()))
+    data = _object(data, field, optional=False)
+    points = _counts(data.get("points"), f"{field} points", 24, labels)
+    side = side_from(points, **{name: _whole(data.get(name) or 0, f"{field} {name}")
+                                for name in ("bar", "off", "hand")})
+    pinned = frozenset(_whole(p, f"{field} pinned", 1, 24)
+                       for p in _items(data.get("pinned"), f"{field} pinned"))
+    return side, pinned
 
 
 def side_to_json(side, pins=(), labels=None):
@@ -132,16 +261,25 @@ def side_to_json(side, pins=(), labels=None):
 
 
 def position_from_json(variant, vector):
+    """The position of a format-2 vector, checked (``bad_vector`` otherwise)."""
     labels = variant.point_labels
-    me, my_pins = side_from_json(vector["mover"], labels)
-    opp, their_pins = side_from_json(vector["opponent"], labels)
-    state = vector.get("state") or {}
-    dice = vector.get("dice")
-    turn_number = int(state.get("turn_number", 1)) - 1
-    return Position(variant, (me, opp), turn=WHITE, dice=tuple(dice) if dice else None,
-                    first_turn=(bool(state.get("first_turn")), False),
-                    turn_number=(turn_number, 0), pins=(my_pins, their_pins),
-                    pending=tuple(vector.get("units") or ()))
+    me, my_pins = side_from_json(_field(vector, "mover"), labels, "mover")
+    opp, their_pins = side_from_json(_field(vector, "opponent"), labels, "opponent")
+    state = _object(vector.get("state"), "state")
+    dice = _dice(vector.get("dice"), "dice")
+    turn_number = _whole(state.get("turn_number", 1), "state turn_number", 1) - 1
+    position = Position(variant, (me, opp), turn=WHITE, dice=dice or None,
+                        first_turn=(_flag(state.get("first_turn"), "state first_turn"), False),
+                        turn_number=(turn_number, 0), pins=(my_pins, their_pins),
+                        pending=_dice(vector.get("units"), "units"))
+    return _validated(variant, position)
+
+
+def vector_variant(vector, game=None):
+    """The variant of a format-2 vector: its own game or the file's, with its options."""
+    vector = _object(vector, "the vector", optional=False)
+    key = _text(vector.get("game"), "game") or game
+    return get_variant(key, _object(vector.get("options"), "options"))
 
 
 def outcome_key(mover, mover_pins, opponent, opponent_pins, transfer=(), end=None,
@@ -156,10 +294,11 @@ def outcome_key(mover, mover_pins, opponent, opponent_pins, transfer=(), end=Non
 
 
 def _expected_key(result):
-    me, my_pins = side_from_json(result["mover"])
-    opp, their_pins = side_from_json(result["opponent"])
-    return outcome_key(me, my_pins, opp, their_pins, result.get("transfer") or (),
-                       result.get("end"))
+    result = _object(result, "results", optional=False)
+    me, my_pins = side_from_json(_field(result, "mover"), field="results mover")
+    opp, their_pins = side_from_json(_field(result, "opponent"), field="results opponent")
+    return outcome_key(me, my_pins, opp, their_pins, _dice(result.get("transfer"), "transfer"),
+                       _object(result.get("end"), "end") or None)
 
 
 # Plays one vector's outcomes may go through (each block of an escalating list counts its
@@ -227,11 +366,13 @@ def _outcomes(position, plays, keys, seen, left, limit):
 
 
 def check_format2(vector, game=None):
-    variant = get_variant(vector.get("game") or game, vector.get("options") or {})
+    variant = vector_variant(vector, game)
     position = position_from_json(variant, vector)
+    vid = _id(vector)
+    want = {_expected_key(r) for r in _items(_field(vector, "results"), "results",
+                                                optional=False)}
     got = turn_outcomes(position)
-    want = {_expected_key(r) for r in vector["results"]}
-    return VectorResult(vector["id"], want - got, got - want)
+    return VectorResult(vid, want - got, got - want)
 
 
 def report(results, out):

@@ -231,7 +231,8 @@ BAD_XGID = [
     ("XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:10", "bad_cube", None),  # not his cube
     ("XGID=-b----E-C---eE---c-e----B-:0:0:1:D:6:2:1:7:10", "bad_cube", None),   # Crawford
     ("XGID=-b----E-C---eE---c-e----B-:4:0:1:00:0:0:0:0:3", "bad_cube", None),   # above max
-    ("XGID=--------------------------:0:0:1:00:0:0:0:0:10", "game_over", None),
+    ("XGID=-b----------e----c-e------:0:0:1:00:0:0:0:0:10", "game_over", None),
+    ("XGID=--------------------------:0:0:1:00:0:0:0:0:10", "both_off", None),
     ("XGID=-b----E-C---eE---c-e----b-:0:0:1:00:0:0:0:0:10", "checker_count", "position"),
 ]
 

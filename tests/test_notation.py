@@ -174,8 +174,10 @@ def random_states(seed):
             p = p.replace(turn_number=(rng.randint(0, 30), rng.randint(1, 30)))
         if rng.random() < 0.1:
             p = p.replace(pending=tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 4))))
-        if rng.random() < 0.05:
-            p = p.replace(last_roll=True)
+        if rng.random() < 0.05 and p.variant.options.values.get("last_roll_draw"):
+            # Black's compensating turn, the one state with the flag: White is off
+            done = (p.variant.checkers,) + (0,) * 26
+            p = p.replace(sides=(done, p.sides[1]), turn=1, last_roll=True)
         yield p, random_cube(rng, p), random_match(rng)
 
 

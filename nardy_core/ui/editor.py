@@ -189,17 +189,20 @@ class Editor:
                     f"{COLOUR_NAMES[colour]} has {total} checkers; {self.variant.key} is "
                     f"played with {n}", code="checker_count", colour=COLOUR_NAMES[colour],
                     count=total, expected=n))
+        # counted above; a board with both sides off is a finished game (start_over, below)
+        said = ("checker_count", "both_off")
         try:
             self.variant.validate(position)
         except PositionError as exc:
-            if exc.code != "checker_count":
+            if exc.code not in said:
                 found.append(exc)
         if found:
             return found
         try:
             parse_state(format_state(position, self.cube, self.match))
         except NotationError as exc:
-            found.append(exc)
+            if exc.code not in said:
+                found.append(exc)
         if position.winner() is not None:
             found.append(PositionError("a side has borne off every checker: the game is over",
                                        code="start_over"))

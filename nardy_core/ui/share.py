@@ -169,7 +169,9 @@ def session_from(kind, payload, players=None, prefs=None) -> Session:
 
 def game_session_record(game_record, players) -> dict:
     """A one-game session record (the saved-game format) from a game record (``Game.to_dict``'s
-    shape), replayed with the dice written in it."""
+    shape), replayed with the dice written in it. The fields it reads are checked for their
+    types first (NotationError ``bad_record``); the rules check the rest on replay."""
+    _check_game_record(game_record)
     match = game_record.get("match") or [0, [0, 0], "pre"]
     record = {"v": 1, "game": game_record["game"], "options": game_record.get("options") or {},
               "length": match[0], "players": list(players), "dice": "recorded",
@@ -177,6 +179,29 @@ def game_session_record(game_record, players) -> dict:
     if game_record.get("start"):
         record["start"] = game_record["start"]
     return record
+
+
+_GAME_FIELDS = (("game", str, "text"), ("options", dict, "an object"), ("start", str, "text"),
+                ("match", list, "a list"), ("actions", list, "a list"))
+
+
+def _check_game_record(game_record):
+    if not isinstance(game_record, dict):
+        raise NotationError("a game record is an object", code="bad_record")
+    for key, kind, what in _GAME_FIELDS:
+        value = game_record.get(key)
+        if (value is not None or key == "game") and not isinstance(value, kind):
+            raise NotationError(f"the game record's {key} is {what}", code="bad_record",
+                                field=key)
+    match = game_record.get("match")
+    if match is not None and (len(match) != 3 or isinstance(match[0], bool) or not isinstance(
+            match[0], int)):
+        raise NotationError("the game record's match is [length, score, crawford]",
+                            code="bad_record", field="match")
+    for index, action in enumerate(game_record.get("actions") or (), 1):
+        if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
+            raise NotationError(f"action {index} of the game record is not an action",
+                                code="bad_record", action=index)
 
 
 def replay_states(game_record) -> list:

@@ -20,7 +20,7 @@ VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 
 
 def get_variant(key, options=None):
-    cls = VARIANTS.get(key)
+    cls = VARIANTS.get(key) if isinstance(key, str) else None
     if cls is None:
         raise OptionError(f"unknown game {key!r} (games: {', '.join(VARIANTS)})",
                           code="unknown_game", game=str(key))

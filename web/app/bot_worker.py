@@ -31,12 +31,18 @@ def _reply(work):
         return json.dumps({"error": str(exc)})
 
 
+def _request(request_json):
+    """A request's JSON through the engine's guarded reader (size, depth, numbers)."""
+    from nardy_core.inputs import parse_json
+    return parse_json(request_json, "the request")
+
+
 def decide(request_json):
-    return _reply(lambda: service.decide(json.loads(request_json)))
+    return _reply(lambda: service.decide(_request(request_json)))
 
 
 def hint(request_json):
-    return _reply(lambda: service.hint(json.loads(request_json)))
+    return _reply(lambda: service.hint(_request(request_json)))
 
 
 def review_open(request_json):
@@ -47,7 +53,7 @@ def review_open(request_json):
         global reviewer
         from nardy_core.review import Review
         reviewer = None
-        request = json.loads(request_json)
+        request = _request(request_json)
         reviewer = Review(request["record"], level=request.get("level", "strong"),
                           game=request.get("game"))
         return {"count": len(reviewer.decisions())}
@@ -71,7 +77,7 @@ def game_code(record_json):
     """The whole-game link code of a finished game: replaying a long game to encode it takes
     a few hundred milliseconds, which the page's own thread must not spend."""
     from nardy_core import linkcode
-    return _reply(lambda: {"code": linkcode.encode_game(json.loads(record_json))})
+    return _reply(lambda: {"code": linkcode.encode_game(_request(record_json))})
 
 
 __export__ = ["init", "decide", "hint", "review_open", "review_item", "review_summary",
