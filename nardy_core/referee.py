@@ -177,7 +177,7 @@ def check_turn(before, steps, after_sides):
         _check(me[point] == 1, f"the hitter on {point} is covered at the end of the turn")
     stops = getattr(rules, "must_stop", None) if ours else None
     if stops and units and ordered:
-        _check(stops(variant, before, me), f"the play stops with {units} left while a "
+        _check(stops(variant, before, me, units), f"the play stops with {units} left while a "
                f"{units[0]} can still be played")
     if fayles:  # fayles: all three dice, or the 15th checker off
         _check(not units or me[OFF] == CHECKERS,

@@ -184,13 +184,14 @@ def can_meet(variant, me, opp, rest):
     return reachable(list(me), 0)
 
 
-def must_stop(variant, before, me) -> bool:
-    """Gioul (no TURN rule): a play that stops inside its block leaves no unit of that value
-    playable (the block-wise maximum is at least one more otherwise)."""
+def must_stop(variant, before, me, left) -> bool:
+    """Gioul (no TURN rule): a play that stops before its list's end leaves the next unit of
+    the list unplayable (the maximum is at least one more otherwise): within its block under
+    the block-wise rule, anywhere in the list under the whole-list rule."""
     found = _block(variant, _state(before))
     if found is None or variant.key != "gioul" or me[OFF] == 15:
         return True
-    return not unit_ways(variant, me, before.sides[1 - before.turn], found[0][0])
+    return not unit_ways(variant, me, before.sides[1 - before.turn], left[0])
 
 
 def expected_points(variant, final, winner) -> int:
