@@ -86,7 +86,7 @@ def samples(target):
                 yield records.export_match(session.to_dict())
             except Exception:  # a game the .mat format cannot carry: not a seed
                 pass
-    elif target == "saved_game":
+    elif target in ("saved_game", "record_json"):
         for key in keys:
             yield json.dumps(_session(key, f"saved/{key}", OPTIONS.get(key)).to_dict())
         yield json.dumps(_session("short", "saved/match", length=3).to_dict())
