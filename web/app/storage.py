@@ -9,6 +9,8 @@ import math
 import js
 from pyscript import window
 
+from nardy_core.errors import NardyError
+from nardy_core.inputs import parse_json
 from nardy_core.ui.session import newer_record
 
 SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
@@ -37,8 +39,8 @@ class Storage:
         if raw is None:
             return default
         try:
-            return json.loads(raw)
-        except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
+            return parse_json(raw, "the browser's storage")
+        except NardyError:  # not JSON, nested too deeply, a non-finite number: the one reader's
             return default
 
     @staticmethod
@@ -107,9 +109,9 @@ def set_aside_unreadable_saves() -> bool:
     if raw is None:
         return False
     try:
-        if isinstance(json.loads(raw), dict):
+        if isinstance(parse_json(raw, "the saved games"), dict):
             return False
-    except (ValueError, RecursionError):
+    except NardyError:
         pass
     Storage.put_text(DAMAGED, raw)  # best effort: a full storage may refuse it
     Storage.remove(SAVES)
