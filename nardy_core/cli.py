@@ -282,6 +282,17 @@ def _whole(low, high):
     return whole
 
 
+def _seed(text):
+    """An argparse type: a seed of text that UTF-8 can write, of at most ``dice.MAX_SEED``
+    characters (an argument of undecodable bytes is not one)."""
+    from .dice import check_seed
+    try:
+        check_seed(text)
+    except NardyError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+    return text
+
+
 def build_parser():
     from .dicecheck import MAX_ROLLS_LISTED
     from .match import MAX_LENGTH
@@ -305,13 +316,14 @@ def build_parser():
     from .bots import LEVELS
     p = sub.add_parser("choose", help="the bot's play for each vector of a format-2 file")
     p.add_argument("--level", default="strong", choices=list(LEVELS))
-    p.add_argument("--seed", default="0", help="seed of the bot's noise (not of any dice)")
+    p.add_argument("--seed", type=_seed, default="0",
+                   help="seed of the bot's noise (not of any dice)")
     p.add_argument("file")
     p.set_defaults(func=cmd_choose)
 
     p = sub.add_parser("hint", help="the bot's best plays for a position and roll")
     p.add_argument("--level", default="strong", choices=list(LEVELS))
-    p.add_argument("--seed", default="0")
+    p.add_argument("--seed", type=_seed, default="0")
     p.add_argument("--top", type=_whole(1, 1000), default=5, help="plays to list, 1-1000")
     p.add_argument("position", help="position in the text notation (docs/notation.md)")
     p.add_argument("dice", help="the roll, e.g. 31")
@@ -333,7 +345,7 @@ def build_parser():
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
     p.add_argument("--match", type=_whole(0, MAX_LENGTH), default=0,
                    help=f"match length, 0-{MAX_LENGTH} (0 = one money game)")
-    p.add_argument("--seed", help="dice seed (the same seed replays the same dice)")
+    p.add_argument("--seed", type=_seed, help="dice seed (the same seed replays the same dice)")
     p.add_argument("--white", default="human",
                    help=f"human (default) or a bot level: {', '.join(LEVELS)}")
     p.add_argument("--black", default="human", help="human (default) or a bot level")
@@ -354,7 +366,7 @@ def build_parser():
     which.add_argument("--all-options", action="store_true",
                        help="every value of every option of each game, one line per value "
                        "(nardy_core/option_matrix.py)")
-    p.add_argument("--seed", default="0")
+    p.add_argument("--seed", type=_seed, default="0")
     p.add_argument("--jobs", "-j", type=_whole(1, MAX_JOBS), default=1,
                    help=f"processes to use, 1-{MAX_JOBS}")
     p.set_defaults(func=cmd_selfplay)

@@ -27,7 +27,7 @@ class Dice:
         """``used``: bytes of the stream already consumed (a saved game's ``dice_used``), an
         int from 0 to ``MAX_USED`` (``GameStateError`` ``dice_used`` otherwise)."""
         self.seed = secrets.token_hex(16) if seed is None else str(seed)
-        _check_seed(self.seed)
+        check_seed(self.seed)
         if type(used) is not int or not 0 <= used <= MAX_USED:
             raise GameStateError(f"the count of dice bytes used must be a whole number from 0 "
                                  f"to {MAX_USED}, not {used!r:.40}", code="dice_used",
@@ -65,7 +65,7 @@ class Dice:
         return cls(state["seed"], int(state.get("used", 0)))
 
 
-def _check_seed(seed):
+def check_seed(seed):
     """A seed is hashed as UTF-8 text: one that has no UTF-8 form (a lone surrogate, which a
     command line's undecodable bytes become) or that would make every block's hash long is
     refused before any die is thrown."""

@@ -574,3 +574,16 @@ def test_the_terminal_describes_every_way_a_game_ends():
         text = _describe_result(Ended(GameResult(None if reason == "draw" else 1, "single", 1,
                                                  1, reason)))
         assert text.startswith("Draw" if reason == "draw" else "Black (X) wins 1 point")
+
+
+@pytest.mark.parametrize("command", ["selfplay", "choose", "play"])
+def test_a_seed_of_undecodable_bytes_is_a_usage_error(command, capsys):
+    """Found by fuzz/run.py cli: ``selfplay 7 --seed`` with bytes that are not UTF-8 (a
+    command line's undecodable bytes arrive as lone surrogates) reached random.Random."""
+    from nardy_core.cli import main
+    seed = b"sh2\xd1\xff\xffrt".decode("utf-8", errors="surrogateescape")
+    argv = {"selfplay": ["selfplay", "7", "--seed", seed],
+            "choose": ["choose", "--seed", seed, "x.json"],
+            "play": ["play", "--seed", seed]}[command]
+    assert main(argv) == 2
+    assert "is not text that UTF-8 can write" in capsys.readouterr().err
