@@ -329,8 +329,7 @@ class Game:
     def replay(self, actions):
         """Apply recorded actions (dice included) to this game; a record that does not fit the
         rules raises GameStateError ``bad_record`` naming the action."""
-        made = 0  # passes the game made on its own after the last action (a roll, or a play
-        # after which units were left to a side with no move): the record repeats them
+        made = 0
         for index, action in enumerate(actions):
             if made and action[0] == "play" and not action[1]:
                 made -= 1
@@ -338,10 +337,16 @@ class Game:
             done = len(self.actions)
             try:
                 self._replay_one(action)
-                made = sum(1 for a in self.actions[done + 1:] if a[0] == "play")
+                made = self.passes_made(done)
             except (NardyError, LookupError, TypeError, ValueError) as exc:
                 raise GameStateError(f"game record, action {index + 1} {action!r}: {exc}",
                                      code="bad_record", action=index + 1) from None
+
+    def passes_made(self, done) -> int:
+        """The empty plays the game made on its own after action ``done`` (an index into
+        ``actions``): after a roll with no move, or a play that left units to a side with no
+        move (gioul's transferred list). A record repeats them; a replay skips them."""
+        return sum(1 for a in self.actions[done + 1:] if a[0] == "play")
 
     def _replay_one(self, action):
         name, args = action[0], list(action[1:])

@@ -66,12 +66,7 @@ def test_game_records_and_links(sample):
         assert opened(Game.from_dict(decode_game(sample["link"]))) == expected
 
 
-# Saved games of today that do not reopen today (issue 18, class 3): fixed by a later commit.
-BROKEN_SAVES = {"gioul": "a pass the game made on its own after a transferred roll is replayed"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(
-    reason=BROKEN_SAVES[n], strict=True)) if n in BROKEN_SAVES else n for n in sorted(SAVED)])
+@pytest.mark.parametrize("name", sorted(SAVED))
 def test_saved_games(name):
     session = Session.from_dict(load("saved", f"{name}.json"))
     expected = SAVED[name]
