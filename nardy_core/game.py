@@ -6,7 +6,7 @@ actions and restored by replaying them (the dice are in the actions, so a reload
 
 from __future__ import annotations
 
-from .cube import CubeState, double_refusal, jacoby_applies
+from .cube import CubeState, double_refusal, jacoby_applies, within_limit
 from .dice import Dice
 from .errors import GameStateError, IllegalMoveError, NardyError
 from .match import MatchScore
@@ -89,7 +89,7 @@ class Game:
             done.append(pair)
             if pair[0] != pair[1]:
                 break
-            if auto and len(done) <= auto:
+            if auto and len(done) <= auto and within_limit(variant, self.cube.value * 2):
                 self.cube = CubeState(self.cube.value * 2)
             if recorded is not None and not recorded:
                 raise GameStateError("the recorded opening ends in a tie", code="bad_record")
@@ -212,10 +212,15 @@ class Game:
 
     def can_beaver(self) -> bool:
         return self.phase == DOUBLE and self.match.is_money and bool(
-            self.variant.options.values.get("beaver"))
+            self.variant.options.values.get("beaver")) and within_limit(
+            self.variant, self.cube.value * 4)
 
     def beaver(self):
         if not self.can_beaver():
+            if self.phase == DOUBLE and not within_limit(self.variant, self.cube.value * 4):
+                raise IllegalMoveError(f"a beaver would raise the cube above "
+                                       f"max_cube={self.variant.options['max_cube']}",
+                                       code="max_cube")
             raise IllegalMoveError("a beaver is allowed only in money play with the beaver "
                                    "option, in answer to a double", code="no_beaver")
         self.cube = self.cube.taken(1 - self.cube.offered_by, beaver=True)

@@ -1020,8 +1020,10 @@ OPTIONS = {
         "Можно ли удваивать ставку кубом удвоения."),
     "max_cube": _o(
         "Highest cube value", "Наибольшее значение куба",
-        "The highest value the cube may reach (for example 64); 0 means no limit.",
-        "Наибольшее значение куба (например, 64); 0 — без ограничения."),
+        "The highest value the cube may reach (for example 64); 0 means no limit. No double, "
+        "beaver or automatic double raises it past this value.",
+        "Наибольшее значение куба (например, 64); 0 — без ограничения. Ни удвоение, ни бобр, "
+        "ни автоматическое удвоение не поднимают куб выше."),
     "jacoby": _o(
         "Jacoby rule", "Правило Джекоби",
         "Money play: a gammon or backgammon counts only as a single game unless the cube has "
