@@ -58,3 +58,23 @@ def test_a_code_with_a_beaver_past_max_cube_keeps_its_layout():
     with pytest.raises(Exception) as err:
         encode_game(record)
     assert err.value.params["reason"] == "record" and err.value.params["detail"] == "max_cube"
+
+
+# --- an empty set of dice ------------------------------------------------------------------------
+def test_an_empty_set_of_dice_is_written_in_a_form_every_reader_accepts():
+    from nardy_core.linkcode import decode_state, encode_state
+    from nardy_core.records import export_match, import_match
+    variant = get_variant("long", {"head_exception_rolls": frozenset()})
+    text = "long[head_exception_rolls=none] 24:15 24:15 w 33 - money first:wb"
+    state = (variant.initial_position(turn=0, dice=(3, 3)), CubeState(), None)
+    assert format_state(*state) == text
+    assert format_state(*parse_state(text)) == text
+    assert format_state(*decode_state(encode_state(*parse_state(text)))) == text
+    game = Game(variant, seed=4)
+    record = {"v": 1, "game": "long", "options": game.to_dict()["options"], "length": 0,
+              "seed": "x", "players": ["human", "human"], "games": [game.actions]}
+    assert record["options"] == {"head_exception_rolls": "none"}
+    assert import_match(export_match(record))["options"] == {"head_exception_rolls": "none"}
+    # what earlier versions wrote (an empty value) still reads as the empty set
+    assert get_variant("long", {"head_exception_rolls": ""}).options[
+        "head_exception_rolls"] == frozenset()

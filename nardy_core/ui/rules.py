@@ -946,9 +946,9 @@ OPTIONS = {
     "head_exception_rolls": _o(
         "Doubles of the head exception", "Дубли исключения с головы",
         "The doubles that allow two checkers off the head on the first turn, written as digits "
-        "(346 = 3-3, 4-4 and 6-6; 46 = only 4-4 and 6-6).",
+        "(346 = 3-3, 4-4 and 6-6; 46 = only 4-4 and 6-6; none = no double).",
         "Дубли, при которых на первом ходу с головы снимают две шашки, цифрами (346 — 3-3, 4-4 "
-        "и 6-6; 46 — только 4-4 и 6-6)."),
+        "и 6-6; 46 — только 4-4 и 6-6; none — ни один дубль)."),
     "block_rule": _o(
         "Six in a row", "Шесть подряд",
         "When a player may hold six points in a row in front of the opponent.",
