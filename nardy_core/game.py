@@ -60,6 +60,7 @@ class Game:
         self._resign_offer = None
         self._turn = None
         self._setup = (position, self.cube, self.match, starter)
+        self._passes_due = (0, 0)  # (actions then, empty plays made): see after_replay
         if position is not None:
             self.position = position
             self.phase = MOVE if position.dice or position.pending else ROLL
@@ -334,24 +335,34 @@ class Game:
     def replay(self, actions):
         """Apply recorded actions (dice included) to this game; a record that does not fit the
         rules raises GameStateError ``bad_record`` naming the action."""
-        made = 0
         for index, action in enumerate(actions):
-            if made and action[0] == "play" and not action[1]:
-                made -= 1
+            if self.replayed_pass(action):
                 continue
             done = len(self.actions)
             try:
                 self._replay_one(action)
-                made = self.passes_made(done)
+                self.after_replay(done)
             except (NardyError, LookupError, TypeError, ValueError) as exc:
                 raise GameStateError(f"game record, action {index + 1} {action!r}: {exc}",
                                      code="bad_record", action=index + 1) from None
 
-    def passes_made(self, done) -> int:
-        """The empty plays the game made on its own after action ``done`` (an index into
-        ``actions``): after a roll with no move, or a play that left units to a side with no
-        move (gioul's transferred list). A record repeats them; a replay skips them."""
-        return sum(1 for a in self.actions[done + 1:] if a[0] == "play")
+    # The game makes empty plays on its own (a roll with no move; a play that leaves units to a
+    # side with no move: gioul's transferred list), and a record repeats them: a replay, one
+    # action at a time or many, skips each such play once.
+    def after_replay(self, done):
+        """Note the empty plays the game made on its own after replaying action ``done`` (an
+        index into ``actions``): the record's next actions repeat them."""
+        made = sum(1 for a in self.actions[done + 1:] if a[0] == "play")
+        self._passes_due = (len(self.actions), made)
+
+    def replayed_pass(self, action) -> bool:
+        """Whether ``action`` is an empty play the game already made after the action replayed
+        last (nothing happened since); it is then counted off."""
+        at, due = self._passes_due
+        if due and at == len(self.actions) and action[0] == "play" and not action[1]:
+            self._passes_due = (at, due - 1)
+            return True
+        return False
 
     def _replay_one(self, action):
         name, args = action[0], list(action[1:])

@@ -7,6 +7,7 @@ identical moves are grouped with a count; moves are listed from the highest star
 from __future__ import annotations
 
 BAR_POINT, HAND_POINT, OFF_POINT = 25, 26, 0
+MAX_SEARCH = 20_000  # partial plays a reading of play text tries (each pass), at most
 CHAIN = "chain"  # a step's tag (turn.Step): its hit moved one of the mover's own checkers back
 
 
@@ -128,7 +129,7 @@ def find_play(position, text: str):
                     and not step.hit:
                 yield step, False
 
-    def walk(paths):
+    def walk(paths, handover=False):
         # the checkers' moves in the order written first; then in any other order (each
         # checker's own segments in order), for games where the order of different checkers'
         # steps matters (fayles: a hit sends the mover's blot on his 1-point to his 24-point,
@@ -140,24 +141,54 @@ def find_play(position, text: str):
                 found.append(turn.play())
             # where several step orders fit, the one written back as this very text wins
             return format_steps(turn.steps) == written
+        if len(paths) > len(turn.remaining):
+            return False  # each path needs a unit of its own
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
         tried = set()
         for index, segments in enumerate(paths):
             if segments in tried:
                 continue
             tried.add(segments)
+            others = paths[:index] + paths[index + 1:]
             (at, target), rest = segments[0], segments[1:]
             for step, arrived in list(segment_steps(at, target)):
                 turn.step(step)
                 going = rest if arrived else ((step.dst, target),) + rest
-                if walk(paths[:index] + ((going,) if going else ()) + paths[index + 1:]):
+                if walk(((going,) if going else ()) + others, handover):
                     return True
                 turn.undo()
+            if handover:
+                for before, after in handovers(segments):
+                    if walk(others + (before, after), handover):
+                        return True
         return False
+
+    def handovers(segments):
+        # a written path may be two checkers' moves (checkers are interchangeable): one
+        # reaches a point on the way, another already there moves on from it, perhaps first
+        # (9/3 then 11/9 is written 11/3; hand/19 after 19/13* is hand/13*). Split the path
+        # where a checker can move on now, along the rest of the path.
+        moving = {step.src for step in turn.legal_steps()}
+        for i, (a, b) in enumerate(segments):
+            inner = [x for x in moving if b < x < a and x != BAR_POINT and x != HAND_POINT]
+            if i:
+                inner += [a] if a in moving else []
+            for x in sorted(inner, reverse=True):
+                if x == a:   # at a written point between two segments
+                    yield segments[:i], segments[i:]
+                else:
+                    yield segments[:i] + ((a, x),), ((x, b),) + segments[i + 1:]
 
     paths = tuple(tuple((path[i], path[i + 1]) for i in range(len(path) - 1)) for path in moves)
     written = " ".join(text.split())
     found = []
+    budget = [MAX_SEARCH]
     if walk(paths):
+        return turn.play()
+    budget[0] = MAX_SEARCH
+    if walk(paths, handover=True):
         return turn.play()
     if found:
         return found[0]

@@ -749,6 +749,16 @@ def _walk(position, moves):
     return turn.play() if walk(0) else None
 
 
+def _as_written(position, text, play):
+    """The legal play with ``play``'s result whose steps write exactly ``text`` (the play
+    notation's reader), or ``play`` itself where the text is not written that way."""
+    try:
+        exact = find_play(position, text)
+    except NardyError:
+        return play
+    return exact if exact.board == play.board else play
+
+
 def _parse_moves(text, line):
     """``"24/18 18/16* bar/20 6/off(2)"`` -> paths of own points (25 bar, 0 off, 26 hand)."""
     moves = []
@@ -1006,14 +1016,16 @@ class _Reader:
                       f"play for {self.who(entry.column)}'s player here", play=entry.text)
         after = _literal(game.position, moves)
         if after is not None:
-            walked = _walk(game.position, moves)  # keeps the steps as written, where it can
-            if walked is not None and walked.board[0] == after:
-                game.play(walked)
+            chosen = _walk(game.position, moves)  # keeps the steps as written, where it can
+            if chosen is None or chosen.board[0] != after:
+                chosen = next((play for play in plays if play.board[0] == after), None)
+            if chosen is not None:
+                if self.variant.key != MAT_GAME:
+                    # our own text: the steps it is written from (which checker hit where
+                    # two reach one point: 21/19 20/19* is not 21/19* 20/19)
+                    chosen = _as_written(game.position, entry.text, chosen)
+                game.play(chosen)
                 return
-            for play in plays:
-                if play.board[0] == after:
-                    game.play(play)
-                    return
         _fail(entry.line, "illegal_play", f"{_roll(dice)}: {entry.text} is not a legal "
               f"play for {self.who(entry.column)}'s player here", play=entry.text)
 

@@ -78,3 +78,58 @@ def test_an_empty_set_of_dice_is_written_in_a_form_every_reader_accepts():
     # what earlier versions wrote (an empty value) still reads as the empty set
     assert get_variant("long", {"head_exception_rolls": ""}).options[
         "head_exception_rolls"] == frozenset()
+
+
+# --- play notation: a path written for two checkers reads back ----------------------------------
+@pytest.mark.parametrize("state,steps,text", [
+    # the checker entered from the bar moves on to hit; the one from the hand enters after it
+    ("tawula 24:2,18:1,bar:1,hand:11 24:2,20:1,1:1,hand:11 w 66 - money turns:3-3",
+     [(25, 19, 6, False), (19, 13, 6, True), (26, 19, 6, False), (13, 7, 6, False)],
+     "bar/19 hand/13*/7"),
+    # 7/4 frees the point the hand's checker enters on (tourne-case: one checker a point)
+    ("tourne_case 7:1,hand:2 11:1,1:1,hand:1 w 63 - money turns:1-2",
+     [(7, 4, 3, False), (26, 7, 6, False)], "hand/4"),
+    ("tourne_case 7:1,hand:2 11:1,9:1,hand:1 b 26 - money turns:1-1",
+     [(9, 3, 6, False), (11, 9, 2, False)], "11/3"),
+    # the pinning checker leaves, another pins the same blot again
+    ("plakoto 24:6,23:1,22:1,18:2,16:1,14:1,12:1,11:1,10:1p 24:6,21:1,20:2,17:1,16:2,15:1,"
+     "14:1p,8:1 b 31 - money turns:12-11", [(15, 12, 3, False), (16, 15, 1, True)],
+     "16/15*/12"),
+])
+def test_a_path_of_two_checkers_reads_back(state, steps, text):
+    from nardy_core.playnotation import find_play, format_steps
+    from nardy_core.turn import Turn
+    position = parse_state(state)[0]
+    turn = Turn(position)
+    for step in steps:
+        turn.step(step)
+    play = turn.play()
+    assert format_steps(play.steps) == text
+    found = find_play(position, text)
+    assert found.board == play.board and format_steps(found.steps) == text
+
+
+# --- a pass the game made on its own, replayed one action at a time ------------------------------
+def test_a_transferred_pass_is_replayed_one_action_at_a_time():
+    """Gioul hands a list the roller cannot play to the opponent: the game records the roller's
+    empty play on its own, and the record repeats it. The saved game, the match replay (export,
+    review) and a replay one action at a time each skip it once."""
+    import json
+    import os
+
+    from conftest import DATA
+    from nardy_core.records import replay_match
+    from nardy_core.ui.session import Session
+    with open(os.path.join(DATA, "golden", "saved", "gioul.json"), encoding="utf-8") as handle:
+        record = json.load(handle)
+    actions = record["games"][0]
+    # the sample holds a roll its roller cannot play, whose list the opponent then plays
+    assert any(a == ["play", []] and actions[i - 1][0] == "roll" and actions[i + 1][0] == "play"
+               for i, a in enumerate(actions[:-1]))
+    game = replay_match(record).game
+    assert json.loads(json.dumps(game.actions)) == actions
+    one_by_one = Game(get_variant("gioul"), seed="x", throw_opening=False)
+    for action in actions:
+        one_by_one.replay([action])
+    assert one_by_one.position == game.position
+    assert Session.from_dict(record).game.position == game.position

@@ -71,7 +71,6 @@ class Session:
         self.about = {}                # a file's player names and tags, kept for its export
         self.hints = bool(hints)       # the hint may be asked for (off: a match played fair)
         self._replaying = _replaying
-        self._made = 0                 # replaying: passes the game made that the record repeats
         if not _replaying:
             self._advance()
 
@@ -419,7 +418,6 @@ class Session:
             raise GameStateError("the match is over", code="match_over")
         self.match.next_game()
         self.logs.append([])
-        self._made = 0
         if not self._replaying:
             self._advance()
 
@@ -502,12 +500,11 @@ class Session:
     def _replay(self, action):
         name, args = action[0], list(action[1:])
         game = self.game
-        if self._made and name == "play" and not args[0]:
-            self._made -= 1  # a pass the game made on its own after the action before
+        if game.replayed_pass(action):
             return
         done = len(game.actions)
         self._replay_action(game, name, args)
-        self._made = game.passes_made(done)
+        game.after_replay(done)
 
     def _replay_action(self, game, name, args):
         if name in ("opening", "roll") and self.recorded_dice:
