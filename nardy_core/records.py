@@ -21,7 +21,7 @@ import re
 from .cube import jacoby_applies
 from .errors import GameStateError, NardyError, NotationError
 from .game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
-from .match import Match
+from .match import FirstGame, Match, first_game_of
 from .playnotation import find_play, format_steps
 from .position import BAR, HAND, OFF
 from .turn import Turn
@@ -102,7 +102,7 @@ def _replay(record, on_action=None):
         seed = record.get("seed")
         start = _start_of(record, variant)
         match = Match(variant, length=length, seed=None if seed is None else str(seed),
-                      throw_opening=False, start=start)
+                      throw_opening=False, start=start, first=first_game_of(record, start))
         games = record["games"]
         if not isinstance(games, (list, tuple)) or not games:
             raise GameStateError("the record has no games", code="bad_record")
@@ -368,6 +368,9 @@ def _export(record, notes=None) -> str:
             counts.append(0)
         if notes:
             writers[index].annotate(notes.get((index, counts[index])))
+        if not counts[index] and before.phase == MOVE:  # a start state with the dice rolled
+            writers[index].pending = (before.players[before.position.turn],
+                                      before.position.dice)
         counts[index] += 1
         writers[index].action(game, action, before)
 
@@ -403,6 +406,8 @@ def _export(record, notes=None) -> str:
         header.append(_tag("Options", options))
     if record.get("start"):  # our extension: the first game is played on from this state
         header.append(_tag("Position", record["start"]))
+    if match.first is not None:  # our extension: the first game is a later game of a match
+        header.append(_tag("FirstGame", _first_game_text(match.first)))
     lines = header + [""] if header else []
     lines += [f" {match.length} point match", ""]
     for index, game in enumerate(games):
@@ -414,6 +419,22 @@ def _export(record, notes=None) -> str:
         lines.append(f" {left:<30} {names[1]} : {_number(score[1])}")
         lines += writer.tags + writer.grid.lines() + [""]
     return "\n".join(lines) + "\n"
+
+
+_COLOUR_WORDS = ("white", "black")
+
+
+def _first_game_text(first) -> str:
+    """The FirstGame tag: what differs from a match's opening game besides the score, which
+    the first game's score line holds."""
+    items = []
+    if first.players != (0, 1):
+        items.append("white=right")
+    if first.starter is not None:
+        items.append(f"starter={_COLOUR_WORDS[first.starter]}")
+    if first.crawford != "pre":
+        items.append(f"crawford={first.crawford}")
+    return ",".join(items)
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -801,8 +822,9 @@ class _Reader:
             _fail(self.tags.get("_line Position", 0), "position",
                   f"the Position tag is a state of a match to {self.start[2].length}, the "
                   f"record's match is to {self.length}")
+        self.first = self.first_game()
         match = Match(self.variant, length=self.length, seed="imported", throw_opening=False,
-                      start=self.start)
+                      start=self.start, first=self.first)
         self.match = match
         names = None
         for index, parsed in enumerate(self.games):
@@ -829,7 +851,43 @@ class _Reader:
         }
         if self.start is not None:
             record["start"] = self.tags["Position"]
+        if match.first is not None:
+            record["first_game"] = match.first.to_record()
         return record
+
+    def first_game(self):
+        """The FirstGame tag's first game (its score from the first game's score line), or
+        None."""
+        text = self.tags.get("FirstGame")
+        if text is None:
+            return None
+        line = self.tags.get("_line FirstGame", 0)
+        fields = {"players": [0, 1], "starter": None, "crawford": "pre"}
+        for item in text.split(","):
+            key, _, value = (part.strip().lower() for part in item.partition("="))
+            if key == "white" and value in ("left", "right"):
+                fields["players"] = [0, 1] if value == "left" else [1, 0]
+            elif key == "starter" and value in _COLOUR_WORDS:
+                fields["starter"] = _COLOUR_WORDS.index(value)
+            elif key == "crawford" and value in ("pre", "crawford", "post"):
+                fields["crawford"] = value
+            elif key:
+                _fail(line, "bad_first_game", f"{item.strip()!r} in the FirstGame tag is not "
+                      "white=right, starter=white or black, or crawford=crawford or post")
+        scores = self.games[0].scores
+        if self.start is not None or not self.length:
+            scores = [0, 0]  # a start state holds the score; money has none
+        if any(not float(v).is_integer() for v in scores):
+            _fail(self.games[0].line + 1, "score", "a match score is whole points")
+        by_player = [int(v) for v in scores]
+        fields["score"] = [by_player[p] for p in fields["players"]]
+        variant, length = self.variant, self.length
+        if self.start is not None:
+            variant, length = self.start[0].variant, self.start[2].length
+        try:
+            return FirstGame.from_record(fields, variant, length)
+        except NardyError as exc:
+            _fail(line, "bad_first_game", exc.message)
 
     def check_score(self, parsed, index):
         expected = self.match.score
@@ -839,10 +897,13 @@ class _Reader:
                       f"{_number(expected[0])}-{_number(expected[1])}, the first game's "
                       f"{_number(parsed.scores[0])}-{_number(parsed.scores[1])}")
             return
+        if index == 0 and self.first is not None:
+            return  # the FirstGame tag takes the first game's score from its score line
         if index == 0 and any(parsed.scores):
             _fail(parsed.line + 1, "score", "the first game starts at "
                   f"{_number(parsed.scores[0])}-{_number(parsed.scores[1])}: only whole "
-                  "matches can be read (the first game at 0-0)")
+                  "matches can be read (the first game at 0-0), or a later game with a "
+                  "FirstGame tag")
         if self.length and [float(s) for s in expected] != parsed.scores:
             _fail(parsed.line + 1, "score",
                   f"game {index + 1} starts at {_number(expected[0])}-{_number(expected[1])} "

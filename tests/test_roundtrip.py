@@ -133,3 +133,78 @@ def test_a_transferred_pass_is_replayed_one_action_at_a_time():
         one_by_one.replay([action])
     assert one_by_one.position == game.position
     assert Session.from_dict(record).game.position == game.position
+
+
+# --- a later game of a match: no opening throw, a score ------------------------------------------
+NO_AUTO = {"auto_roll": False, "auto_forced": False}
+
+
+def golden_games():
+    import json
+    import os
+
+    from conftest import DATA
+    with open(os.path.join(DATA, "golden", "games.json"), encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+LATER_GAMES = [g for g in golden_games()
+               if g["record"]["starter"] is not None or (g["record"]["match"] or [0, [0, 0]])[1]
+               != [0, 0] or g["record"]["players"] != [0, 1]]
+
+
+@pytest.mark.parametrize("sample", LATER_GAMES, ids=lambda g: g["name"])
+def test_a_link_to_a_later_game_of_a_match_opens_and_shares_back(sample):
+    """Every later game of a long nardy match, games under next_game_starter=winner and games
+    at a match score: the page opens the link at the same state, replays it move by move,
+    shares the same link back, and exports and imports its match file."""
+    import json
+
+    from nardy_core.records import export_match, import_match, replay_match
+    from nardy_core.ui import share
+    kind, payload = share.read("#g=" + sample["link"])
+    session = share.session_from(kind, payload, prefs=NO_AUTO)
+    assert state_of(session.game) == sample["final"]
+    assert len(session.game.actions) == sample["actions"]
+    states = share.replay_states(payload)
+    assert format_state(*states[-1][:3]) == sample["final"]
+    assert share.fragment(session, whole_game=True) == "g=" + sample["link"]
+    record = json.loads(json.dumps(session.to_dict()))
+    assert "first_game" in record
+    assert Session_from(record).game.position == session.game.position
+    if record["game"] in ("gioul", "gul_bara"):
+        return  # no match file for these (docs/records.md)
+    text = export_match(record)
+    assert "; [FirstGame " in text
+    imported = import_match(text)
+    assert imported["first_game"] == record["first_game"]
+    assert state_of(replay_match(imported).game) == sample["final"]
+    assert export_match(imported) == text
+
+
+def Session_from(record):
+    from nardy_core.ui.session import Session
+    return Session.from_dict(record, prefs=NO_AUTO)
+
+
+@pytest.mark.parametrize("first,reason", [
+    ({"score": [7, 0]}, "bad_record"),                    # not below the length
+    ({"score": [4, 1], "crawford": "crawford"}, None),     # one player at length - 1
+    ({"score": [2, 1], "crawford": "post"}, "bad_record"),  # nobody at length - 1
+    ({"players": [1, 1]}, "bad_record"),
+    ({"players": [True, False]}, "bad_record"),
+    ({"starter": 2}, "bad_record"),
+    ({"score": ["1", 0]}, "bad_record"),
+    ("white", "bad_record"),
+])
+def test_a_saved_first_game_is_checked(first, reason):
+    from nardy_core.errors import NardyError
+    record = {"v": 1, "game": "short", "options": {}, "length": 5, "seed": "s",
+              "players": ["human", "human"], "games": [[]], "first_game": first}
+    if reason is None:
+        session = Session_from(record)
+        assert session.game.match.crawford == "crawford" and session.match.score == [4, 1]
+        return
+    with pytest.raises(NardyError) as err:
+        Session_from(record)
+    assert err.value.code == reason

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..errors import GameStateError, IllegalMoveError, NardyError
 from ..game import ANSWER_METHODS, DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from ..geometry import absolute_point
-from ..match import Match
+from ..match import Match, first_game_of
 from ..notation import format_state, parse_state
 from ..playnotation import format_steps
 from ..textboard import columns, pinned_points
@@ -39,12 +39,13 @@ def bot_levels():
 class Session:
     def __init__(self, game="short", options=None, length=0, players=(HUMAN, "strong"),
                  seed=None, prefs=None, start=None, recorded_dice=False, _replaying=False,
-                 kind=None, hints=True):
+                 kind=None, hints=True, first=None):
         """``start=(position, cube, MatchScore)`` plays on from a shared or edited state (the
         game, length and score come from it). ``recorded_dice``: a record imported from a
         file is replayed with the dice written in it, not thrown again from the seed.
         ``kind``: a match of mixed games (``match.MATCH_KINDS``: "tavli", "gul_bara_tapa");
-        ``game`` is then ignored and ``options`` maps a game key to its options."""
+        ``game`` is then ignored and ``options`` maps a game key to its options. ``first``: a
+        ``match.FirstGame`` when the first game is a later game of a match (a shared game)."""
         if kind is not None:
             variant = None
         elif start is not None:
@@ -60,7 +61,8 @@ class Session:
         self.start = start
         self.recorded_dice = bool(recorded_dice)
         self.match = Match(variant, length=int(length), seed=seed, throw_opening=False,
-                           start=start, kind=kind, options=options if kind else None)
+                           start=start, kind=kind, options=options if kind else None,
+                           first=first)
         self.players = tuple(players)  # by match player index
         self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
         self.logs = [[]]               # one move list per game of the match
@@ -447,6 +449,8 @@ class Session:
             record["kind"] = kind.key
         if self.start is not None:
             record["start"] = format_state(*self.start)
+        if self.match.first is not None:
+            record["first_game"] = self.match.first.to_record()
         if self.recorded_dice:
             record["dice"] = "recorded"
         if not self.hints:
@@ -471,10 +475,11 @@ class Session:
             start = parse_state(data["start"]) if data.get("start") else None
             if kind is not None and not isinstance(kind, str):
                 raise GameStateError("a bad match kind in a record", code="bad_record")
+            first = first_game_of(data, start)
             session = cls(data["game"], data.get("options") or {}, data.get("length", 0),
                           tuple(data["players"]), seed=None if seed is None else str(seed),
                           prefs=prefs, start=start, recorded_dice=recorded, _replaying=True,
-                          kind=kind, hints=data.get("hints", True) is not False)
+                          kind=kind, hints=data.get("hints", True) is not False, first=first)
             if not recorded and seed is None:
                 raise GameStateError("a saved game without its seed", code="bad_record")
             session.about = {k: data[k] for k in ("names", "tags") if isinstance(
