@@ -89,20 +89,22 @@ def replay_match(record) -> Match:
 
 
 def _replay(record, on_action=None):
-    if isinstance(record, dict) and record.get("kind") is not None:
-        # a match of mixed games (Session's "kind"): the file formats name one game per match
-        raise GameStateError("a match of mixed games (tavli, gul bara and tapa) cannot be "
-                             "written as a game file or replayed from one yet",
-                             code="mixed_match", kind=str(record.get("kind")))
     try:
-        variant = _variant_of(record)
+        kind = record.get("kind")
         length = record.get("length", 0)
         if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length:
             raise GameStateError(f"bad match length {length!r}", code="bad_record")
         seed = record.get("seed")
-        start = _start_of(record, variant)
-        match = Match(variant, length=length, seed=None if seed is None else str(seed),
-                      throw_opening=False, start=start, first=first_game_of(record, start))
+        seed = None if seed is None else str(seed)
+        if kind is not None:  # a match of mixed games (Session's "kind", record version 2)
+            match = Match(None, length=length, seed=seed, throw_opening=False,
+                          kind=kind if isinstance(kind, str) else str(kind),
+                          options=record.get("options") or {})
+        else:
+            variant = _variant_of(record)
+            start = _start_of(record, variant)
+            match = Match(variant, length=length, seed=seed, throw_opening=False,
+                          start=start, first=first_game_of(record, start))
         games = record["games"]
         if not isinstance(games, (list, tuple)) or not games:
             raise GameStateError("the record has no games", code="bad_record")
@@ -295,7 +297,7 @@ class _GameWriter:
                 raise GameStateError(
                     "a match record writes one play per roll; the further plays of an "
                     "escalating double or of a transferred list (gioul, gul bara) have no "
-                    "place in it yet", code="unsupported")
+                    f"place in it: {JSON_HINT}", code="unsupported")
             column, dice = self.pending
             self.pending = None
             self.roll_cell(column, dice, action[1])
@@ -339,6 +341,87 @@ class _GameWriter:
                  result=True)
 
 
+def export_json(record) -> str:
+    """The JSON text of a match record (``Session.to_dict()``'s, or ``import_match()``'s):
+    the form of every game, mixed matches and the games whose moves a match file cannot hold
+    (gioul, gul bara) included. As a match file, it holds the dice thrown, not the seed of the
+    dice to come (``"dice": "recorded"``, no ``"seed"``): ``import_json`` reads it back as
+    that record. The record is replayed first: one that does not fit the rules raises
+    GameStateError ``bad_record``."""
+    import json
+    replay_match(record)
+    shared = {k: v for k, v in record.items() if k != "seed"}
+    shared["dice"] = RECORDED
+    return json.dumps(shared, ensure_ascii=False, indent=1) + "\n"
+
+
+MAX_JSON_DEPTH = 64  # a record nests a few levels; deeper JSON is no record
+
+
+def import_json(text) -> dict:
+    """The match record of ``export_json``'s text (or a saved game's JSON: the page's saved
+    entry ``{"session": record}`` is read too), checked by replaying it. Raises ``RecordError``
+    (``line`` 0; ``reason`` ``bad_json`` for text that is no JSON record, else the replay's
+    error code) and nothing else."""
+    import json
+    if isinstance(text, (bytes, bytearray)):
+        text = bytes(text).decode("utf-8", errors="replace")
+    if not isinstance(text, str):
+        _fail(0, "not_text", "a match record is text")
+    text = text.lstrip("\ufeff")
+    if _json_depth(text) > MAX_JSON_DEPTH:  # before parsing: it recurses once per level
+        _fail(0, "bad_json", f"the JSON nests deeper than {MAX_JSON_DEPTH} levels")
+
+    def constant(name):
+        raise ValueError(f"{name} is not a number a record holds")
+
+    try:
+        record = json.loads(text, parse_constant=constant)
+    except (ValueError, RecursionError) as exc:
+        _fail(0, "bad_json", f"not JSON: {exc}")
+    if isinstance(record, dict) and isinstance(record.get("session"), dict):
+        record = record["session"]
+    if not isinstance(record, dict) or not isinstance(record.get("games"), list):
+        _fail(0, "bad_json", "a JSON match record is an object with its games")
+    try:
+        replay_match(record)
+    except NardyError as exc:
+        _fail(0, exc.code, exc.message)
+    return record
+
+
+def _json_depth(text) -> int:
+    """How deep the arrays and objects of JSON ``text`` nest (outside strings)."""
+    depth = deepest = 0
+    quoted = escaped = False
+    for char in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def import_file(text) -> dict:
+    """The record of a game file: ``import_json`` for JSON text (it starts with ``{``),
+    ``import_match`` for a match file."""
+    if isinstance(text, (bytes, bytearray)):
+        text = bytes(text).decode("utf-8", errors="replace")
+    if isinstance(text, str) and text.lstrip("\ufeff \t\r\n").startswith("{"):
+        return import_json(text)
+    return import_match(text)
+
+
 def export_match(record, notes=None) -> str:
     """The text of a match record (``Session.to_dict()`` or ``import_match()``'s record; the
     record may carry ``"names": [name0, name1]`` and ``"tags"``). Short nardy is written as a
@@ -358,7 +441,28 @@ def export_match(record, notes=None) -> str:
         raise GameStateError(f"not a valid match record: {exc!r}", code="bad_record") from None
 
 
+JSON_HINT = "save it as JSON instead (records.export_json; the page's Export does so)"
+
+
+def _writable(record):
+    """Refuse, before any work, a record whose moves a match file cannot hold."""
+    if not isinstance(record, dict):
+        return
+    if record.get("kind") is not None:
+        raise GameStateError("a match of mixed games (tavli, gul bara and tapa) has no match "
+                             f"file: a file holds one game; {JSON_HINT}", code="mixed_match",
+                             kind=str(record.get("kind")))
+    variant = VARIANTS.get(record.get("game")) if isinstance(record.get("game"), str) else None
+    if variant is not None and not variant.one_play_per_roll:
+        raise GameStateError(f"a match file writes one play per roll, and a roll of "
+                             f"{record['game']} may take several (an escalating double is "
+                             "played block by block; gioul passes a list its roller cannot "
+                             f"play to the opponent): {JSON_HINT}", code="unsupported",
+                             game=record["game"])
+
+
 def _export(record, notes=None) -> str:
+    _writable(record)
     writers = []
     counts = []
 
@@ -1137,4 +1241,5 @@ class _Reader:
                   f"{_number(entry.value)}")
 
 
-__all__ = ["export_match", "import_match", "replay_match", "RecordError", "RECORDED"]
+__all__ = ["export_match", "import_match", "replay_match", "export_json", "import_json",
+           "import_file", "RecordError", "RECORDED"]

@@ -208,3 +208,54 @@ def test_a_saved_first_game_is_checked(first, reason):
     with pytest.raises(NardyError) as err:
         Session_from(record)
     assert err.value.code == reason
+
+
+# --- games a match file cannot hold: JSON instead ------------------------------------------------
+def golden_saved(name):
+    import json
+    import os
+
+    from conftest import DATA
+    with open(os.path.join(DATA, "golden", "saved", f"{name}.json"), encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+@pytest.mark.parametrize("name,reason", [("gioul", "unsupported"),
+                                         ("tavli-match", "mixed_match"),
+                                         ("gul-bara-tapa", "mixed_match")])
+def test_a_game_without_a_match_file_is_saved_as_json(name, reason):
+    import json
+
+    from nardy_core.errors import NardyError
+    from nardy_core.records import export_json, export_match, import_file, replay_match
+    from nardy_core.ui.session import Session
+    record = golden_saved(name)
+    with pytest.raises(NardyError) as err:
+        export_match(record)
+    assert err.value.code == reason and "JSON" in err.value.message
+    text = export_json(record)
+    back = import_file(text)
+    expected = {k: v for k, v in record.items() if k != "seed"}
+    assert back == dict(expected, dice="recorded")
+    assert import_file(text.encode("utf-8")) == back and export_json(back) == text
+    before = Session.from_dict(record, prefs=NO_AUTO)
+    after = Session.from_dict(back, prefs=NO_AUTO)
+    assert [state_of(g) for g in after.match.all_games()] == \
+        [state_of(g) for g in before.match.all_games()]
+    assert [state_of(g) for g in replay_match(back).all_games()] == \
+        [state_of(g) for g in before.match.all_games()]
+    assert json.loads(text)["dice"] == "recorded" and "seed" not in json.loads(text)
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("{", "bad_json"), ("[]", "bad_json"), ('{"games": 3}', "bad_json"),
+    ('{"v": 1, "game": "short", "length": NaN, "games": [[]]}', "bad_json"),
+    ("[" * 100000 + "]" * 100000, "bad_json"),
+    ('{"v": 1, "game": "short", "length": 0, "games": [[["roll", [7, 1]]]]}', "bad_record"),
+    ('{"v": 1, "game": "nothing", "length": 0, "games": [[]]}', "unknown_game"),
+])
+def test_json_that_is_no_record_is_a_typed_error(text, reason):
+    from nardy_core.records import RecordError, import_json
+    with pytest.raises(RecordError) as err:
+        import_json(text)
+    assert err.value.params["reason"] == reason

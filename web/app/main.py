@@ -1500,14 +1500,19 @@ class App:
     def export_file(self):
         from nardy_core import records
         session = self.session
+        record = session.to_dict()
+        suffix, kind = ("mat" if session.variant.key == "short" else "txt"), "text/plain"
         try:
-            text = records.export_match(session.to_dict())
-        except NardyError as exc:  # a match of mixed games has no game-file form yet
-            _by_id("sh-msg").textContent = T.error_text(self.lang, exc)
-            return
-        suffix = "mat" if session.variant.key == "short" else "txt"
+            text = records.export_match(record)
+        except NardyError as exc:
+            if exc.code not in ("unsupported", "mixed_match"):
+                _by_id("sh-msg").textContent = T.error_text(self.lang, exc)
+                return
+            # moves a match file cannot hold (mixed matches, gioul, gul bara): the JSON record,
+            # which Open reads back
+            text, suffix, kind = records.export_json(record), "json", "application/json"
         name = f"nardy-{session.variant.key}-{_today()}.{suffix}"
-        _download(text, name, "text/plain;charset=utf-8")
+        _download(text, name, kind + ";charset=utf-8")
         _by_id("sh-msg").textContent = T.tr(self.lang, "exported", name=name)
 
     def open_rules(self, _event=None):
@@ -1563,7 +1568,7 @@ class App:
         error = _by_id("op-error")
         try:
             text = str(await file.text())
-            record = records.import_match(text)
+            record = records.import_file(text)  # a match file, or a game saved as JSON
             session = Session.from_dict(dict(record, players=[HUMAN, HUMAN]),
                                         prefs=self._session_prefs())
             self.assign_players(session, _by_id("op-players").value)
