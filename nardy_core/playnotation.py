@@ -7,7 +7,7 @@ identical moves are grouped with a count; moves are listed from the highest star
 from __future__ import annotations
 
 BAR_POINT, HAND_POINT, OFF_POINT = 25, 26, 0
-MAX_SEARCH = 20_000  # partial plays a reading of play text tries (each pass), at most
+MAX_SEARCH = 2_000  # partial plays each pass of a reading of play text tries, at most
 CHAIN = "chain"  # a step's tag (turn.Step): its hit moved one of the mover's own checkers back
 
 
@@ -181,6 +181,30 @@ def find_play(position, text: str):
                 else:
                     yield segments[:i] + ((a, x),), ((x, b),) + segments[i + 1:]
 
+    def complete(paths):
+        # any play the text describes, whatever text its steps write: each (node, paths) is
+        # tried once (long lists: an escalating double's whole list is one play under
+        # escalation_lookahead=FULL)
+        if not paths:
+            return turn.is_complete
+        key = (turn.node, tuple(sorted(paths)))
+        if key in failed or len(paths) > len(turn.remaining) or len(failed) > MAX_SEARCH:
+            return False
+        for index, segments in enumerate(paths):
+            others = paths[:index] + paths[index + 1:]
+            (at, target), rest = segments[0], segments[1:]
+            for step, arrived in list(segment_steps(at, target)):
+                turn.step(step)
+                going = rest if arrived else ((step.dst, target),) + rest
+                if complete(((going,) if going else ()) + others):
+                    return True
+                turn.undo()
+            for before, after in handovers(segments):
+                if complete(others + (before, after)):
+                    return True
+        failed.add(key)
+        return False
+
     paths = tuple(tuple((path[i], path[i + 1]) for i in range(len(path) - 1)) for path in moves)
     written = " ".join(text.split())
     found = []
@@ -192,5 +216,8 @@ def find_play(position, text: str):
         return turn.play()
     if found:
         return found[0]
+    failed = set()
+    if complete(paths):
+        return turn.play()
     raise IllegalMoveError(f"{text!r} is not a legal play with {position.dice}",
                            code="illegal_play", play=text)
