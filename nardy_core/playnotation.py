@@ -2,6 +2,12 @@
 
 Steps of one checker are chained (``13/7/1`` is written ``13/1`` unless it hit on the way);
 identical moves are grouped with a count; moves are listed from the highest starting point.
+Checkers are interchangeable, so a chained path may be two checkers' moves: one reaches a
+point on the way and another, already there, moves on from it, perhaps first (``11/3`` for
+9/3 then 11/9; in tourne-case, where a checker may not pass another, only that order is
+legal). ``find_play`` reads every text ``format_steps`` writes back to the same play and,
+where its search (``MAX_SEARCH`` partial plays a pass) finds them, to the very steps that
+write the same text.
 """
 
 from __future__ import annotations
@@ -106,6 +112,26 @@ def parse_play_text(text: str, numbers=None) -> list:
     return moves
 
 
+def _writer_form(text, moves) -> bool:
+    """Whether ``text`` is laid out as ``format_steps`` writes a play: paths from the highest
+    start, repeats grouped, a point between a path's ends written only where it hit (``*``)."""
+    tokens = text.split()
+    for token in tokens:
+        points = token.split("(")[0].split("/")
+        if any(not point.endswith("*") for point in points[1:-1]):
+            return False
+    paths = sorted(moves, key=lambda path: (-_rank(path[0]), -path[-1]))
+    out = []
+    for path in paths:
+        shown = "/".join(point_name(p) for p in path)
+        if out and out[-1][0] == shown:
+            out[-1][1] += 1
+        else:
+            out.append([shown, 1])
+    layout = " ".join(shown if n == 1 else f"{shown}({n})" for shown, n in out)
+    return layout == " ".join(token.replace("*", "") for token in tokens)
+
+
 def find_play(position, text: str):
     """The legal play that ``text`` describes, or IllegalMoveError/NotationError."""
     from .errors import IllegalMoveError
@@ -143,6 +169,13 @@ def find_play(position, text: str):
             return format_steps(turn.steps) == written
         if len(paths) > len(turn.remaining):
             return False  # each path needs a unit of its own
+        # the text a play writes depends on its steps in chains()'s order only (sources
+        # descending, the order played among steps of one source): orders of the same steps
+        # that reach this point with the same paths left end alike
+        key = (turn.node, paths, handover,
+               tuple(sorted(turn.steps, key=lambda step: -_rank(step[0]))))
+        if key in dead:
+            return False
         budget[0] -= 1
         if budget[0] < 0:
             return False
@@ -163,6 +196,8 @@ def find_play(position, text: str):
                 for before, after in handovers(segments):
                     if walk(others + (before, after), handover):
                         return True
+        if budget[0] >= 0:  # explored in full
+            dead.add(key)
         return False
 
     def handovers(segments):
@@ -208,14 +243,16 @@ def find_play(position, text: str):
     paths = tuple(tuple((path[i], path[i + 1]) for i in range(len(path) - 1)) for path in moves)
     written = " ".join(text.split())
     found = []
-    budget = [MAX_SEARCH]
-    if walk(paths):
-        return turn.play()
-    budget[0] = MAX_SEARCH
-    if walk(paths, handover=True):
-        return turn.play()
-    if found:
-        return found[0]
+    dead = set()
+    if _writer_form(text, moves):  # else no order of steps writes this very text
+        budget = [MAX_SEARCH]
+        if walk(paths):
+            return turn.play()
+        budget[0] = MAX_SEARCH
+        if walk(paths, handover=True):
+            return turn.play()
+        if found:
+            return found[0]
     failed = set()
     if complete(paths):
         return turn.play()
