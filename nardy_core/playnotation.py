@@ -13,7 +13,8 @@ write the same text.
 from __future__ import annotations
 
 BAR_POINT, HAND_POINT, OFF_POINT = 25, 26, 0
-MAX_SEARCH = 2_000  # partial plays each pass of a reading of play text tries, at most
+MAX_UNITS = 24  # most units one play moves (an escalating 1-1's whole list; tricktrack's 8)
+MAX_SEARCH = 5_000  # partial plays each pass of a reading of play text tries, at most
 CHAIN = "chain"  # a step's tag (turn.Step): its hit moved one of the mover's own checkers back
 
 
@@ -90,7 +91,7 @@ def parse_play_text(text: str, numbers=None) -> list:
         body = token
         if body.endswith(")") and "(" in body:
             body, _, n = body[:-1].partition("(")
-            if not n.isdigit() or not 1 <= int(n) <= 4:
+            if not (n.isascii() and n.isdigit() and len(n) <= 2) or not 1 <= int(n) <= MAX_UNITS:
                 raise NotationError(f"column {column}: bad repeat count in {token!r}",
                                     code="bad_play", column=column, token=token)
             count = int(n)
@@ -155,7 +156,7 @@ def find_play(position, text: str):
                     and not step.hit:
                 yield step, False
 
-    def walk(paths, handover=False):
+    def walk(paths, handover=0):
         # the checkers' moves in the order written first; then in any other order (each
         # checker's own segments in order), for games where the order of different checkers'
         # steps matters (fayles: a hit sends the mover's blot on his 1-point to his 24-point,
@@ -194,7 +195,7 @@ def find_play(position, text: str):
                 turn.undo()
             if handover:
                 for before, after in handovers(segments):
-                    if walk(others + (before, after), handover):
+                    if walk(others + (before, after), handover - 1):
                         return True
         if budget[0] >= 0:  # explored in full
             dead.add(key)
@@ -245,12 +246,10 @@ def find_play(position, text: str):
     found = []
     dead = set()
     if _writer_form(text, moves):  # else no order of steps writes this very text
-        budget = [MAX_SEARCH]
-        if walk(paths):
-            return turn.play()
-        budget[0] = MAX_SEARCH
-        if walk(paths, handover=True):
-            return turn.play()
+        for handover in range(3):  # paths followed as written; then split once, twice
+            budget = [MAX_SEARCH]
+            if walk(paths, handover):
+                return turn.play()
         if found:
             return found[0]
     failed = set()

@@ -22,7 +22,7 @@ from .cube import jacoby_applies
 from .errors import GameStateError, NardyError, NotationError
 from .game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from .match import FirstGame, Match, first_game_of
-from .playnotation import find_play, format_steps
+from .playnotation import MAX_UNITS, find_play, format_steps
 from .position import BAR, HAND, OFF
 from .turn import Turn
 from .variant import HIT_BAR, HIT_NONE, USE_DICE
@@ -558,7 +558,7 @@ _WINS = re.compile(rf"\s+{_NUM}\s+points?\b\s*(?:\(\s*([a-z_]+)\s*\))?"
 _DRAW = re.compile(rf"\s*(?:,\s*{_NUM}\s+points?\s+each)?\s*$", re.I)
 _NO_MOVE = re.compile(r"(?:cannot\s+move|can'?t\s+move|no\s+move|\?+|-|pass(?:es)?)$", re.I)
 _MARK = re.compile(r"(?:^|\s+)(?:\?\?|\?!|!\?|\?|!!|!)$")  # an annotation's mark after a cell
-_MOVE_TOKEN = re.compile(r"([^/()]+(?:/[^/()]+)+)(?:\(([0-9])\))?")
+_MOVE_TOKEN = re.compile(r"([^/()]+(?:/[^/()]+)+)(?:\(([0-9]{1,2})\))?")
 MAX_LINE = 1000               # longer lines are not a match record's (GNU Backgammon reads 1023)
 _POINT_NAMES = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF, "hand": HAND, "h": HAND}
 _SYNONYMS = {"redoubles": "doubles", "accepts": "takes", "passes": "drops", "rejects": "drops",
@@ -903,10 +903,10 @@ def _parse_moves(text, line):
         if any(b >= a for a, b in zip(path, path[1:])) or OFF in path[:-1]:
             _fail(line, "bad_move", f"{token!r} does not move forward")
         count = int(found.group(2)) if found.group(2) else 1
-        if not 1 <= count <= 4:
+        if not 1 <= count <= MAX_UNITS:
             _fail(line, "bad_move", f"bad repeat count in {token!r}")
         moves += [path] * count
-    if len(moves) > 8:
+    if len(moves) > MAX_UNITS:
         _fail(line, "bad_move", f"too many moves in {_quoted(text)}")
     return moves
 

@@ -95,6 +95,13 @@ def test_an_empty_set_of_dice_is_written_in_a_form_every_reader_accepts():
     ("plakoto 24:6,23:1,22:1,18:2,16:1,14:1,12:1,11:1,10:1p 24:6,21:1,20:2,17:1,16:2,15:1,"
      "14:1p,8:1 b 31 - money turns:12-11", [(15, 12, 3, False), (16, 15, 1, True)],
      "16/15*/12"),
+    # 1-1 and then 6-6 (Russian tricktrack): 19/11 is the 13-point's checker moved on by the
+    # 1s, then 19/13 by a 6, while the hand's checker enters on 19 and goes on to 13
+    ("russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 9:1,7:2,6:2,5:1,4:2,3:2,1:5 "
+     "20:1,19:1,16:1,15:6,13:1,hand:5 b 11 - money turns:27-23",
+     [(16, 15, 1, False), (15, 14, 1, False), (13, 12, 1, False), (12, 11, 1, False),
+      (20, 14, 6, False), (26, 19, 6, False), (19, 13, 6, False), (19, 13, 6, False)],
+     "hand/13 20/14 19/11 16/14"),
 ])
 def test_a_path_of_two_checkers_reads_back(state, steps, text):
     from nardy_core.playnotation import find_play, format_steps
@@ -107,6 +114,22 @@ def test_a_path_of_two_checkers_reads_back(state, steps, text):
     assert format_steps(play.steps) == text
     found = find_play(position, text)
     assert found.board == play.board and format_steps(found.steps) == text
+
+
+def test_a_roll_of_eight_units_is_written_and_read():
+    """Russian tricktrack plays 1-1 and then 6-6: eight checkers off the 1-point at once."""
+    from nardy_core.records import export_match, import_match
+    text = ("russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 1:9,off:6 24:2,13:5,8:3,6:5 "
+            "w 11 - money turns:10-10")
+    position = parse_state(text)[0]
+    game = Game(position.variant, seed=1, position=position)
+    game.play("1/off(8)")
+    record = {"v": 1, "game": "russian_tricktrack", "options": {"russian_rules": "RUSSIAN_HOYLE"},
+              "length": 0, "seed": "x", "players": ["human", "human"], "start": text,
+              "games": [game.actions]}
+    file = export_match(record)
+    assert " 11: 1/off(8)" in file
+    assert export_match(import_match(file)) == file
 
 
 # --- a pass the game made on its own, replayed one action at a time ------------------------------
@@ -345,7 +368,7 @@ def test_the_option_sets_take_every_value():
             assert set(option_values(spec)) <= taken, (key, spec.key)
 
 
-# --- the checks ------------------------------------------------------------------------------------
+# --- the checks ----------------------------------------------------------------------------------
 def check_state(position, cube, match):
     text = format_state(position, cube, match)
     assert format_state(*parse_state(text)) == text
@@ -542,7 +565,7 @@ def check_records(match):
     assert export_match(imported) == text
 
 
-# --- the tests ------------------------------------------------------------------------------------
+# --- the tests -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("key,index,options", CASES,
                          ids=[f"{key}-{index}" for key, index, _ in CASES])
 def test_every_option_value_round_trips(key, index, options):
