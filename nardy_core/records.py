@@ -375,8 +375,14 @@ def import_json(text) -> dict:
     def constant(name):
         raise ValueError(f"{name} is not a number a record holds")
 
+    def finite(digits):
+        value = float(digits)
+        if value in (float("inf"), float("-inf")):
+            raise ValueError(f"{digits[:20]} is not a number a record holds")
+        return value
+
     try:
-        record = json.loads(text, parse_constant=constant)
+        record = json.loads(text, parse_constant=constant, parse_float=finite)
     except (ValueError, RecursionError) as exc:
         _fail(0, "bad_json", f"not JSON: {exc}")
     if isinstance(record, dict) and isinstance(record.get("session"), dict):

@@ -273,6 +273,7 @@ def test_a_game_without_a_match_file_is_saved_as_json(name, reason):
 @pytest.mark.parametrize("text,reason", [
     ("{", "bad_json"), ("[]", "bad_json"), ('{"games": 3}', "bad_json"),
     ('{"v": 1, "game": "short", "length": NaN, "games": [[]]}', "bad_json"),
+    ('{"v": 1, "game": "short", "length": 1e999, "games": [[]]}', "bad_json"),
     ("[" * 100000 + "]" * 100000, "bad_json"),
     ('{"v": 1, "game": "short", "length": 0, "games": [[["roll", [7, 1]]]]}', "bad_record"),
     ('{"v": 1, "game": "nothing", "length": 0, "games": [[]]}', "unknown_game"),

@@ -98,12 +98,12 @@ def game_session_record(game_record, players) -> dict:
     record = {"v": 1, "game": game_record["game"], "options": game_record.get("options") or {},
               "length": match[0], "players": list(players), "dice": "recorded",
               "games": [game_record.get("actions") or []]}
-    players = list(game_record.get("players") or (0, 1))
+    colours = list(game_record.get("players") or (0, 1))  # the player of each colour
     if game_record.get("start"):
         record["start"] = game_record["start"]
-        first = first_game_record([0, 0], "pre", players, None)  # the state holds the rest
+        first = first_game_record([0, 0], "pre", colours, None)  # the state holds the rest
     else:  # a later game of a match: its score, colours and first roller (no opening throw)
-        first = first_game_record(list(match[1]), match[2], players,
+        first = first_game_record(list(match[1]), match[2], colours,
                                   game_record.get("starter"))
     if first:
         record["first_game"] = first
