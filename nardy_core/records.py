@@ -883,6 +883,8 @@ def _walk(position, moves):
 def _as_written(position, text, play):
     """The legal play with ``play``'s result whose steps write exactly ``text`` (the play
     notation's reader), or ``play`` itself where the text is not written that way."""
+    if format_steps(play.steps) == " ".join(text.split()):
+        return play
     try:
         exact = find_play(position, text)
     except NardyError:

@@ -310,7 +310,7 @@ from nardy_core.turn import Turn  # noqa: E402
 from nardy_core.variants import VARIANTS  # noqa: E402
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
-SCALE = 4 if HEAVY else 1
+SCALE = 3 if HEAVY else 1
 ACTIONS = 2000 if HEAVY else 60      # actions a game of the property tests runs to, at most
 PLAYS_READ = 40 if HEAVY else 12     # legal plays written and read back per position, at most
 CUBE_OPTIONS = {"max_cube", "jacoby", "beaver", "automatic_doubles", "crawford", "holland"}
