@@ -52,9 +52,12 @@ def test_a_code_with_a_beaver_past_max_cube_keeps_its_layout():
     game = Game(variant, seed=3, starter=1)
     game.double()
     game.take()
+    game.roll((3, 1))
     record = game.to_dict()
-    assert decode_game(encode_game(record))["actions"] == [list(a) for a in game.actions]
-    record["actions"][-1] = ["beaver"]
+    old = "s~FtNxqO"  # written by commit 6ecb45c, which let the beaver past the limit
+    assert encode_game(record) == old
+    assert decode_game(old)["actions"] == [["double"], ["take"], ["roll", (3, 1)]]
+    record["actions"] = record["actions"][:1] + [["beaver"]]
     with pytest.raises(Exception) as err:
         encode_game(record)
     assert err.value.params["reason"] == "record" and err.value.params["detail"] == "max_cube"
