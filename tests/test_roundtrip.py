@@ -416,6 +416,10 @@ def check_plays(position, rng):
 def check_game_link(game, whole=True):
     from nardy_core.ui import share
     record = game.to_dict()
+    again = Game.from_dict(json.loads(json.dumps(record)))  # the JSON game record, seed and all
+    assert json.loads(json.dumps(again.to_dict())) == json.loads(json.dumps(record))
+    assert state_of(again) == state_of(game)
+    assert (again.dice.seed, again.dice.used) == (game.dice.seed, game.dice.used)
     code = linkcode.encode_game(record)
     decoded = linkcode.decode_game(code)
     assert json.loads(json.dumps(decoded["actions"])) == json.loads(json.dumps(record["actions"]))
