@@ -139,6 +139,34 @@ def test_a_game_file_exported_and_imported_gives_the_same_game(page):
     assert imported[1:] == moves[1:]
 
 
+def test_a_game_a_match_file_cannot_hold_is_exported_as_json_and_opened_again(page):
+    """Gioul plays an escalating double block by block: Export saves it as JSON, Open reads it."""
+    open_app(page, "?new=gioul&p0=human&p1=human&seed=share-json&anim=0")
+    for _ in range(3):
+        if phase(page) == "roll":
+            page.click("#btn-roll")
+        play_human_turn(page)
+    state = shown_state(page)
+    moves = page.locator("#log li").all_inner_texts()
+    page.click("#btn-share")
+    with page.expect_download() as info:
+        page.click("#sh-export")
+    download = info.value
+    assert download.suggested_filename.endswith(".json")
+    path = download.path()
+    assert json.loads(open(path, encoding="utf-8").read())["game"] == "gioul"
+    page.click("#sh-close")
+
+    open_app(page, "?new=long&p0=human&p1=human&anim=0")
+    page.click("#btn-open")
+    page.select_option("#op-players", "two")
+    page.set_input_files("#op-file", path)
+    page.wait_for_selector("#dlg-open", state="hidden")
+    wait_ready(page)
+    assert shown_state(page) == state
+    assert page.locator("#log li").all_inner_texts() == moves
+
+
 def test_a_whole_game_link_replays_move_by_move_and_plays_on(new_context, page):
     open_app(page, "?new=short&p0=strong&p1=strong&seed=replay-1&anim=0")
     wait_until(page, "document.body.dataset.phase === 'over'", timeout=240_000)

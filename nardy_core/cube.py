@@ -24,6 +24,14 @@ class CubeState:
         return CubeState(self.value, self.owner, colour)
 
 
+def within_limit(variant, value: int) -> bool:
+    """Whether the cube may stand at ``value`` under the game's ``max_cube`` (0: no limit).
+    Every path that raises the cube asks this: a double, a beaver (the taker's redouble at
+    once, to four times the value) and each automatic double of a tied opening throw."""
+    limit = variant.options.values.get("max_cube", 0)
+    return not limit or value <= limit
+
+
 def double_refusal(variant, cube: CubeState, match, colour: int, turns_done) -> tuple | None:
     """Why ``colour`` may not double now, as ``(code, message)``; None when the double is legal.
 
@@ -35,9 +43,8 @@ def double_refusal(variant, cube: CubeState, match, colour: int, turns_done) -> 
         return "double_pending", "a double is already waiting for an answer"
     if not cube.may_double(colour):
         return "cube_owned", "only the owner of the cube may redouble"
-    max_cube = options.get("max_cube", 0)
-    if max_cube and cube.value * 2 > max_cube:
-        return "max_cube", f"the cube may not go above {max_cube}"
+    if not within_limit(variant, cube.value * 2):
+        return "max_cube", f"the cube may not go above {options['max_cube']}"
     if not match.is_money:
         if match.crawford == "crawford":
             return "crawford", "no doubling in the Crawford game"

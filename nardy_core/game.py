@@ -6,7 +6,7 @@ actions and restored by replaying them (the dice are in the actions, so a reload
 
 from __future__ import annotations
 
-from .cube import CubeState, double_refusal, jacoby_applies
+from .cube import CubeState, double_refusal, jacoby_applies, within_limit
 from .dice import Dice
 from .errors import GameStateError, IllegalMoveError, NardyError
 from .match import MatchScore
@@ -60,6 +60,7 @@ class Game:
         self._resign_offer = None
         self._turn = None
         self._setup = (position, self.cube, self.match, starter)
+        self._passes_due = (0, 0)  # (actions then, empty plays made): see after_replay
         if position is not None:
             self.position = position
             self.phase = MOVE if position.dice or position.pending else ROLL
@@ -89,7 +90,7 @@ class Game:
             done.append(pair)
             if pair[0] != pair[1]:
                 break
-            if auto and len(done) <= auto:
+            if auto and len(done) <= auto and within_limit(variant, self.cube.value * 2):
                 self.cube = CubeState(self.cube.value * 2)
             if recorded is not None and not recorded:
                 raise GameStateError("the recorded opening ends in a tie", code="bad_record")
@@ -218,10 +219,15 @@ class Game:
 
     def can_beaver(self) -> bool:
         return self.phase == DOUBLE and self.match.is_money and bool(
-            self.variant.options.values.get("beaver"))
+            self.variant.options.values.get("beaver")) and within_limit(
+            self.variant, self.cube.value * 4)
 
     def beaver(self):
         if not self.can_beaver():
+            if self.phase == DOUBLE and not within_limit(self.variant, self.cube.value * 4):
+                raise IllegalMoveError(f"a beaver would raise the cube above "
+                                       f"max_cube={self.variant.options['max_cube']}",
+                                       code="max_cube")
             raise IllegalMoveError("a beaver is allowed only in money play with the beaver "
                                    "option, in answer to a double", code="no_beaver")
         self.cube = self.cube.taken(1 - self.cube.offered_by, beaver=True)
@@ -335,19 +341,34 @@ class Game:
     def replay(self, actions):
         """Apply recorded actions (dice included) to this game; a record that does not fit the
         rules raises GameStateError ``bad_record`` naming the action."""
-        made = 0  # passes the game made on its own after the last action (a roll, or a play
-        # after which units were left to a side with no move): the record repeats them
         for index, action in enumerate(actions):
-            if made and action[0] == "play" and not action[1]:
-                made -= 1
+            if self.replayed_pass(action):
                 continue
             done = len(self.actions)
             try:
                 self._replay_one(action)
-                made = sum(1 for a in self.actions[done + 1:] if a[0] == "play")
+                self.after_replay(done)
             except (NardyError, LookupError, TypeError, ValueError) as exc:
                 raise GameStateError(f"game record, action {index + 1} {action!r}: {exc}",
                                      code="bad_record", action=index + 1) from None
+
+    # The game makes empty plays on its own (a roll with no move; a play that leaves units to a
+    # side with no move: gioul's transferred list), and a record repeats them: a replay, one
+    # action at a time or many, skips each such play once.
+    def after_replay(self, done):
+        """Note the empty plays the game made on its own after replaying action ``done`` (an
+        index into ``actions``): the record's next actions repeat them."""
+        made = sum(1 for a in self.actions[done + 1:] if a[0] == "play")
+        self._passes_due = (len(self.actions), made)
+
+    def replayed_pass(self, action) -> bool:
+        """Whether ``action`` is an empty play the game already made after the action replayed
+        last (nothing happened since); it is then counted off."""
+        at, due = self._passes_due
+        if due and at == len(self.actions) and action[0] == "play" and not action[1]:
+            self._passes_due = (at, due - 1)
+            return True
+        return False
 
     def _replay_one(self, action):
         name, args = action[0], list(action[1:])

@@ -660,12 +660,21 @@ def _action_symbols(game, action, cache):
         ranks = tuple(tree.rank(args[0], order) for order in range(len(STEP_ORDERS)))
         return [(index, len(tree.frames) + len(kinds)), (ranks, total)]
     if phase == DOUBLE and name in _ANSWERS:
-        radix = 3 if game.can_beaver() else 2
+        radix = _answer_radix(game)
         if _ANSWERS.index(name) < radix:
             return [(_ANSWERS.index(name), radix)]
     if phase == RESIGN and name in ("accept", "decline"):
         return [(("accept", "decline").index(name), 2)]
     return None
+
+
+def _answer_radix(game):
+    """Take and drop, and a beaver wherever money play with the beaver option allows one. The
+    layout of version 1 keeps the beaver's place also where ``max_cube`` refuses it (a beaver
+    past the limit was once allowed): old codes keep their meaning, and such a beaver is an
+    invalid action."""
+    beaver = game.match.is_money and bool(game.variant.options.values.get("beaver"))
+    return 3 if beaver else 2
 
 
 def _roll_radix(game):
@@ -735,7 +744,7 @@ def _read_action(game, r, mode, forced, cache):
                             for order in range(len(STEP_ORDERS)))
             action = ("play", [tuple(s) for s in steps])
     elif phase == DOUBLE:
-        action = (_ANSWERS[get(3 if game.can_beaver() else 2)],)
+        action = (_ANSWERS[get(_answer_radix(game))],)
     elif phase == RESIGN:
         action = (("accept", "decline")[get(2)],)
     else:

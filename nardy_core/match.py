@@ -35,6 +35,94 @@ class MatchScore:
         return self.length == 0
 
 
+@dataclass(frozen=True)
+class FirstGame:
+    """How a match's first game starts when it is not the opening game of a match: a later
+    game of a match opened on its own (a shared whole-game link), whose record names the score
+    it was played at, who plays which colour and the colour that rolls first. The default is a
+    match's opening game: 0-0, player 0 White, an opening throw."""
+
+    score: tuple = (0, 0)          # by colour, as the game sees it
+    crawford: str = PRE_CRAWFORD
+    players: tuple = (0, 1)        # players[colour]: the player index with that colour
+    starter: int | None = None     # the colour that rolls first; None: an opening throw
+
+    @classmethod
+    def from_record(cls, data, variant, length) -> "FirstGame":
+        """The first game of a saved record's ``"first_game"`` (``to_record()``'s shape, every
+        key optional), checked as the state notation checks a match score; GameStateError
+        ``bad_record`` otherwise."""
+        from .cube import CubeState
+        from .errors import GameStateError, NardyError
+        from .notation import format_state, parse_state
+        if not isinstance(data, dict):
+            raise GameStateError("a record's first_game is an object", code="bad_record")
+        score = data.get("score", [0, 0])
+        players = data.get("players", [0, 1])
+        starter = data.get("starter")
+        crawford = data.get("crawford", PRE_CRAWFORD)
+        if not (isinstance(score, (list, tuple)) and len(score) == 2 and all(
+                type(v) is int for v in score)) or (not length and any(score)):
+            raise GameStateError(f"a bad first-game score {score!r}", code="bad_record")
+        if not isinstance(players, (list, tuple)) or list(players) not in ([0, 1], [1, 0]) \
+                or any(type(p) is not int for p in players):
+            raise GameStateError(f"a first game's players are [0, 1] or [1, 0], not "
+                                 f"{players!r}", code="bad_record")
+        if starter not in (None, 0, 1) or isinstance(starter, bool):
+            raise GameStateError(f"a first game's starter is 0, 1 or null, not {starter!r}",
+                                 code="bad_record")
+        if crawford not in (PRE_CRAWFORD, CRAWFORD, POST_CRAWFORD):
+            raise GameStateError(f"a bad Crawford state {crawford!r}", code="bad_record")
+        first = cls(tuple(score), crawford, tuple(players), starter)
+        try:  # the notation's checks of a match score
+            parse_state(format_state(variant.initial_position(), CubeState(),
+                                     first.match_score(length)))
+        except NardyError as exc:
+            raise GameStateError(f"the first game cannot start so: {exc.message}",
+                                 code="bad_record") from None
+        return first
+
+    def to_record(self) -> dict:
+        """The fields that differ from a match's opening game (a saved record's
+        ``"first_game"``)."""
+        return first_game_record(list(self.score), self.crawford, list(self.players),
+                                 self.starter)
+
+    def match_score(self, length) -> MatchScore:
+        return MatchScore(length, self.score, self.crawford if length else PRE_CRAWFORD)
+
+    def by_player(self) -> list:
+        """The score by player."""
+        score = [0, 0]
+        for colour in (0, 1):
+            score[self.players[colour]] = self.score[colour]
+        return score
+
+
+def first_game_record(score, crawford, players, starter) -> dict:
+    """A saved record's ``"first_game"``: the given fields that differ from a match's
+    opening game (0-0 before the Crawford game, player 0 White, an opening throw)."""
+    fields = {"score": score, "crawford": crawford, "players": players, "starter": starter}
+    opening = {"score": [0, 0], "crawford": PRE_CRAWFORD, "players": [0, 1], "starter": None}
+    return {k: v for k, v in fields.items() if v != opening[k]}
+
+
+def first_game_of(record, start=None):
+    """The ``FirstGame`` of a saved record's ``"first_game"`` (None when it has none),
+    checked against the record's game and length, or its start state's (``start``: the
+    parsed ``"start"``)."""
+    data = record.get("first_game")
+    if data is None:
+        return None
+    from .variants import get_variant
+    if start is not None:
+        variant, length = start[0].variant, start[2].length
+    else:
+        variant = get_variant(record["game"], record.get("options") or {})
+        length = record.get("length", 0)
+    return FirstGame.from_record(data, variant, length)
+
+
 POINTS, WINS = "points", "wins"  # how a mixed match counts: the games' points, or games won
 
 
@@ -100,7 +188,7 @@ def available_match_kinds() -> list:
 
 class Match:
     def __init__(self, variant, length: int = 0, seed=None, throw_opening=True, start=None,
-                 kind=None, options=None):
+                 kind=None, options=None, first=None):
         """``throw_opening=False`` leaves each new game in its opening phase, for a caller that
         replays a record (``Game.opening()`` then throws the same dice from the seed).
         ``start=(position, cube, MatchScore)``: the first game is played on from that state
@@ -109,14 +197,17 @@ class Match:
 
         ``kind``: a mixed match (a ``MatchKind`` or its key); ``variant`` is then ignored (None
         will do), ``options`` maps a game key to that game's options, and ``length`` (points or
-        wins, ≥ 1) is required."""
+        wins, ≥ 1) is required.
+
+        ``first``: a ``FirstGame``, when the first game is a later game of a match (its score,
+        colours and starter); with ``start`` only its players count."""
         from .dice import Dice
         from .errors import OptionError
         from .variants import get_variant
         self.kind = None if kind is None else get_match_kind(kind)
         self.kind_options = {k: dict(v) for k, v in (options or {}).items()}
         if self.kind is not None:
-            if start is not None:
+            if start is not None or first is not None:
                 raise OptionError("a mixed match starts from its first game's opening",
                                   code="match_start")
             if isinstance(length, bool) or not isinstance(length, int) or length < 1:
@@ -142,11 +233,18 @@ class Match:
         self.game = None
         self.throw_opening = throw_opening
         self.start = start
+        self.first = first if first != FirstGame() else None
         if start is not None:
             self.variant = start[0].variant
             self.length = start[2].length
-            self.score = list(start[2].score)
+            players = (0, 1) if first is None else first.players
+            self.score = [0, 0]
+            for colour in (0, 1):
+                self.score[players[colour]] = start[2].score[colour]
             self.crawford = start[2].crawford
+        elif self.first is not None:
+            self.score = self.first.by_player()
+            self.crawford = self.first.crawford if self.length else PRE_CRAWFORD
         self._start_game(previous=None)
 
     @property
@@ -204,6 +302,8 @@ class Match:
         if self.kind is not None:
             self.variant = self._variant_for(len(self.games))
         players, starter = self._next_colours(previous)
+        if previous is None and self.first is not None:
+            players, starter = self.first.players, self.first.starter
         if previous is None and self.start is not None:
             position, cube, _ = self.start
             self.game = Game(self.variant, seed=seed, match=self.score_for(players),

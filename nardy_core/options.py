@@ -13,6 +13,7 @@ from .errors import OptionError
 
 _TRUE = {"true", "on", "yes", "1"}
 _FALSE = {"false", "off", "no", "0"}
+NO_DICE = "none"  # how an empty die set is written
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ class Option:
                 raise ValueError(value)
             return number
         if self.kind == "dieset":
+            if isinstance(value, str) and value.strip().lower() == NO_DICE:
+                return frozenset()
             if isinstance(value, str):
                 parts = [c for c in value if c.isdigit()] if "," not in value else value.split(",")
                 values = [int(p) for p in parts]
@@ -74,7 +77,8 @@ class Option:
         if self.kind == "bool":
             return "true" if value else "false"
         if self.kind == "dieset":
-            return "".join(str(v) for v in sorted(value))
+            # the empty set has a word: an empty value is no value in the state notation
+            return "".join(str(v) for v in sorted(value)) or NO_DICE
         return str(value)
 
 

@@ -22,8 +22,10 @@ from .cube import jacoby_applies
 from .errors import GameStateError, NardyError, NotationError
 from .frame import to_frame
 from .game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
-from .match import Match
-from .playnotation import find_play, format_steps
+from .inputs import parse_json
+from .match import FirstGame, Match, first_game_of
+from .movegen import Play
+from .playnotation import MAX_UNITS, find_play, format_steps
 from .position import BAR, HAND, OFF
 from .turn import Turn
 from .variant import HIT_BAR, HIT_NONE, USE_DICE
@@ -90,20 +92,22 @@ def replay_match(record) -> Match:
 
 
 def _replay(record, on_action=None):
-    if isinstance(record, dict) and record.get("kind") is not None:
-        # a match of mixed games (Session's "kind"): the file formats name one game per match
-        raise GameStateError("a match of mixed games (tavli, gul bara and tapa) cannot be "
-                             "written as a game file or replayed from one yet",
-                             code="mixed_match", kind=str(record.get("kind")))
     try:
-        variant = _variant_of(record)
+        kind = record.get("kind")
         length = record.get("length", 0)
         if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length:
             raise GameStateError(f"bad match length {length!r}", code="bad_record")
         seed = record.get("seed")
-        start = _start_of(record, variant)
-        match = Match(variant, length=length, seed=None if seed is None else str(seed),
-                      throw_opening=False, start=start)
+        seed = None if seed is None else str(seed)
+        if kind is not None:  # a match of mixed games (Session's "kind", record version 2)
+            match = Match(None, length=length, seed=seed, throw_opening=False,
+                          kind=kind if isinstance(kind, str) else str(kind),
+                          options=record.get("options") or {})
+        else:
+            variant = _variant_of(record)
+            start = _start_of(record, variant)
+            match = Match(variant, length=length, seed=seed, throw_opening=False,
+                          start=start, first=first_game_of(record, start))
         games = record["games"]
         if not isinstance(games, (list, tuple)) or not games:
             raise GameStateError("the record has no games", code="bad_record")
@@ -296,7 +300,7 @@ class _GameWriter:
                 raise GameStateError(
                     "a match record writes one play per roll; the further plays of an "
                     "escalating double or of a transferred list (gioul, gul bara) have no "
-                    "place in it yet", code="unsupported")
+                    f"place in it: {JSON_HINT}", code="unsupported")
             column, dice = self.pending
             self.pending = None
             self.roll_cell(column, dice, action[1])
@@ -340,6 +344,52 @@ class _GameWriter:
                  result=True)
 
 
+def export_json(record) -> str:
+    """The JSON text of a match record (``Session.to_dict()``'s, or ``import_match()``'s):
+    the form of every game, mixed matches and the games whose moves a match file cannot hold
+    (gioul, gul bara) included. As a match file, it holds the dice thrown, not the seed of the
+    dice to come (``"dice": "recorded"``, no ``"seed"``): ``import_json`` reads it back as
+    that record. The record is replayed first: one that does not fit the rules raises
+    GameStateError ``bad_record``."""
+    import json
+    replay_match(record)
+    shared = {k: v for k, v in record.items() if k != "seed"}
+    shared["dice"] = RECORDED
+    return json.dumps(shared, ensure_ascii=False, indent=1) + "\n"
+
+
+def import_json(text) -> dict:
+    """The match record of ``export_json``'s text (or a saved game's JSON: the page's saved
+    entry ``{"session": record}`` is read too), checked by replaying it. Raises ``RecordError``
+    (``line`` 0; ``reason`` ``bad_json`` for text that is no JSON record, else the replay's
+    error code) and nothing else."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        _fail(0, "not_text", "a match record is text")
+    try:  # the one guarded reader: size, depth, UTF-8 and finite numbers checked first
+        record = parse_json(text, "a match record")
+    except NardyError as exc:
+        _fail(0, "bad_json", f"not a JSON record: {exc.message}")
+    if isinstance(record, dict) and isinstance(record.get("session"), dict):
+        record = record["session"]
+    if not isinstance(record, dict) or not isinstance(record.get("games"), list):
+        _fail(0, "bad_json", "a JSON match record is an object with its games")
+    try:
+        replay_match(record)
+    except NardyError as exc:
+        _fail(0, exc.code, exc.message)
+    return record
+
+
+def import_file(text) -> dict:
+    """The record of a game file: ``import_json`` for JSON text (it starts with ``{``),
+    ``import_match`` for a match file."""
+    if isinstance(text, (bytes, bytearray)):
+        text = bytes(text).decode("utf-8", errors="replace")
+    if isinstance(text, str) and text.lstrip("\ufeff \t\r\n").startswith("{"):
+        return import_json(text)
+    return import_match(text)
+
+
 def export_match(record, notes=None) -> str:
     """The text of a match record (``Session.to_dict()`` or ``import_match()``'s record; the
     record may carry ``"names": [name0, name1]`` and ``"tags"``). Short nardy is written as a
@@ -359,7 +409,28 @@ def export_match(record, notes=None) -> str:
         raise GameStateError(f"not a valid match record: {exc!r}", code="bad_record") from None
 
 
+JSON_HINT = "save it as JSON instead (records.export_json; the page's Export does so)"
+
+
+def _writable(record):
+    """Refuse, before any work, a record whose moves a match file cannot hold."""
+    if not isinstance(record, dict):
+        return
+    if record.get("kind") is not None:
+        raise GameStateError("a match of mixed games (tavli, gul bara and tapa) has no match "
+                             f"file: a file holds one game; {JSON_HINT}", code="mixed_match",
+                             kind=str(record.get("kind")))
+    variant = VARIANTS.get(record.get("game")) if isinstance(record.get("game"), str) else None
+    if variant is not None and not variant.one_play_per_roll:
+        raise GameStateError(f"a match file writes one play per roll, and a roll of "
+                             f"{record['game']} may take several (an escalating double is "
+                             "played block by block; gioul passes a list its roller cannot "
+                             f"play to the opponent): {JSON_HINT}", code="unsupported",
+                             game=record["game"])
+
+
 def _export(record, notes=None) -> str:
+    _writable(record)
     writers = []
     counts = []
 
@@ -369,6 +440,9 @@ def _export(record, notes=None) -> str:
             counts.append(0)
         if notes:
             writers[index].annotate(notes.get((index, counts[index])))
+        if not counts[index] and before.phase == MOVE:  # a start state with the dice rolled
+            writers[index].pending = (before.players[before.position.turn],
+                                      before.position.dice)
         counts[index] += 1
         writers[index].action(game, action, before)
 
@@ -404,6 +478,8 @@ def _export(record, notes=None) -> str:
         header.append(_tag("Options", options))
     if record.get("start"):  # our extension: the first game is played on from this state
         header.append(_tag("Position", record["start"]))
+    if match.first is not None:  # our extension: the first game is a later game of a match
+        header.append(_tag("FirstGame", _first_game_text(match.first)))
     lines = header + [""] if header else []
     lines += [f" {match.length} point match", ""]
     for index, game in enumerate(games):
@@ -415,6 +491,22 @@ def _export(record, notes=None) -> str:
         lines.append(f" {left:<30} {names[1]} : {_number(score[1])}")
         lines += writer.tags + writer.grid.lines() + [""]
     return "\n".join(lines) + "\n"
+
+
+_COLOUR_WORDS = ("white", "black")
+
+
+def _first_game_text(first) -> str:
+    """The FirstGame tag: what differs from a match's opening game besides the score, which
+    the first game's score line holds."""
+    items = []
+    if first.players != (0, 1):
+        items.append("white=right")
+    if first.starter is not None:
+        items.append(f"starter={_COLOUR_WORDS[first.starter]}")
+    if first.crawford != "pre":
+        items.append(f"crawford={first.crawford}")
+    return ",".join(items)
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -434,7 +526,7 @@ _WINS = re.compile(rf"\s+{_NUM}\s+points?\b\s*(?:\(\s*([a-z_]+)\s*\))?"
 _DRAW = re.compile(rf"\s*(?:,\s*{_NUM}\s+points?\s+each)?\s*$", re.I)
 _NO_MOVE = re.compile(r"(?:cannot\s+move|can'?t\s+move|no\s+move|\?+|-|pass(?:es)?)$", re.I)
 _MARK = re.compile(r"(?:^|\s+)(?:\?\?|\?!|!\?|\?|!!|!)$")  # an annotation's mark after a cell
-_MOVE_TOKEN = re.compile(r"([^/()]+(?:/[^/()]+)+)(?:\(([0-9])\))?")
+_MOVE_TOKEN = re.compile(r"([^/()]+(?:/[^/()]+)+)(?:\(([0-9]{1,2})\))?")
 MAX_LINE = 1000               # longer lines are not a match record's (GNU Backgammon reads 1023)
 _POINT_NAMES = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF, "hand": HAND, "h": HAND}
 _SYNONYMS = {"redoubles": "doubles", "accepts": "takes", "passes": "drops", "rejects": "drops",
@@ -750,6 +842,34 @@ def _walk(position, moves):
     return turn.play() if walk(0) else None
 
 
+def _reaching(position, legality, text, after):
+    """The legal play that leaves the mover's checkers as ``after``, or None: asked of the
+    roll's legality, never by listing a long list (the written paths guide that search
+    first)."""
+    if not legality.listed:
+        try:
+            found = find_play(position, text)
+            if found.board[0] == after:
+                return found
+        except NardyError:
+            pass
+    frame = to_frame(position.replace(sides=after), position.variant.cross)
+    steps = legality.path_to(frame)
+    return None if steps is None else Play(position, steps, frame)
+
+
+def _as_written(position, text, play):
+    """The legal play with ``play``'s result whose steps write exactly ``text`` (the play
+    notation's reader), or ``play`` itself where the text is not written that way."""
+    if format_steps(play.steps) == " ".join(text.split()):
+        return play
+    try:
+        exact = find_play(position, text)
+    except NardyError:
+        return play
+    return exact if exact.board == play.board else play
+
+
 def _parse_moves(text, line):
     """``"24/18 18/16* bar/20 6/off(2)"`` -> paths of own points (25 bar, 0 off, 26 hand)."""
     moves = []
@@ -769,10 +889,10 @@ def _parse_moves(text, line):
         if any(b >= a for a, b in zip(path, path[1:])) or OFF in path[:-1]:
             _fail(line, "bad_move", f"{token!r} does not move forward")
         count = int(found.group(2)) if found.group(2) else 1
-        if not 1 <= count <= 4:
+        if not 1 <= count <= MAX_UNITS:
             _fail(line, "bad_move", f"bad repeat count in {token!r}")
         moves += [path] * count
-    if len(moves) > 8:
+    if len(moves) > MAX_UNITS:
         _fail(line, "bad_move", f"too many moves in {_quoted(text)}")
     return moves
 
@@ -792,8 +912,9 @@ class _Reader:
             _fail(self.tags.get("_line Position", 0), "position",
                   f"the Position tag is a state of a match to {self.start[2].length}, the "
                   f"record's match is to {self.length}")
+        self.first = self.first_game()
         match = Match(self.variant, length=self.length, seed="imported", throw_opening=False,
-                      start=self.start)
+                      start=self.start, first=self.first)
         self.match = match
         names = None
         for index, parsed in enumerate(self.games):
@@ -820,7 +941,43 @@ class _Reader:
         }
         if self.start is not None:
             record["start"] = self.tags["Position"]
+        if match.first is not None:
+            record["first_game"] = match.first.to_record()
         return record
+
+    def first_game(self):
+        """The FirstGame tag's first game (its score from the first game's score line), or
+        None."""
+        text = self.tags.get("FirstGame")
+        if text is None:
+            return None
+        line = self.tags.get("_line FirstGame", 0)
+        fields = {"players": [0, 1], "starter": None, "crawford": "pre"}
+        for item in text.split(","):
+            key, _, value = (part.strip().lower() for part in item.partition("="))
+            if key == "white" and value in ("left", "right"):
+                fields["players"] = [0, 1] if value == "left" else [1, 0]
+            elif key == "starter" and value in _COLOUR_WORDS:
+                fields["starter"] = _COLOUR_WORDS.index(value)
+            elif key == "crawford" and value in ("pre", "crawford", "post"):
+                fields["crawford"] = value
+            elif key:
+                _fail(line, "bad_first_game", f"{item.strip()!r} in the FirstGame tag is not "
+                      "white=right, starter=white or black, or crawford=crawford or post")
+        scores = self.games[0].scores
+        if self.start is not None or not self.length:
+            scores = [0, 0]  # a start state holds the score; money has none
+        if any(not float(v).is_integer() for v in scores):
+            _fail(self.games[0].line + 1, "score", "a match score is whole points")
+        by_player = [int(v) for v in scores]
+        fields["score"] = [by_player[p] for p in fields["players"]]
+        variant, length = self.variant, self.length
+        if self.start is not None:
+            variant, length = self.start[0].variant, self.start[2].length
+        try:
+            return FirstGame.from_record(fields, variant, length)
+        except NardyError as exc:
+            _fail(line, "bad_first_game", exc.message)
 
     def check_score(self, parsed, index):
         expected = self.match.score
@@ -830,10 +987,13 @@ class _Reader:
                       f"{_number(expected[0])}-{_number(expected[1])}, the first game's "
                       f"{_number(parsed.scores[0])}-{_number(parsed.scores[1])}")
             return
+        if index == 0 and self.first is not None:
+            return  # the FirstGame tag takes the first game's score from its score line
         if index == 0 and any(parsed.scores):
             _fail(parsed.line + 1, "score", "the first game starts at "
                   f"{_number(parsed.scores[0])}-{_number(parsed.scores[1])}: only whole "
-                  "matches can be read (the first game at 0-0)")
+                  "matches can be read (the first game at 0-0), or a later game with a "
+                  "FirstGame tag")
         if self.length and [float(s) for s in expected] != parsed.scores:
             _fail(parsed.line + 1, "score",
                   f"game {index + 1} starts at {_number(expected[0])}-{_number(expected[1])} "
@@ -1009,23 +1169,15 @@ class _Reader:
                       f"play for {self.who(entry.column)}'s player here", play=entry.text)
         after = _literal(game.position, moves)
         if after is not None:
-            walked = _walk(game.position, moves)  # keeps the steps as written, where it can
-            if walked is not None and walked.board[0] == after:
-                game.play(walked)
-                return
-            position = game.position
-            steps = None
-            if not legality.listed:  # a long list: the written paths guide the search first
-                try:
-                    found = find_play(position, entry.text)
-                    steps = found.steps if found.board[0] == after else None
-                except NardyError:
-                    pass
-            if steps is None:
-                steps = legality.path_to(to_frame(position.replace(sides=after),
-                                                  position.variant.cross))
-            if steps is not None:
-                game.play(steps)
+            chosen = _walk(game.position, moves)  # keeps the steps as written, where it can
+            if chosen is None or chosen.board[0] != after:
+                chosen = _reaching(game.position, legality, entry.text, after)
+            if chosen is not None:
+                if self.variant.key != MAT_GAME:
+                    # our own text: the steps it is written from (which checker hit where
+                    # two reach one point: 21/19 20/19* is not 21/19* 20/19)
+                    chosen = _as_written(game.position, entry.text, chosen)
+                game.play(chosen)
                 return
         _fail(entry.line, "illegal_play", f"{_roll(dice)}: {entry.text} is not a legal "
               f"play for {self.who(entry.column)}'s player here", play=entry.text)
@@ -1077,4 +1229,5 @@ class _Reader:
                   f"{_number(entry.value)}")
 
 
-__all__ = ["export_match", "import_match", "replay_match", "RecordError", "RECORDED"]
+__all__ = ["export_match", "import_match", "replay_match", "export_json", "import_json",
+           "import_file", "RecordError", "RECORDED"]

@@ -102,7 +102,7 @@ def load_record(data):
 
 def _match_of(record):
     """A Match ready to replay a match record (``Session.to_dict()``, ``import_match()``)."""
-    from .match import Match
+    from .match import Match, first_game_of
     from .notation import parse_state
     from .variants import get_variant
     kind = record.get("kind")
@@ -117,7 +117,8 @@ def _match_of(record):
     if isinstance(length, bool) or not isinstance(length, int) or length < 0:
         raise GameStateError(f"bad match length {length!r}", code="bad_record")
     return Match(variant, length=length, seed=None, throw_opening=False, start=start,
-                 kind=kind, options=record.get("options") if kind else None)
+                 kind=kind, options=record.get("options") if kind else None,
+                 first=first_game_of(record, start))
 
 
 def _snapshot(game):

@@ -81,6 +81,9 @@ class Variant:
     # legal in source-descending order whenever legal at all): the search may then explore only
     # sequences whose step sources never increase. Off for games with order-dependent rules.
     steps_commute = True
+    # Each roll is answered by one play (records.py writes one play per roll in a match file;
+    # escalating doubles and transferred lists make more, and are saved as JSON instead).
+    one_play_per_roll = True
     opening = USE_DICE
     lot_decides_colour = False   # long nardy: the winner of the lot takes White and starts
     outcome_kinds: tuple = ()    # every Outcome.kind the game can produce

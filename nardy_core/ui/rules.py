@@ -946,9 +946,9 @@ OPTIONS = {
     "head_exception_rolls": _o(
         "Doubles of the head exception", "Дубли исключения с головы",
         "The doubles that allow two checkers off the head on the first turn, written as digits "
-        "(346 = 3-3, 4-4 and 6-6; 46 = only 4-4 and 6-6).",
+        "(346 = 3-3, 4-4 and 6-6; 46 = only 4-4 and 6-6; none = no double).",
         "Дубли, при которых на первом ходу с головы снимают две шашки, цифрами (346 — 3-3, 4-4 "
-        "и 6-6; 46 — только 4-4 и 6-6)."),
+        "и 6-6; 46 — только 4-4 и 6-6; none — ни один дубль)."),
     "block_rule": _o(
         "Six in a row", "Шесть подряд",
         "When a player may hold six points in a row in front of the opponent.",
@@ -1020,8 +1020,10 @@ OPTIONS = {
         "Можно ли удваивать ставку кубом удвоения."),
     "max_cube": _o(
         "Highest cube value", "Наибольшее значение куба",
-        "The highest value the cube may reach (for example 64); 0 means no limit.",
-        "Наибольшее значение куба (например, 64); 0 — без ограничения."),
+        "The highest value the cube may reach (for example 64); 0 means no limit. No double, "
+        "beaver or automatic double raises it past this value.",
+        "Наибольшее значение куба (например, 64); 0 — без ограничения. Ни удвоение, ни бобр, "
+        "ни автоматическое удвоение не поднимают куб выше."),
     "jacoby": _o(
         "Jacoby rule", "Правило Джекоби",
         "Money play: a gammon or backgammon counts only as a single game unless the cube has "

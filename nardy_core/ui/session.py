@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..errors import GameStateError, IllegalMoveError, NardyError
 from ..game import ANSWER_METHODS, DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from ..geometry import absolute_point
-from ..match import Match
+from ..match import Match, first_game_of
 from ..movegen import Play
 from ..notation import format_state, parse_state
 from ..playnotation import format_steps
@@ -48,12 +48,13 @@ def bot_levels():
 class Session:
     def __init__(self, game="short", options=None, length=0, players=(HUMAN, "strong"),
                  seed=None, prefs=None, start=None, recorded_dice=False, _replaying=False,
-                 kind=None, hints=True):
+                 kind=None, hints=True, first=None):
         """``start=(position, cube, MatchScore)`` plays on from a shared or edited state (the
         game, length and score come from it). ``recorded_dice``: a record imported from a
         file is replayed with the dice written in it, not thrown again from the seed.
         ``kind``: a match of mixed games (``match.MATCH_KINDS``: "tavli", "gul_bara_tapa");
-        ``game`` is then ignored and ``options`` maps a game key to its options."""
+        ``game`` is then ignored and ``options`` maps a game key to its options. ``first``: a
+        ``match.FirstGame`` when the first game is a later game of a match (a shared game)."""
         if kind is not None:
             variant = None
         elif start is not None:
@@ -69,7 +70,8 @@ class Session:
         self.start = start
         self.recorded_dice = bool(recorded_dice)
         self.match = Match(variant, length=int(length), seed=seed, throw_opening=False,
-                           start=start, kind=kind, options=options if kind else None)
+                           start=start, kind=kind, options=options if kind else None,
+                           first=first)
         self.players = tuple(players)  # by match player index
         self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
         self.logs = [[]]               # one move list per game of the match
@@ -460,6 +462,8 @@ class Session:
             record["kind"] = kind.key
         if self.start is not None:
             record["start"] = format_state(*self.start)
+        if self.match.first is not None:
+            record["first_game"] = self.match.first.to_record()
         if self.recorded_dice:
             record["dice"] = "recorded"
         if not self.hints:
@@ -487,10 +491,11 @@ class Session:
             start = parse_state(data["start"]) if data.get("start") else None
             if kind is not None and not isinstance(kind, str):
                 raise GameStateError("a bad match kind in a record", code="bad_record")
+            first = first_game_of(data, start)
             session = cls(data["game"], data.get("options") or {}, data.get("length", 0),
                           tuple(data["players"]), seed=None if seed is None else str(seed),
                           prefs=prefs, start=start, recorded_dice=recorded, _replaying=True,
-                          kind=kind, hints=data.get("hints", True) is not False)
+                          kind=kind, hints=data.get("hints", True) is not False, first=first)
             if not recorded and seed is None:
                 raise GameStateError("a saved game without its seed", code="bad_record")
             session.about = {k: data[k] for k in ("names", "tags") if isinstance(
@@ -516,6 +521,13 @@ class Session:
     def _replay(self, action):
         name, args = action[0], list(action[1:])
         game = self.game
+        if game.replayed_pass(action):
+            return
+        done = len(game.actions)
+        self._replay_action(game, name, args)
+        game.after_replay(done)
+
+    def _replay_action(self, game, name, args):
         if name in ("opening", "roll") and self.recorded_dice:
             dice = [tuple(t) for t in args[0]] if name == "opening" else tuple(args[0])
             self._do(name, dice)

@@ -12,6 +12,7 @@ import re
 import time
 
 from ..errors import NardyError, NotationError
+from ..match import first_game_of, first_game_record
 from ..notation import format_state, parse_state
 from .session import HUMAN, Session
 
@@ -86,12 +87,12 @@ def read(text):
 
 def decode(source, text):
     """``read(text)`` for ``source`` "text" (a link or a code); for "file", ``("file",
-    match_record)`` of a game file's text (``records.import_match``)."""
+    match_record)`` of a game file's text (``records.import_file``: a match file or JSON)."""
     if source == "file":
         from .. import records
         if isinstance(text, str):
             check_file_size(len(text))  # characters: no more than the file's bytes
-        return "file", records.import_match(text)
+        return "file", records.import_file(text)
     return read(text)
 
 
@@ -176,8 +177,15 @@ def game_session_record(game_record, players) -> dict:
     record = {"v": 1, "game": game_record["game"], "options": game_record.get("options") or {},
               "length": match[0], "players": list(players), "dice": "recorded",
               "games": [game_record.get("actions") or []]}
+    colours = list(game_record.get("players") or (0, 1))  # the player of each colour
     if game_record.get("start"):
         record["start"] = game_record["start"]
+        first = first_game_record([0, 0], "pre", colours, None)  # the state holds the rest
+    else:  # a later game of a match: its score, colours and first roller (no opening throw)
+        first = first_game_record(list(match[1]), match[2], colours,
+                                  game_record.get("starter"))
+    if first:
+        record["first_game"] = first
     return record
 
 
@@ -211,7 +219,8 @@ def replay_states(game_record) -> list:
     start = parse_state(record["start"]) if record.get("start") else None
     try:
         step = Session(record["game"], record["options"], record["length"], (HUMAN, HUMAN),
-                       start=start, recorded_dice=True, _replaying=True)
+                       start=start, recorded_dice=True, _replaying=True,
+                       first=first_game_of(record, start))
     except (LookupError, TypeError, ValueError) as exc:
         if isinstance(exc, NardyError):
             raise

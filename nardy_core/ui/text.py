@@ -243,8 +243,15 @@ CATALOGUE = {
     "group_matches": ("Matches of mixed games", "Матчи из разных игр"),
     "match_to_wins": ("match to {length} wins", "матч до {length} побед"),
     "match_game": ("game {number}: {name}", "партия {number}: {name}"),
-    "err_mixed_match": ("A match of mixed games cannot be saved as a game file yet",
-                        "Матч из разных игр пока нельзя сохранить в файл партии"),
+    "err_mixed_match": ("A match of mixed games has no match file: save it as JSON "
+                        "(Export game file does so)",
+                        "У матча из разных игр нет файла матча: сохраните его в JSON "
+                        "(«Сохранить файл партии» так и делает)"),
+    "err_unsupported": ("A match file writes one play per roll, and in this game a roll may "
+                        "take several: save it as JSON (Export game file does so)",
+                        "В файле матча на бросок приходится один ход, а в этой игре бросок "
+                        "может дать несколько: сохраните партию в JSON («Сохранить файл "
+                        "партии» так и делает)"),
     "err_match_unavailable": ("This match needs a game this version does not have",
                               "Для этого матча нужна игра, которой в этой версии нет"),
     "rules_title": ("Rules", "Правила"),
@@ -286,7 +293,8 @@ CATALOGUE = {
     "open_two_people": ("Two people on this device", "Двое на одном устройстве"),
     "open_bot_vs_bot": ("Bot against bot", "Бот против бота"),
     "open_position": ("Open position", "Открыть позицию"),
-    "import_file": ("Or open a game file (.mat, .txt)", "Или откройте файл партии (.mat, .txt)"),
+    "import_file": ("Or open a game file (.mat, .txt, .json)",
+                    "Или откройте файл партии (.mat, .txt, .json)"),
     "imported": ("Game file opened: {games} {games_word}", "Файл партии открыт: {games} {games_word}"),
     "game_word": ("game|games", "партия|партии|партий"),
     "opened_link": ("Position opened from the link", "Позиция открыта по ссылке"),

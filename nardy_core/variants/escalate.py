@@ -39,6 +39,7 @@ def escalation_list(d):
 class EscalationMixin:
     on_fail = FORFEIT
     grace_turns = 0     # each player's first turns whose doubles are ordinary (X4)
+    one_play_per_roll = False  # a list is played block by block, a transferred one by the other
 
     def escalates(self, position) -> bool:
         """A fresh roll that starts an escalating list (not its continuation)."""

@@ -1577,14 +1577,19 @@ class App:
     def export_file(self):
         from nardy_core import records
         session = self.session
+        record = session.to_dict()
+        suffix, kind = ("mat" if session.variant.key == "short" else "txt"), "text/plain"
         try:
-            text = records.export_match(session.to_dict())
-        except NardyError as exc:  # a match of mixed games has no game-file form yet
-            _by_id("sh-msg").textContent = T.error_text(self.lang, exc)
-            return
-        suffix = "mat" if session.variant.key == "short" else "txt"
+            text = records.export_match(record)
+        except NardyError as exc:
+            if exc.code not in ("unsupported", "mixed_match"):
+                _by_id("sh-msg").textContent = T.error_text(self.lang, exc)
+                return
+            # moves a match file cannot hold (mixed matches, gioul, gul bara): the JSON record,
+            # which Open reads back
+            text, suffix, kind = records.export_json(record), "json", "application/json"
         name = f"nardy-{session.variant.key}-{_today()}.{suffix}"
-        _download(text, name, "text/plain;charset=utf-8")
+        _download(text, name, kind + ";charset=utf-8")
         _by_id("sh-msg").textContent = T.tr(self.lang, "exported", name=name)
 
     def open_rules(self, _event=None):

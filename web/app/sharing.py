@@ -95,7 +95,7 @@ def open_form(lang) -> str:
         '</button>',
         f'<button type="button" id="op-cancel">{_t(lang, "cancel")}</button></div>',
         f'<label class="field">{_t(lang, "import_file")}'
-        '<input type="file" id="op-file" accept=".mat,.txt,text/plain"></label>',
+        '<input type="file" id="op-file" accept=".mat,.txt,.json,text/plain,application/json"></label>',
         '<p id="op-status" class="msg" role="status"></p>',
         '<p id="op-error" class="msg error" role="alert"></p>',
     ])
