@@ -107,8 +107,9 @@ def _long_by_design(argv):
     plays it with scripted input)."""
     if not argv or argv[0] == "play":
         return bool(argv)
-    if argv[0] == "selfplay":
-        return "--all-options" in argv or not (len(argv) > 1 and argv[1] in ("0", "1", "2"))
+    if argv[0] == "selfplay":  # games of every game key unless one is named: keep it to one
+        return "--all-options" in argv or not (len(argv) > 1 and argv[1] in ("0", "1")) or \
+            argv.count("--game") != 1 or "--" in argv
     return False
 
 
