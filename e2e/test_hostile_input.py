@@ -77,6 +77,7 @@ def test_a_link_asking_for_minutes_of_work_is_refused_and_the_saved_game_stays(p
                timeout=60_000)
     # the saved game is on the board and answers while the link is read
     assert reading(fresh)
+    fresh.click("#btn-menu", timeout=2000)  # a phone's header folds into a menu
     fresh.click("#btn-new", timeout=2000)
     fresh.wait_for_selector("#dlg-new[open]", timeout=2000)
     fresh.click("#ng-cancel", timeout=2000)
