@@ -22,7 +22,13 @@ Bot: a bot-against-bot game opened by query (``?new=short&p0=strong&p1=strong&an
 appends each bot decision's milliseconds to ``window.nardyStats.botMs``; median and p95 over
 the first decisions (``--bot-decisions``, default 20). Same for long nardy.
 
-Targets (the issue): cold <= 3.5 s, warm <= 2 s, judged on the medians.
+First paint: index.html draws a board before Python starts (the player's last board, kept in
+localStorage, or the starting board of firstboard.js on a first visit) and records
+``performance.now()`` then: ``cold_paint_ms`` (first visit) and ``warm_paint_ms`` (a returning
+player: the saved board, checked) beside the times to a playable board.
+
+Targets (the issues): cold <= 3.5 s, warm <= 2 s, a returning player's first painted board
+<= 0.3 s, judged on the medians.
 """
 
 from __future__ import annotations
@@ -47,7 +53,7 @@ sys.path.insert(0, str(ROOT / "e2e"))
 from launch import INIT_SCRIPT, READY, launch  # noqa: E402 - sets the Playwright switch first
 from serve import make_server, read_log  # noqa: E402
 
-TARGETS_S = {"cold": 3.5, "warm": 2.0}
+TARGETS_S = {"cold": 3.5, "warm": 2.0, "warm_paint": 0.3}
 BOT_QUERIES = {"short": "?new=short&p0=strong&p1=strong&anim=0",
                "long": "?new=long&p0=strong&p1=strong&anim=0"}
 SW_ACTIVE = ("navigator.serviceWorker.ready.then(r => r.active.state === 'activated' "
@@ -93,6 +99,14 @@ def ready_ms(page, timeout_s=60):
     return page.evaluate("window.__readyAt")
 
 
+def painted(page, expect=None):
+    """When the page painted its first board (ms after navigation start), and from where."""
+    at, source = page.evaluate("[window.__paintedAt ?? null, window.__paintedFrom ?? null]")
+    if at is None or (expect and source != expect):
+        raise RuntimeError(f"no first paint of the {expect or 'any'} board ({at}, {source})")
+    return at
+
+
 def one_run(browser, url, counter, warm_visits):
     context = browser.new_context()
     context.add_init_script(INIT_SCRIPT)
@@ -100,7 +114,7 @@ def one_run(browser, url, counter, warm_visits):
         page = context.new_page()
         mark = counter.mark()
         page.goto(url, wait_until="commit")
-        run = {"cold_ms": ready_ms(page)}
+        run = {"cold_ms": ready_ms(page), "cold_paint_ms": painted(page, "start")}
         run["cold_bytes"], run["cold_requests"] = counter.since(mark)
 
         # Until the worker is active it precaches every file; the app may fetch more
@@ -115,6 +129,7 @@ def one_run(browser, url, counter, warm_visits):
             page.goto(url, wait_until="commit")
             warm.append(ready_ms(page))
             if visit == 0:
+                run["warm_paint_ms"] = painted(page, "saved")
                 run["warm_bytes"], run["warm_requests"] = counter.since(mark)
             if not page.evaluate("navigator.serviceWorker.controller !== null"):
                 raise RuntimeError("a warm load was not controlled by the service worker")
@@ -216,7 +231,10 @@ def report(result):
     m = result["machine"]
     print(f"Nardy web load: build {m['build']}, Chromium {m['chromium']} headless, "
           f"{m['cpus']} CPUs, {len(result['runs'])} runs, localhost (no network latency)\n")
-    rows = [("cold load, ms", "cold_ms", "ms"), ("warm load (SW), ms", "warm_ms", "ms"),
+    rows = [("cold: board painted, ms", "cold_paint_ms", "ms"),
+            ("cold: playable, ms", "cold_ms", "ms"),
+            ("warm: board painted, ms", "warm_paint_ms", "ms"),
+            ("warm: playable (SW), ms", "warm_ms", "ms"),
             ("  later warm load, ms", "warm_last_ms", "ms"),
             ("cold: bytes sent", "cold_bytes", "B"), ("cold: requests", "cold_requests", ""),
             ("then until SW active", "after_ready_bytes", "B"),

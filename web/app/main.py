@@ -1259,10 +1259,13 @@ class App:
             self.render()
 
     def draw_board(self, view, actionable):
-        _by_id("board").innerHTML = render_board(
+        svg = render_board(
             view, viewer=self.viewer(), mirror=bool(self.prefs["mirror"]),
             numbers=bool(self.prefs["numbers"]), label=T.board_label(self.lang),
             actionable=actionable)
+        _by_id("board").innerHTML = svg
+        if not EMBED:
+            Storage.keep_board(svg)
 
     # --- gestures: click and drag share one path -------------------------------------------------
     def on_pointerdown(self, event):

@@ -16,6 +16,7 @@ from nardy_core.ui.session import newer_record
 SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
 DAMAGED = SAVES + ".damaged"       # an unreadable store of saved games, kept aside
 DICE_STATS = "nardy.dicestats.v1"  # dice totals of every game finished here (docs/dice.md)
+PAINT = "nardy.paint.v1"  # the last board drawn, which index.html shows before Python starts
 
 
 class Storage:
@@ -56,6 +57,15 @@ class Storage:
             Storage.full = "quota" in str(exc).lower()
             js.console.warn(f"nardy: could not save ({exc})")
             return False
+
+    @staticmethod
+    def keep_board(svg):
+        """The board just drawn, for the next visit's first paint: best effort, silently (a
+        full storage is reported by the saves that matter, not by this copy)."""
+        try:
+            window.localStorage.setItem(PAINT, json.dumps({"svg": svg}))
+        except Exception:
+            pass
 
     @staticmethod
     def remove(key):
