@@ -366,3 +366,36 @@ def test_an_imported_match_file_is_a_session_that_plays_on_and_exports_the_same(
         if session.game.phase == "roll":
             session.roll()
         assert session.game.phase in ("move", "roll", "double")
+
+
+@pytest.mark.parametrize("game", ["long", "jacquet"])
+def test_the_lot_row_names_who_takes_white(game):
+    """Long nardy and jacquet throw for colours (CORE 2.2): the opening row names the player
+    who won the lot as White, who then moves first — never "Black starts" before a White move."""
+    from nardy_core.ui import text as T
+    seen = set()
+    for seed in range(12):
+        session = Session(game, players=(HUMAN, "strong"), seed=f"lot{seed}")
+        row = session.logs[0][0]
+        last = row["throws"][-1]
+        winner = 0 if last[0] > last[1] else 1  # the player index whose die was higher
+        assert row["lot"] and row["c"] == 0 and row["high"] == max(last)
+        assert row["who"] == (HUMAN, "strong")[winner]
+        assert session.game.players[0] == winner
+        plays = [r for r in session.logs[0][1:] if r["k"] in ("play", "pass")]
+        assert not plays or plays[0]["c"] == 0  # White moves first
+        en = T.log_text("en", row)
+        assert "plays White and starts" in en and f"threw {max(last)}" in en
+        assert T.tr("en", row["who"]) in en and "Black" not in en
+        assert "белыми" in T.log_text("ru", row)
+        seen.add(winner)
+    assert seen == {0, 1}  # both outcomes of the lot met
+
+
+def test_a_game_without_a_lot_names_the_starting_colour():
+    from nardy_core.ui import text as T
+    session = Session("short", players=(HUMAN, HUMAN), seed="nolot")
+    row = session.logs[0][0]
+    assert "lot" not in row
+    colour = T.colour_name("en", row["c"])
+    assert T.log_text("en", row).endswith(f"{colour} starts")

@@ -150,8 +150,14 @@ class Session:
             name = action[0]
             if name == "opening":
                 last = action[1][-1]
-                log.append({"k": "opening", "throws": [list(t) for t in action[1]],
-                            "c": 0 if last[0] > last[1] else 1})
+                row = {"k": "opening", "throws": [list(t) for t in action[1]],
+                       "c": 0 if last[0] > last[1] else 1}
+                if game.variant.lot_decides_colour:
+                    # the throws are the players' (first player's die first), not the colours':
+                    # the winner takes White, so the row names who that is (CORE 2.2)
+                    row.update(c=0, lot=True, who=self.players[game.players[0]],
+                               high=max(last))
+                log.append(row)
             elif name == "roll":
                 log.append({"k": "roll", "c": position.turn, "dice": list(action[1])})
             elif name == "play":

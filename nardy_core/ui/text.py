@@ -140,7 +140,9 @@ CATALOGUE = {
     "point_word": ("point|points", "очко|очка|очков"),
     "match_won": ("{winner} win the match {a}–{b}", "{winner} выигрывают матч {a}–{b}"),
     # move list
-    "log_opening": ("Opening throw {throws}: {colour} start", "Розыгрыш {throws}: начинают {colour}"),
+    "log_opening": ("Opening throw {throws}: {colour} starts", "Розыгрыш {throws}: начинают {colour}"),
+    "log_lot": ("Lot {throws}: {who} threw {high}, plays White and starts",
+                "Жребий {throws}: {who} выбросил {high}, играет белыми и начинает"),
     "log_roll": ("{colour} roll {dice}", "{colour}: бросок {dice}"),  # a replay's rolled state
     "log_play": ("{colour} {dice}: {play}", "{colour} {dice}: {play}"),
     "log_pass": ("{colour} {dice}: no move", "{colour} {dice}: хода нет"),
@@ -487,6 +489,9 @@ def log_text(lang, row: dict) -> str:
     params = _localised(lang, row)
     if kind == "opening":
         params["throws"] = ", ".join(f"{w}-{b}" for w, b in row["throws"])
+        if row.get("lot"):
+            params["who"] = tr(lang, row.get("who", "human"))
+            return tr(lang, "log_lot", **params)
     if kind == "resign":
         params["kind"] = outcome_word(lang, row["kind"])
     return tr(lang, "log_" + kind, **params)
