@@ -25,7 +25,8 @@ from .position import BAR, BLACK, HAND, SIDE_LEN, WHITE, Position
 from .variant import HIT_NONE, Variant
 
 VERSION = 1                      # the format version this module writes
-READS = (1,)                     # the versions it reads (old versions keep decoding)
+STEPWISE = 2                     # game codes with plays of long lists written step by step
+READS = (1, 2)                   # the versions it reads (old versions keep decoding)
 MAX_LENGTH = 4096                # longest code accepted, in characters
 MAX_ACTIONS = 2000               # most actions a game code may replay
 STATE, GAME = ".", "~"           # the kind mark between the tag part and the payload
@@ -144,8 +145,8 @@ def _tag(variant):
     return TAGS.get(variant.key, variant.key)
 
 
-def _head(variant, kind):
-    return _tag(variant) + ("" if VERSION == 1 else f"-{VERSION}") + kind
+def _head(variant, kind, version=VERSION):
+    return _tag(variant) + ("" if version == 1 else f"-{version}") + kind
 
 
 def _open(code, kind):
@@ -481,7 +482,10 @@ def decode_state(code):
 
 
 def _decode_state(code):
-    cls, _, r = _open(code, STATE)
+    cls, version, r = _open(code, STATE)
+    if version != 1:
+        _fail("not_canonical", f"a state code is written in version 1, not {version}",
+              version=version)
     state = _read_state(r, cls)
     if r.n:
         _fail("trailing", "the link code goes on after the state ends")
@@ -613,6 +617,77 @@ class _PlayTree:
         return steps
 
 
+def _long_list(game):
+    """Whether the roll to play is a long ordered list, decided by ``legality.ListLegality``
+    without listing its plays (gioul and gul bara under ``escalation_lookahead=FULL``, Russian
+    tricktrack's complement doubles): version 2 writes its play step by step."""
+    from .game import MOVE
+    return game.phase == MOVE and not game.turn().legality.listed
+
+
+def _step_choices(turn, node):
+    """The distinct steps from ``node`` that lead on to a legal play, source-first, each with
+    the node it reaches (the first that ``Turn.step`` takes); empty at a legal node (in a long
+    list nothing goes on from one). Asked of the step interface: nothing lists the plays."""
+    legality = turn.legality
+    if legality.is_legal(node):
+        return []
+    by_step = {}
+    for step, child in turn._children(node):
+        t = tuple(step)
+        if t not in by_step and legality.playable(child):
+            by_step[t] = (step, child)
+    if not by_step:
+        _fail("invalid", "the link code reaches a partial play that cannot be completed")
+    return sorted(by_step.values(), key=lambda sc: STEP_ORDERS[0](sc[0]))
+
+
+def _stepwise_symbols(game, name, args, kinds):
+    """Version 2's symbols of an action in the move phase of a long list: each step as its
+    index among ``_step_choices`` (the first with the resignations after the steps; a legal
+    empty play is the one choice there); None when the action does not fit."""
+    turn = game.turn()
+    node = turn.legality.root
+    choices = _step_choices(turn, node)
+    first = len(choices) or 1
+    if name == "resign":
+        if args and args[0] in kinds:
+            return [(first + kinds.index(args[0]), first + len(kinds))]
+        return None
+    if name != "play" or len(args) != 1:
+        return None
+    symbols, radix = [], first + len(kinds)
+    for step in args[0]:
+        index = next((i for i, (c, _) in enumerate(choices) if tuple(c) == tuple(step)), None)
+        if index is None:
+            return None
+        symbols.append((index, radix))
+        node = choices[index][1]
+        choices = _step_choices(turn, node)
+        radix = len(choices)
+    if choices or not symbols and first != 1:
+        return None  # the steps stop before a legal play
+    return symbols or [(0, radix)]
+
+
+def _read_stepwise(game, get, kinds):
+    """The action that version 2's symbols of a long list's move phase name."""
+    turn = game.turn()
+    choices = _step_choices(turn, turn.legality.root)
+    first = len(choices) or 1
+    value = get(first + len(kinds))
+    if value >= first:
+        return ("resign", kinds[value - first])
+    steps = []
+    while choices:
+        step, node = choices[value]
+        steps.append(tuple(step))
+        choices = _step_choices(turn, node)
+        if choices:
+            value = get(len(choices))
+    return ("play", steps)
+
+
 def _tree(game, cache):
     """The play tree of the game's position, built once however often the position is asked
     about (a resignation offered and declined before the play)."""
@@ -629,6 +704,9 @@ def _action_symbols(game, action, cache):
     name, args = action[0], list(action[1:])
     phase = game.phase
     kinds = _resign_kinds(game)
+    if _long_list(game):
+        cache["stepwise"] = cache.get("stepwise", 0) + 1
+        return _stepwise_symbols(game, name, args, kinds)
     if name == "resign" and args and args[0] in kinds:
         base = _roll_radix(game) if phase == ROLL else len(_tree(game, cache).frames)
         return [(base + kinds.index(args[0]), base + len(kinds))]
@@ -696,10 +774,12 @@ def _apply(game, action):
         getattr(game, ANSWER_METHODS[name])()
 
 
-def _read_action(game, r, mode, forced, cache):
+def _read_action(game, r, mode, forced, cache, version=1):
     """Read one action for the game's present phase and play it. ``mode``: the step order of
-    the plays (``ORDER_MODES``). Returns, for each of STEP_ORDERS that comes before ``mode``,
-    whether the action is a play whose steps are not the first in that order."""
+    the plays (``ORDER_MODES``); ``version``: the format's (2: a long list's play is written
+    step by step, counted in ``cache["stepwise"]``). Returns, for each of STEP_ORDERS that
+    comes before ``mode``, whether the action is a play whose steps are not the first in that
+    order."""
     from .game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL
 
     def get(radix):
@@ -731,6 +811,9 @@ def _read_action(game, r, mode, forced, cache):
             action = ("double",)
         else:
             action = ("resign", kinds[index - _roll_radix(game)])
+    elif phase == MOVE and version == STEPWISE and _long_list(game):
+        cache["stepwise"] = cache.get("stepwise", 0) + 1
+        action = _read_stepwise(game, get, kinds)
     elif phase == MOVE:
         tree = _tree(game, cache)
         index = get(len(tree.frames) + len(kinds))
@@ -844,7 +927,9 @@ def _encode_game(data):
     for symbols in kept:
         for v, r in symbols:
             w.put(v, r)
-    return _head(variant, GAME) + _to_text(w.integer(top=1))
+    # version 2 only where a long list's move phase is written (else the two are the same)
+    version = STEPWISE if cache.get("stepwise") else VERSION
+    return _head(variant, GAME, version) + _to_text(w.integer(top=1))
 
 
 def decode_game(code) -> dict:
@@ -856,7 +941,7 @@ def decode_game(code) -> dict:
 
 def _decode_game(code):
     from .game import Game
-    cls, _, r = _open(code, GAME)
+    cls, version, r = _open(code, GAME)
     if r.n == 0:
         _fail("truncated", "the game code is empty")
     start = None
@@ -881,7 +966,7 @@ def _decode_game(code):
     tail = r.nat(limit=MAX_ACTIONS, what="a count of forced actions")
     count, nonzero, cache = 0, [False, False], {}
     while r.n > 1:
-        for order, flag in enumerate(_read_action(game, r, mode, False, cache)):
+        for order, flag in enumerate(_read_action(game, r, mode, False, cache, version)):
             nonzero[order] |= flag
         count += 1
         if count > MAX_ACTIONS:
@@ -889,7 +974,10 @@ def _decode_game(code):
     if r.n != 1:
         _fail("truncated", "the game code ends in the middle of an action")
     for _ in range(tail):
-        _read_action(game, r, mode, True, cache)
+        _read_action(game, r, mode, True, cache, version)
+    if version == STEPWISE and not cache.get("stepwise"):
+        _fail("not_canonical", "a version 2 game code holds no play of a long list: it is "
+              "written in version 1")
     if not all(nonzero[:mode]):
         _fail("not_canonical", "the game code's plays all follow a step order that comes "
               "before the one it names")

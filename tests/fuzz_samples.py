@@ -18,14 +18,28 @@ from nardy_core.variants import VARIANTS, get_variant
 # a few non-default options, so that option fields are in the seeds too
 OPTIONS = {"long": {"head_exception": "list", "cube_enabled": True},
            "gioul": {"escalation_lookahead": "FULL"}, "tawula": {"tawula_entry": "FALKENER"},
-           "tourne_case": {"tourne_rows": "CONTRARY"}, "dutch_tricktrack": {"dutch_entry": "FREE"}}
+           "tourne_case": {"tourne_rows": "CONTRARY"}, "dutch_tricktrack": {"dutch_entry": "FREE"},
+           "gul_bara": {"escalation_lookahead": "FULL"},
+           "russian_tricktrack": {"russian_rules": "RUSSIAN_HOYLE"}}
+
+
+def _play_at_random(game, rng):
+    """A random play of the roll: among the legal plays, or by random steps of the step
+    interface where the roll is a long list (its plays are never listed: a whole escalating
+    double, a Russian complement double)."""
+    turn = game.turn()
+    if turn.legality.listed:
+        game.play(rng.choice(game.legal_plays()))
+        return
+    turn = turn.fresh()
+    while not turn.is_complete:
+        turn.step(rng.choice(turn.legal_steps()))
+    game.play(turn.steps)
 
 
 def random_game(key, seed, options=None, length=0, cap=400):
     """A game of ``key`` played at random (at most ``cap`` actions) and the positions it met."""
     variant = get_variant(key, options or {})
-    if options and options.get("escalation_lookahead") == "FULL":
-        variant = get_variant(key, dict(options, escalation_lookahead="BLOCK"))
     rng = random.Random(seed)
     game = Game(variant, seed=seed, match=MatchScore(length) if length else None)
     positions = []
@@ -34,7 +48,7 @@ def random_game(key, seed, options=None, length=0, cap=400):
             game.roll()
         elif game.phase == MOVE:
             positions.append(game.position)
-            game.play(rng.choice(game.legal_plays()))
+            _play_at_random(game, rng)
         else:
             break
     return game, positions
@@ -111,16 +125,14 @@ def samples(target):
 def _session(key, seed, options=None, length=0):
     """A saved game of ``key``: both sides played at random by the engine through the
     session, so the record is the page's own."""
-    session = Session(key, options=options if not (options or {}).get(
-        "escalation_lookahead") == "FULL" else None, length=length, players=(HUMAN, HUMAN),
-        seed=seed)
+    session = Session(key, options=options, length=length, players=(HUMAN, HUMAN), seed=seed)
     rng = random.Random(seed)
     for _ in range(60):
         game = session.game
         if game.phase == ROLL:
             session.roll()
         elif game.phase == MOVE:
-            game.play(rng.choice(game.legal_plays()))
+            _play_at_random(game, rng)
         else:
             break
     return session

@@ -235,17 +235,95 @@ def test_a_whole_game_link_of_a_whole_list_decodes_at_once(tight):
     game.opening(throws=[(3, 1)])
     game.roll(dice=(1, 1))
     code = linkcode.encode_game(game.to_dict())
-    assert len(code) <= 8
+    assert code.startswith("gi~") and len(code) <= 8  # no play of a long list: version 1
     record = within(60, linkcode.decode_game, code)
     assert record["actions"][-1] == ["roll", (1, 1)]
     rebuilt = Game.from_dict(record)
     assert rebuilt.turn().legality.visits < 100
-    # a play of such a roll cannot be written as an index among its plays: a typed error,
-    # after at most the listing limit (docs/links.md)
-    rebuilt.play(random_walk(rebuilt.turn().fresh(), random.Random(2)).steps)
+
+
+# Rolls whose plays are past movegen.MAX_SEARCH_NODES (200,000 search nodes) to list: the
+# first three from the start, the last found by random play (RUSSIAN_HOYLE: 5-5 is four 5s
+# then four 2s, from a side with ten checkers still in the hand and two on the bar)
+RUSSIAN = ("russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 9:1,4:1,3:1,bar:2,hand:10 "
+           "23:1,22:2,19:1,18:1,17:1,15:1,11:1,8:1,6:1,2:1,1:1,hand:3 b 55 - money "
+           "turns:10-12")
+
+
+def past_the_limit(case):
+    """A game of ``case`` whose roll to play is past the listing limit."""
+    if case == "gioul":  # from the game's initial position: opening and roll in the record
+        game = Game(get_variant("gioul", FULL), seed="past", throw_opening=False)
+        game.opening(throws=[(3, 1)])
+        game.roll(dice=(1, 1))
+        return game
+    position = full_start("gul_bara", 1) if case == "gul_bara" else parse_state(RUSSIAN)[0]
+    return Game(position.variant, seed="past", position=position)
+
+
+@pytest.fixture
+def list_work(monkeypatch):
+    """The search nodes of every ``ListLegality`` visited while the test runs, in all."""
+    spent = {"nodes": 0}
+    real = ListLegality._count
+
+    def count(self, n=1):
+        spent["nodes"] += n
+        return real(self, n)
+
+    monkeypatch.setattr(ListLegality, "_count", count)
+    return spent
+
+
+@pytest.mark.parametrize("case", ["gioul", "gul_bara", "russian"])
+def test_a_whole_game_link_holds_a_play_past_the_listing_limit(case, tight, list_work):
+    """Such a play is written step by step (version 2, docs/links.md): encoding and
+    decoding never list a long list (the tight limits would refuse any listing; the list
+    nodes of the whole game are counted) and give back the same actions and state."""
+    game = past_the_limit(case)
+    with pytest.raises(SearchLimitError):   # listing is past the real limit
+        Search(game.position, limit=200_000)
+    rng = random.Random(case)
+    long_plays = 0
+    while game.phase != "over" and len(game.actions) < 80:
+        if game.phase == "roll":
+            game.roll()
+            continue
+        long_plays += not game.turn().legality.listed
+        game.play(random_walk(game.turn().fresh(), rng).steps)
+    assert long_plays >= 1
+    record = game.to_dict()
+    list_work["nodes"] = 0
+    code = within(60, linkcode.encode_game, record)
+    tag = linkcode.TAGS[game.variant.key]
+    assert code.startswith(f"{tag}-2~") and len(code) <= linkcode.MAX_LENGTH
+    back = within(60, linkcode.decode_game, code)
+    # a few thousand list nodes for a whole game (each whole walk: at most about 5,000)
+    assert list_work["nodes"] < 3_000 * (long_plays + 1), list_work["nodes"]
+    assert [list(a) for a in back["actions"]] == [list(a) for a in record["actions"]]
+    assert back["start"] == record["start"]
+    rebuilt = Game.from_dict(back)
+    assert rebuilt.position == game.position and rebuilt.phase == game.phase
+    assert linkcode.encode_game(back) == code   # one code per game
+    # the same payload as version 1 lists the roll to name its play: refused at the limit
     with pytest.raises(linkcode.LinkCodeError) as info:
-        within(60, linkcode.encode_game, rebuilt.to_dict())
+        within(60, linkcode.decode_game, code.replace(f"{tag}-2~", f"{tag}~"))
     assert info.value.params["detail"] == "search_limit"
+
+
+def test_a_version_2_game_code_without_a_long_list_is_not_canonical():
+    game = Game(get_variant("short"), seed="v2", throw_opening=False)
+    game.opening(throws=[(3, 1)])
+    game.play([(8, 5, 3, False), (6, 5, 1, False)])
+    code = linkcode.encode_game(game)
+    assert code.startswith("s~")
+    assert linkcode.decode_game(code)["actions"] == [list(a) for a in game.to_dict()["actions"]]
+    with pytest.raises(linkcode.LinkCodeError) as info:
+        linkcode.decode_game(code.replace("s~", "s-2~"))
+    assert info.value.params["reason"] == "not_canonical"
+    with pytest.raises(linkcode.LinkCodeError) as info:   # state codes have one version
+        linkcode.decode_state("s-2.w2DKexJjIPYHw")
+    assert info.value.params["reason"] == "not_canonical"
 
 
 def test_a_mat_file_with_a_whole_list_reads_without_listing_it(tight):

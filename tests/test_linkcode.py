@@ -311,11 +311,35 @@ def test_stable_game_codes(code, record, final):
     assert encode_game(expected) == code
 
 
+# version 2: gioul under escalation_lookahead=FULL, opening 3-1, then 1-1's whole list of 24
+# units (past the listing limit), written step by step
+STABLE_STEPWISE = ("gi-2~XPFnBTE6YZdKG", [
+    [24, 23, 1], [24, 23, 1], [24, 23, 1], [23, 22, 1], [24, 22, 2], [22, 20, 2], [22, 20, 2],
+    [23, 21, 2], [23, 20, 3], [20, 17, 3], [24, 21, 3], [21, 18, 3], [18, 14, 4], [17, 13, 4],
+    [13, 9, 4], [20, 16, 4], [14, 9, 5], [16, 11, 5], [9, 4, 5], [20, 15, 5], [24, 18, 6],
+    [24, 18, 6], [18, 12, 6], [15, 9, 6]],
+    "gioul[escalation_lookahead=FULL] 24:8,21:1,18:1,12:1,11:1,9:2,4:1 24:15 b - - money "
+    "first:b turns:1-0")
+
+
+def test_stable_stepwise_game_code():
+    code, steps, final = STABLE_STEPWISE
+    record = decode_game(code)
+    assert record["options"] == {"escalation_lookahead": "FULL"}
+    assert plain(record["actions"]) == plain([
+        ["opening", [[3, 1]]], ["roll", [1, 1]], ["play", [s + [False] for s in steps]]])
+    rebuilt = Game.from_dict(record)
+    assert format_state(rebuilt.position, rebuilt.cube, rebuilt.match) == final
+    assert encode_game(record) == code
+
+
 # --- whole games -------------------------------------------------------------------------------
 def check_game(game):
     record = game.to_dict()
     code = encode_game(record)
-    assert code.startswith(linkcode.TAGS[game.variant.key] + "~")
+    tag = linkcode.TAGS[game.variant.key]
+    # version 2 exactly where a play of a long list is written (docs/links.md)
+    assert code.startswith(tag + "~") or code.startswith(tag + "-2~")
     back = decode_game(code)
     assert plain(back["actions"]) == plain(record["actions"])
     expected = dict(record)
@@ -423,7 +447,7 @@ def reason(code, decoder=decode_state):
 @pytest.mark.parametrize("code,expected", [
     (None, "not_text"), (b"s.AB", "not_text"), ("", "syntax"), ("sAB", "syntax"),
     ("s" + "." + "B" * 5000, "too_long"), ("x.ABC", "unknown_game"), ("S.ABC", "syntax"),
-    ("s-2.ABC", "version"), ("s-1.ABC", "syntax"), ("s-01.ABC", "syntax"), ("s~ABC", "kind"),
+    ("s-3.ABC", "version"), ("s-1.ABC", "syntax"), ("s-01.ABC", "syntax"), ("s~ABC", "kind"),
     ("s.AB", "leading_zero"), ("s.A", "leading_zero"), ("s.B=C", "character"),
     ("s.Bé", "character"), ("s.B C", "character"), ("s. B", "character"),
 ])
@@ -441,8 +465,9 @@ def test_trailing_payload():
 
 
 def test_error_messages():
-    with pytest.raises(LinkCodeError, match="format version 2; this program reads version 1"):
-        decode_state("s-2.ABC")
+    with pytest.raises(LinkCodeError,
+                       match="format version 3; this program reads versions 1, 2"):
+        decode_state("s-3.ABC")
     with pytest.raises(LinkCodeError, match="read it with decode_game"):
         decode_state("s~ABC")
     with pytest.raises(LinkCodeError, match=r"column 4: '=' is not a link code character"):

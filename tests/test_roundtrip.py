@@ -433,11 +433,12 @@ def check_game_link(game, whole=True):
         assert linkcode.encode_game(decoded) == code
 
 
-def whole_list(variant) -> bool:
-    """Escalating doubles played as one whole list (``escalation_lookahead=FULL``): listing or
-    reading its plays takes minutes (issue 18, class 1: bounded work, another change). Until
-    that is bounded, these games roll no doubles here, and their records carry the dice."""
-    return variant.options.values.get("escalation_lookahead") == "FULL"
+def whole_list(game) -> bool:
+    """A roll of a long ordered list (an escalating double played as one list under
+    ``escalation_lookahead=FULL``, a Russian complement double): its plays may be too many to
+    list, so it is played by steps of the step interface, and its link names those steps
+    (docs/links.md, version 2)."""
+    return not game.turn().legality.listed
 
 
 def act(game, rng):
@@ -451,14 +452,12 @@ def act(game, rng):
             game.double()
         elif resign and rng.random() < 0.01:
             game.resign(rng.choice(game.variant.resign_levels())[0])
-        elif whole_list(game.variant):
-            game.roll(rng.choice([(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]))
         else:
             game.roll()
     elif phase == MOVE:
         if resign and rng.random() < 0.005:
             game.resign(rng.choice(game.variant.resign_levels())[0])
-        elif rng.random() < 0.5:
+        elif rng.random() < 0.5 and not whole_list(game):
             game.play(rng.choice(game.legal_plays()))
         else:
             turn = game.turn()
@@ -507,9 +506,6 @@ def record_of(match):
     record = {"v": 1, "game": match.variant.key, "options": {}, "length": match.length,
               "seed": match.seed, "players": [HUMAN, HUMAN],
               "games": [[list(a) for a in g.actions] for g in match.all_games()]}
-    if whole_list(match.variant):  # dice chosen, not thrown from the seed
-        del record["seed"]
-        record["dice"] = "recorded"
     if match.kind is not None:
         record.update(v=2, kind=match.kind.key, game=match.kind.games[0],
                       options={k: texts_of(get_variant(k, o)) for k, o in
@@ -557,8 +553,6 @@ def check_records(match):
     record = record_of(match)
     session = Session.from_dict(record, prefs=NO_AUTO)
     saved = json.loads(json.dumps(session.to_dict()))
-    if record.get("dice") == "recorded":
-        del saved["seed"]  # a fresh seed for the rolls to come, drawn at each load
     assert saved == record
     assert [state_of(g) for g in session.match.all_games()] == \
         [state_of(g) for g in match.all_games()]
