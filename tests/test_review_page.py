@@ -36,9 +36,9 @@ def test_the_graph_has_one_focusable_point_per_entry_and_marks_the_shown_one():
     assert re.findall(r'data-state="(\d+)"', svg) == ["0", "4", "9"]
     assert svg.count('tabindex="0"') == 3 and 'class="win-point chosen"' in svg
     assert "#c0392b" in svg                      # the blunder's colour
-    ys = [float(y) for y in re.findall(r'<circle[^>]*cy="([\d.]+)"', svg)]
+    ys = [float(y) for y in re.findall(r'<circle class="win-point[^>]*cy="([\d.]+)"', svg)]
     assert ys[1] < ys[0] < ys[2]                 # higher chance, higher on the graph
-    assert win_chart([]).count("<circle") == 0
+    assert win_chart([]).count("win-point") == 0
 
 
 def test_the_panel_of_a_finished_review(reviewed):
@@ -115,3 +115,26 @@ def test_a_match_offers_each_of_its_games_to_review():
     assert running.count(" disabled>") == 2       # no switching while a review runs
     single = panel.review_panel("en", {"count": 0, "items": [], "running": False}, (0, 1))
     assert "data-review-game" not in single
+
+
+def test_the_graph_is_drawn_from_the_viewers_side_with_turns_and_a_legend():
+    points = [{"state": s, "win": w, "turn": t, "mark": m} for s, w, t, m in
+              ((0, 0.5, 1, None), (4, 0.8, 2, "error"), (9, 0.1, 3, None))]
+    white = win_chart(points, words={"line": "White's chance to win"})
+    black = win_chart(points, side=1, words={"line": "Black's chance to win"})
+    ys = {svg: [float(y) for y in re.findall(r'<circle class="win-point[^>]*cy="([\d.]+)"', svg)]
+          for svg in (white, black)}
+    assert ys[white][1] < ys[white][0] < ys[white][2]
+    assert ys[black][1] > ys[black][0] > ys[black][2]   # Black's view: the line mirrored
+    assert "Black&#x27;s chance to win" in black and "White&#x27;s chance" not in black
+    # the legend names every mark colour and the line; the turns are written under the axis
+    legend = black[black.index('class="legend"'):]
+    for mark, colour in (("doubtful", "#b7950b"), ("error", "#d35400"), ("blunder", "#c0392b")):
+        assert colour in legend and f">{mark}</text>" in legend
+    assert re.findall(r'class="turn"[^>]*>(\d+)<', white) == ["1", "2", "3"]
+
+
+def test_a_long_game_writes_at_most_twelve_turn_numbers_first_and_last_included():
+    points = [{"state": i, "win": 0.5, "turn": i + 1, "mark": None} for i in range(95)]
+    turns = re.findall(r'class="turn"[^>]*>(\d+)<', win_chart(points))
+    assert 2 <= len(turns) <= 12 and turns[0] == "1" and turns[-1] == "95"

@@ -90,7 +90,11 @@ CATALOGUE = {
                      "по сравнению со средним броском, в партиях (+1 = целая партия). Эквити "
                      "в единицах простой партии."),
     "review_chart": ("White's chance to win, turn by turn", "Шансы белых на победу по ходам"),
-    "review_point": ("Turn {turn}: White {win}%", "Ход {turn}: белые {win}%"),
+    "review_point": ("Turn {turn}: {win}%", "Ход {turn}: {win}%"),
+    "review_chart_side": ("{colour}'s chance to win, turn by turn",
+                          "Шансы на победу по ходам: {colour}"),
+    "review_line": ("{colour}'s chance to win", "шансы на победу: {colour}"),
+    "review_turn": ("turn", "ход"),
     "review_worst": ("The worst mistakes", "Худшие ошибки"),
     "review_all": ("Every marked decision ({n})", "Все отмеченные решения ({n})"),
     "review_clean": ("No mistakes found.", "Ошибок не найдено."),

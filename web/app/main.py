@@ -1092,7 +1092,7 @@ class App:
         players = games[review["game"]].players
         selected = self.replay["index"] if self.replay else None
         html = review_panel(self.lang, review, (players[0], players[1]), selected,
-                            games=len(games))
+                            games=len(games), viewer=self.viewer())
         if box.getAttribute("data-html") != html:
             box.innerHTML = html
             box.setAttribute("data-html", html)

@@ -75,7 +75,7 @@ def chart_points(summary, white_player, marks) -> list:
     return points
 
 
-def review_panel(lang, review, colours, selected=None, games=1) -> str:
+def review_panel(lang, review, colours, selected=None, games=1, viewer=0) -> str:
     """``review``: {"count", "items": [analysed items], "summary" | None, "running",
     "cancelled", "error", "game"}; ``colours``: (White's match player, Black's); ``selected``:
     the state shown on the board; ``games``: how many games the session has (a match's other
@@ -116,11 +116,15 @@ def review_panel(lang, review, colours, selected=None, games=1) -> str:
                         or at not in roll_marks:
                     roll_marks[at] = item["mark"]
         points = chart_points(summary, colours[0], roll_marks)
-        if points:
-            label = (lambda p: T.tr(lang, "review_point", turn=p["turn"],
-                                    win=f"{100 * p['win']:.0f}"))
+        if points:  # drawn from the viewer's side: the line is the viewer's colour's chance
+            label = (lambda p, chance: T.tr(lang, "review_point", turn=p["turn"],
+                                            win=f"{100 * chance:.0f}"))
+            title = T.tr(lang, "review_chart_side", colour=T.colour_name(lang, viewer))
+            words = {"line": T.tr(lang, "review_line", colour=T.colour_name(lang, viewer)),
+                     "turn": T.tr(lang, "review_turn"),
+                     **{m: T.tr(lang, "mark_" + m) for m in MARKED}}
             parts.append(f'<div id="review-chart" class="review-chart">'
-                         f'{win_chart(points, selected, label, T.tr(lang, "review_chart"))}'
+                         f'{win_chart(points, selected, label, title, viewer, words)}'
                          '</div>')
     if marked:
         worst = sorted(marked, key=lambda i: -i.get("loss", 0))[:10]
