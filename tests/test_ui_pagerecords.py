@@ -139,3 +139,17 @@ def test_a_game_replay_and_the_reader_answers():
     with pytest.raises(NardyError):
         R.check_file_size(share.MAX_FILE_BYTES + 1)
     R.check_file_size(share.MAX_FILE_BYTES)
+
+
+def test_a_games_starting_position_and_a_whole_games_code():
+    fragment = R.initial_fragment("long")
+    kind, (position, _cube, _match) = R.read(fragment)
+    assert kind == "state" and position.variant.key == "long"
+    assert position.sides == position.variant.initial_position().sides
+    assert R.initial_fragment("no_such_game") == "p="
+    session = finished("short", "code-1")
+    code = R.game_code(R.game_record(session.game))
+    assert R.fragment(session) == "g=" + code
+    answer = R.check("text", "g=" + code)
+    assert answer["kind"] == "game" and R.checked(answer)[0] == "game"
+    assert R.check("text", "nonsense")["code"]

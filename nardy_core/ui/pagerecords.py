@@ -80,6 +80,24 @@ def review_link(href, code) -> str:
     return f"{str(href).split('#', 1)[0]}#r={code}"
 
 
+def initial_fragment(game) -> str:
+    """The fragment of ``game``'s starting position (``"p="`` alone when it has none)."""
+    from .. import linkcode
+    try:
+        start = Session(game, players=(HUMAN, HUMAN), seed="embed").game
+        return "p=" + linkcode.encode_state(start.variant.initial_position(), start.cube,
+                                            start.match)
+    except NardyError:
+        return "p="
+
+
+def game_code(record) -> str:
+    """A game record's whole-game link code (made in the bot's worker: encoding replays the
+    game)."""
+    from .. import linkcode
+    return linkcode.encode_game(record)
+
+
 def codes(session) -> dict:
     return share.codes(session)
 
@@ -176,6 +194,11 @@ def game_replay(game, number) -> dict:
 
 # --- reading within a budget (the reader worker runs ``share.check``) ----------------------------
 READ_BUDGET_MS = share.READ_BUDGET_MS
+
+
+def check(source, text) -> dict:
+    """The reader worker's answer for a link, a code or a file's text (``share.check``)."""
+    return share.check(source, text)
 
 
 def budget_error():

@@ -35,22 +35,10 @@ class EmbedCtl:
         size = query.get("size", "")
         if size.isdigit():
             document.body.style.maxWidth = f"{max(200, min(1200, int(size)))}px"
-        fragment = str(window.location.hash)[1:]
-        if not fragment:
-            fragment = "p=" + self.default_code(query.get("game", "short"))
+        game = query.get("game", "short") if query.get("game") in GAMES else "short"
+        fragment = str(window.location.hash)[1:] or R.initial_fragment(game)
         if not self.open_code(fragment):
-            game = query.get("game", "short") if query.get("game") in GAMES else "short"
             app.use(Session(game, players=(HUMAN, HUMAN), prefs=app.session_prefs()), "embed")
-
-    def default_code(self, game):
-        from nardy_core import linkcode
-        try:
-            position = Session(game if game in GAMES else "short", players=(HUMAN, HUMAN),
-                               seed="embed").game
-            return linkcode.encode_state(position.variant.initial_position(), position.cube,
-                                         position.match)
-        except NardyError:
-            return ""
 
     def open_code(self, text) -> bool:
         """Show what a code or link holds, in this embed's mode; False (with a notice) when it

@@ -82,7 +82,7 @@ class Workers:
 
     async def read(self, source, text):
         """``(kind, payload)`` of a link or code (``source`` "text") or a game file's text
-        ("file"), read by the reader (``share.check``); raises NardyError when it cannot be
+        ("file"), read by the reader (``pagerecords.check``); raises NardyError when it cannot be
         read, or when the reader does not answer within its budget (it is then stopped)."""
         async with self.read_lock:
             try:
