@@ -76,8 +76,8 @@ def review_text():
 def game_code(record_json):
     """The whole-game link code of a finished game: replaying a long game to encode it takes
     a few hundred milliseconds, which the page's own thread must not spend."""
-    from nardy_core import linkcode
-    return _reply(lambda: {"code": linkcode.encode_game(_request(record_json))})
+    from nardy_core.ui import pagerecords
+    return _reply(lambda: {"code": pagerecords.game_code(_request(record_json))})
 
 
 __export__ = ["init", "decide", "hint", "review_open", "review_item", "review_summary",

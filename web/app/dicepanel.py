@@ -1,6 +1,6 @@
 """Markup of the dice line (the commitment before play, the revealed seed and Verify after) and
 of the dice statistics dialog: pure functions of their inputs (HTML text out, nothing touched),
-like forms.py and sharing.py. main.py puts them in the DOM (docs/dice.md)."""
+like forms.py and sharing.py. dicectl.py puts them in the DOM (docs/dice.md)."""
 
 from html import escape
 

@@ -1,10 +1,9 @@
 """Markup of the Share and Open dialogs and of the position editor's panel: pure functions of
-their inputs (HTML text out, nothing touched), like forms.py. main.py puts them in the DOM."""
+their inputs (HTML text out, nothing touched), like forms.py. The controllers (sharectl.py, editorctl.py) put them in the DOM."""
 
 from html import escape
 
 from nardy_core.ui import text as T
-from nardy_core.ui.session import HUMAN
 
 EMBED_MODES = ("static", "play", "replay")
 THEMES = ("light", "dark")
@@ -69,18 +68,6 @@ def players_select(lang, ident, chosen="bot") -> str:
                     '</option>' for v, t in options)
     return (f'<label class="field">{_t(lang, "open_players")}'
             f'<select id="{ident}">{items}</select></label>')
-
-
-def players_for(choice, turn, level="strong"):
-    """Players by colour (White, Black) for a "who plays" choice, ``turn`` the side to move:
-    ``bot`` the person moves and the bot answers, ``bot_to_move`` the bot moves (the person
-    answers), ``two`` two people, ``bots`` bot against bot."""
-    if choice == "two":
-        return (HUMAN, HUMAN)
-    if choice == "bots":
-        return (level, level)
-    person = turn if choice != "bot_to_move" else 1 - turn
-    return (HUMAN, level) if person == 0 else (level, HUMAN)
 
 
 def open_form(lang) -> str:

@@ -75,38 +75,13 @@ class Storage:
             js.console.warn(f"nardy: could not remove {key} ({exc})")
 
 
-def choice_of(stored):
-    """A stored new-game choice (the New game dialog's last answer), its fields of the right
-    kind only: a damaged one must not break the dialog or the start."""
-    if not isinstance(stored, dict):
-        return {}
-    kinds = {"game": str, "p0": str, "p1": str, "length": int, "options": dict, "hints": bool}
-    choice = {k: v for k, v in stored.items() if k in kinds and type(v) is kinds[k]}
-    if "options" in choice:
-        choice["options"] = {k: v for k, v in choice["options"].items()
-                             if isinstance(k, str) and isinstance(v, str)}
-    return choice
-
-
 def device_totals():
-    """The device's dice totals (``{"players", "counted"}``), each player's tally checked by
-    summing it: a damaged tally is dropped, not carried into every later save."""
-    from nardy_core.dicestats import merge, summary
-    device = Storage.get(DICE_STATS, {})
-    device = device if isinstance(device, dict) else {}
-    players = {}
-    stored = device.get("players")
-    for label, tally in (stored.items() if isinstance(stored, dict) else ()):
-        try:
-            if not isinstance(tally, dict):
-                raise TypeError("not a tally")
-            players[label] = merge(tally, {})
-            summary(players[label])
-        except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError) as exc:
-            players.pop(label, None)
-            js.console.warn(f"nardy: damaged dice totals of {label!r} dropped ({exc!r})")
-    counted = device.get("counted")
-    counted = [x for x in counted if isinstance(x, str)] if isinstance(counted, list) else []
+    """The device's dice totals ``(players, counted)`` (``dicetally.clean``: a damaged tally
+    is dropped, not carried into every later save)."""
+    from nardy_core.ui.dicetally import clean
+    players, counted, dropped = clean(Storage.get(DICE_STATS, {}))
+    for label, reason in dropped:
+        js.console.warn(f"nardy: damaged dice totals of {label!r} dropped ({reason})")
     return players, counted
 
 

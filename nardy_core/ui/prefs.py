@@ -1,0 +1,62 @@
+"""The page's settings and start-up choices, read from what storage or the address holds —
+which may be anything (hand-edited, damaged, from another version): only known keys of the
+right kind are kept, so a bad value never breaks the page."""
+
+from __future__ import annotations
+
+from .session import HUMAN, PREF_DEFAULTS
+
+PAGE_DEFAULTS = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=350, new_game={},
+                     lang=None)
+CHOICE_KINDS = {"game": str, "p0": str, "p1": str, "length": int, "options": dict,
+                "hints": bool}
+
+
+def load(stored) -> dict:
+    """The settings: the defaults, updated by the stored ones of the right kind."""
+    prefs = dict(PAGE_DEFAULTS)
+    if isinstance(stored, dict):
+        prefs.update({k: v for k, v in stored.items() if k in prefs and (
+            prefs[k] is None or type(v) is type(prefs[k]))})
+    prefs["new_game"] = choice_of(prefs["new_game"])
+    return prefs
+
+
+def session_prefs(prefs) -> dict:
+    """The settings a ``Session`` reads."""
+    return {k: prefs[k] for k in PREF_DEFAULTS}
+
+
+def choice_of(stored):
+    """A stored new-game choice (the New game dialog's last answer), its fields of the right
+    kind only: a damaged one must not break the dialog or the start."""
+    if not isinstance(stored, dict):
+        return {}
+    choice = {k: v for k, v in stored.items() if k in CHOICE_KINDS and type(v) is CHOICE_KINDS[k]}
+    if "options" in choice:
+        choice["options"] = {k: v for k, v in choice["options"].items()
+                             if isinstance(k, str) and isinstance(v, str)}
+    return choice
+
+
+def language(stored, languages, browser) -> str:
+    """The page's language: the stored one, else Russian for a Russian browser, else English."""
+    if stored in languages:
+        return stored
+    return "ru" if str(browser or "").lower().startswith("ru") else "en"
+
+
+def query(search) -> dict:
+    """``?a=1&b=2`` as a dict (no decoding: the page's own parameters are plain)."""
+    return dict(x.split("=", 1) for x in str(search)[1:].split("&") if "=" in x)
+
+
+def start_choice(params):
+    """The new game ``?new=…`` asks for (``p0``/``p1`` or the older ``white``/``black``), or
+    None when the address asks for none."""
+    if "new" not in params:
+        return None
+    return {"game": params["new"], "p0": params.get("p0", params.get("white", HUMAN)),
+            "p1": params.get("p1", params.get("black", "strong")),
+            "length": params.get("length", "0"), "options": {},
+            "seed": params.get("seed"), "hints": params.get("hints") != "0"}

@@ -1,0 +1,45 @@
+"""The page's settings and start-up choices (nardy_core.ui.prefs), whatever storage and the
+address hold."""
+
+import pytest
+
+from nardy_core.ui import prefs as P
+from nardy_core.ui.session import HUMAN, PREF_DEFAULTS
+
+
+def test_stored_settings_of_the_wrong_kind_are_ignored():
+    prefs = P.load({"mirror": True, "numbers": "yes", "anim_ms": 0, "lang": "ru", "x": 1,
+                    "auto_roll": 0, "new_game": {"game": "long", "length": "7", "p0": 3}})
+    assert prefs["mirror"] is True and prefs["numbers"] is True and prefs["anim_ms"] == 0
+    assert prefs["lang"] == "ru" and "x" not in prefs and prefs["auto_roll"] is True
+    assert prefs["new_game"] == {"game": "long"}
+    assert P.load("junk") == dict(P.PAGE_DEFAULTS)
+    assert P.load(None)["new_game"] == {}
+    assert P.session_prefs(prefs) == {k: prefs[k] for k in PREF_DEFAULTS}
+
+
+def test_a_stored_new_game_choice_keeps_its_fields_of_the_right_kind():
+    assert P.choice_of([1]) == {}
+    assert P.choice_of({"game": "short", "length": 5, "hints": False, "options": {
+        "a": "1", "b": 2, 3: "x"}}) == {"game": "short", "length": 5, "hints": False,
+                                        "options": {"a": "1"}}
+
+
+@pytest.mark.parametrize("stored, browser, lang", [
+    ("en", "ru-RU", "en"), (None, "ru-RU", "ru"), ("xx", "de", "en"), (None, None, "en")])
+def test_the_language(stored, browser, lang):
+    assert P.language(stored, ("en", "ru"), browser) == lang
+
+
+def test_the_address_query_and_a_new_game_asked_for():
+    params = P.query("?new=long&white=strong&length=3&seed=s&hints=0&bad")
+    assert params == {"new": "long", "white": "strong", "length": "3", "seed": "s",
+                      "hints": "0"}
+    assert P.start_choice(params) == {"game": "long", "p0": "strong", "p1": "strong",
+                                      "length": "3", "options": {}, "seed": "s",
+                                      "hints": False}
+    assert P.start_choice(P.query("?new=short")) == {
+        "game": "short", "p0": HUMAN, "p1": "strong", "length": "0", "options": {},
+        "seed": None, "hints": True}
+    assert P.start_choice(P.query("")) is None
+    assert P.query("?a=b=c") == {"a": "b=c"}

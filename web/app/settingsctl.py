@@ -1,0 +1,92 @@
+"""Settings and the page's labels: the Settings dialog, the header's toggles (flip, numbers,
+language), the Rules dialog, and the static labels written again when the language changes."""
+
+from html import escape
+
+from pyscript import document
+
+from dom import EMBED, absent, by_id
+from forms import settings_form
+from nardy_core.ui import text as T
+
+LABELS = (("btn-new", "new_game"), ("btn-share", "share"), ("btn-open", "open"),
+          ("btn-edit", "edit"), ("btn-rules", "rules_title"), ("btn-settings", "settings"),
+          ("btn-flip", "flip"), ("btn-numbers", "numbers"), ("btn-lang", "language"))
+
+
+class SettingsCtl:
+    def __init__(self, app):
+        self.app = app
+
+    def bind(self, on):
+        on(by_id("btn-settings"), "click", self.open)
+        on(by_id("dlg-settings"), "click", self.on_dialog)
+        on(by_id("btn-flip"), "click", lambda e: self.toggle("flip"))
+        on(by_id("btn-numbers"), "click", lambda e: self.toggle("numbers"))
+        on(by_id("btn-lang"), "click", lambda e: self.toggle("lang"))
+        on(by_id("btn-rules"), "click", self.open_rules)
+        on(by_id("dlg-rules"), "click", self.on_rules_click)
+
+    def label_page(self):
+        lang = self.app.lang
+        document.documentElement.lang = lang
+        document.title = T.tr(lang, "app_title")
+        for ident, key in LABELS:
+            if not absent(by_id(ident)):
+                by_id(ident).textContent = T.tr(lang, key)
+        if EMBED:
+            return
+        by_id("btn-lang").setAttribute("aria-label", T.tr(lang, "language_name") + ": " +
+                                       T.tr(lang, "language"))
+
+    def open(self, _event=None):
+        dialog = by_id("dlg-settings")
+        dialog.innerHTML = settings_form(self.app.lang, self.app.prefs)
+        dialog.showModal()
+
+    def on_dialog(self, event):
+        app = self.app
+        target = event.target
+        if target.id == "set-close":
+            by_id("dlg-settings").close()
+            return
+        key = target.getAttribute("data-pref") if hasattr(target, "getAttribute") else None
+        if key:
+            app.prefs[key] = bool(target.checked)
+            app.session.prefs.update(app.session_prefs())
+            app.save_prefs()
+            app.render()
+
+    def toggle(self, what):
+        app = self.app
+        if what == "flip":
+            app.flipped = not app.flipped
+        elif what == "numbers":
+            app.prefs["numbers"] = not app.prefs["numbers"]
+            app.save_prefs()
+        elif what == "lang":
+            app.lang = "en" if app.lang == "ru" else "ru"
+            app.save_prefs()
+            self.label_page()
+        app.render()
+
+    def open_rules(self, _event=None):
+        """The rules of the game on the board, with its options and the values in force."""
+        from nardy_core.ui.rules import rules_html
+        variant = self.app.session.variant
+        lang = self.app.lang
+        specs = {o.key: o for o in variant.options.specs}
+        in_force = {k: specs[k].format(v) for k, v in variant.options.non_default().items()}
+        name = variant.names.get(lang) or variant.names.get("en") or variant.key
+        dialog = by_id("dlg-rules")
+        dialog.innerHTML = (
+            f'<h2 id="rules-title">{escape(T.tr(lang, "rules_title"))}: {escape(name)}</h2>'
+            f'<div class="rules">'
+            f'{rules_html(variant.key, lang, list(variant.options.specs), in_force)}</div>'
+            f'<div class="buttons"><button type="button" id="rules-close" class="primary">'
+            f'{escape(T.tr(lang, "close"))}</button></div>')
+        dialog.showModal()
+
+    def on_rules_click(self, event):
+        if event.target.id == "rules-close":
+            by_id("dlg-rules").close()
