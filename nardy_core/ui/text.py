@@ -94,7 +94,7 @@ CATALOGUE = {
     "review_chart_side": ("{colour}'s chance to win, turn by turn",
                           "Шансы на победу по ходам: {colour}"),
     "review_line": ("{colour}'s chance to win", "шансы на победу: {colour}"),
-    "review_turn": ("turn", "ход"),
+    "review_axis": ("turn", "ход"),
     "review_worst": ("The worst mistakes", "Худшие ошибки"),
     "review_all": ("Every marked decision ({n})", "Все отмеченные решения ({n})"),
     "review_clean": ("No mistakes found.", "Ошибок не найдено."),

@@ -121,7 +121,7 @@ def review_panel(lang, review, colours, selected=None, games=1, viewer=0) -> str
                                             win=f"{100 * chance:.0f}"))
             title = T.tr(lang, "review_chart_side", colour=T.colour_name(lang, viewer))
             words = {"line": T.tr(lang, "review_line", colour=T.colour_name(lang, viewer)),
-                     "turn": T.tr(lang, "review_turn"),
+                     "turn": T.tr(lang, "review_axis"),
                      **{m: T.tr(lang, "mark_" + m) for m in MARKED}}
             parts.append(f'<div id="review-chart" class="review-chart">'
                          f'{win_chart(points, selected, label, title, viewer, words)}'
