@@ -35,11 +35,11 @@ def test_the_address_query_and_a_new_game_asked_for():
     params = P.query("?new=long&white=strong&length=3&seed=s&hints=0&bad")
     assert params == {"new": "long", "white": "strong", "length": "3", "seed": "s",
                       "hints": "0"}
-    assert P.start_choice(params) == {"game": "long", "p0": "strong", "p1": "strong",
+    assert P.start_choice(params) == {"game": "long", "p0": "strong", "p1": "intermediate",
                                       "length": "3", "options": {}, "seed": "s",
                                       "hints": False}
     assert P.start_choice(P.query("?new=short")) == {
-        "game": "short", "p0": HUMAN, "p1": "strong", "length": "0", "options": {},
-        "seed": None, "hints": True}
+        "game": "short", "p0": HUMAN, "p1": "intermediate", "length": "0", "options": {},
+        "seed": None, "hints": True}  # the bot a player did not choose: intermediate
     assert P.start_choice(P.query("")) is None
     assert P.query("?a=b=c") == {"a": "b=c"}

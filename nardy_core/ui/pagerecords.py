@@ -11,7 +11,7 @@ import json
 from ..errors import NardyError
 from . import share
 from . import text as T
-from .session import HUMAN, Session
+from .session import DEFAULT_LEVEL, HUMAN, Session
 
 
 def new_ident(now_ms) -> str:
@@ -153,7 +153,7 @@ def review_export(session, today, text):
 
 
 # --- import: what a link, a code or a file opens ------------------------------------------------
-def players_for(choice, turn, level="strong"):
+def players_for(choice, turn, level=DEFAULT_LEVEL):
     """Players by colour (White, Black) for a "who plays" choice, ``turn`` the side to move:
     ``bot`` the person moves and the bot answers, ``bot_to_move`` the bot moves (the person
     answers), ``two`` two people, ``bots`` bot against bot."""
@@ -165,14 +165,14 @@ def players_for(choice, turn, level="strong"):
     return (HUMAN, level) if person == 0 else (level, HUMAN)
 
 
-def assign_players(session, choice, level="strong"):
+def assign_players(session, choice, level=DEFAULT_LEVEL):
     """Who plays, decided once the game is known (its side to move and which match player
     has which colour)."""
     chosen = players_for(choice, session.game.position.turn, level)
     session.players = chosen if session.game.players[0] == 0 else chosen[::-1]
 
 
-def opened(kind, payload, choice, level="strong", prefs=None, replay=True):
+def opened(kind, payload, choice, level=DEFAULT_LEVEL, prefs=None, replay=True):
     """``(session, replay)`` for what the reader read (``share.decode``'s answer): the new
     session with its players, and for a whole game (``replay``) the replay to step through
     from its first state, else None. Raises NardyError."""

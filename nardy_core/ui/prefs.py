@@ -4,7 +4,7 @@ right kind are kept, so a bad value never breaks the page."""
 
 from __future__ import annotations
 
-from .session import HUMAN, PREF_DEFAULTS
+from .session import DEFAULT_LEVEL, HUMAN, PREF_DEFAULTS
 
 PAGE_DEFAULTS = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=350, new_game={},
                      lang=None)
@@ -57,6 +57,6 @@ def start_choice(params):
     if "new" not in params:
         return None
     return {"game": params["new"], "p0": params.get("p0", params.get("white", HUMAN)),
-            "p1": params.get("p1", params.get("black", "strong")),
+            "p1": params.get("p1", params.get("black", DEFAULT_LEVEL)),
             "length": params.get("length", "0"), "options": {},
             "seed": params.get("seed"), "hints": params.get("hints") != "0"}

@@ -23,6 +23,8 @@ from ..position import BAR, HAND, OFF
 from ..variants import get_variant
 
 HUMAN = "human"
+# the bot a player meets unless they chose one: a fair game, not the strongest (issue 19)
+DEFAULT_LEVEL = "intermediate"
 RECORD_VERSION = 1
 MIXED_RECORD_VERSION = 2  # a match of mixed games: a reader of version 1 refuses it
 PREF_DEFAULTS = {
@@ -46,7 +48,7 @@ def bot_levels():
 
 
 class Session:
-    def __init__(self, game="short", options=None, length=0, players=(HUMAN, "strong"),
+    def __init__(self, game="short", options=None, length=0, players=(HUMAN, DEFAULT_LEVEL),
                  seed=None, prefs=None, start=None, recorded_dice=False, _replaying=False,
                  kind=None, hints=True, first=None):
         """``start=(position, cube, MatchScore)`` plays on from a shared or edited state (the

@@ -14,7 +14,7 @@ import time
 from ..errors import NardyError, NotationError
 from ..match import first_game_of, first_game_record
 from ..notation import format_state, parse_state
-from .session import HUMAN, Session
+from .session import DEFAULT_LEVEL, HUMAN, Session
 
 MAX_TEXT = 20_000
 # The page's limits on what it opens (docs/web.md, "Links and files that cannot hang the
@@ -158,11 +158,12 @@ def checked(answer):
 
 def session_from(kind, payload, players=None, prefs=None) -> Session:
     """A new session from ``read()``'s answer. ``players`` by match player (player 0 plays
-    White); by default the side to move is a person and the other side the strong bot."""
+    White); by default the side to move is a person and the other side the bot at the
+    default level (``DEFAULT_LEVEL``)."""
     if kind == "state":
         position = payload[0]
         if players is None:
-            players = (HUMAN, "strong") if position.turn == 0 else ("strong", HUMAN)
+            players = (HUMAN, DEFAULT_LEVEL) if position.turn == 0 else (DEFAULT_LEVEL, HUMAN)
         return Session(start=payload, players=players, prefs=prefs)
     record = game_session_record(payload, players or (HUMAN, HUMAN))
     return Session.from_dict(record, prefs=prefs)

@@ -12,15 +12,18 @@ from forms import GAMES
 from nardy_core.errors import NardyError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import text as T
-from nardy_core.ui.session import HUMAN, Session, bot_levels
+from nardy_core.ui.session import DEFAULT_LEVEL, HUMAN, Session, bot_levels
 
 EMBED_MODES = ("static", "play", "replay")
+# the move-list rows a host hears of as moves (a roll is not one: its play is)
+MOVE_ROWS = ("play", "pass", "double", "take", "beaver", "drop", "resign", "accept", "decline")
 
 
 class EmbedCtl:
     def __init__(self, app):
         self.app = app
-        self.posted = None           # the last (games, actions, over) reported to the host
+        self.posted = None           # the last (session, games, moves, over) reported
+        self.quiet = False           # a ``set`` under way: the host gets a ``state``, not a move
 
     def bind(self, on):
         if EMBED:
@@ -44,11 +47,17 @@ class EmbedCtl:
         """Show what a code or link holds, in this embed's mode; False (with a notice) when it
         cannot be read."""
         app = self.app
-        level = app.query.get("level", "strong")
+        level = app.query.get("level", DEFAULT_LEVEL)
         try:
-            app.sharing.open_shared(*R.read(text), "bot" if app.mode == "play" else "two",
-                                    level=level if level in bot_levels() else "strong",
-                                    ident="embed")
+            kind, payload = R.read(text)
+            app.replays.still = payload if kind == "state" and app.mode == "static" else None
+            self.quiet = True
+            try:
+                app.sharing.open_shared(kind, payload, "bot" if app.mode == "play" else "two",
+                                        level=level if level in bot_levels() else DEFAULT_LEVEL,
+                                        ident="embed")
+            finally:
+                self.quiet = False
         except NardyError as exc:
             app.set_notice(T.tr(app.lang, "bad_code", detail=T.error_text(app.lang, exc)),
                            alert=True)
@@ -64,25 +73,29 @@ class EmbedCtl:
             window.parent.postMessage(js.JSON.parse(json.dumps(dict(message, nardy=1))), "*")
 
     def report(self):
-        """Tell the host what changed since the last report: a move, the end of a game."""
+        """Tell the host what changed since the last report: exactly one ``move`` message per
+        move (a play, a pass, a cube or resignation action: ``MOVE_ROWS``), none for a roll
+        or for a position the host set, and ``gameover`` once at the end."""
         app = self.app
         session = app.session
-        game = session.game
-        key = (len(session.match.games), len(game.actions), game.is_over)
+        rows = session.logs[-1]
+        moves = [r for r in rows if r["k"] in MOVE_ROWS]
+        key = (id(session), len(session.logs), len(moves), session.game.is_over)
         if self.posted == key:
             return
-        first = self.posted is None
-        self.posted = key
+        first, before, self.posted = self.posted is None, self.posted, key
         code = app.sharing.code()
         if first:
             self.post({"type": "ready", "mode": app.mode, "code": code})
             return
-        rows = session.logs[-1]
-        last = next((r for r in reversed(rows) if r["k"] not in ("roll", "result")), None)
-        self.post({"type": "move", "code": code, "move": T.log_text("en", last) if last else "",
-                   "turn": game.position.turn})
-        if game.is_over:
-            self.post({"type": "gameover", "result": game.result.to_dict(), "code": code})
+        if self.quiet or before[:2] != key[:2]:  # a position set, or a new game: no move
+            return
+        for row in moves[before[2]:]:
+            self.post({"type": "move", "code": code, "move": T.log_text("en", row),
+                       "turn": session.game.position.turn})
+        if key[3] and not before[3]:
+            self.post({"type": "gameover", "result": session.game.result.to_dict(),
+                       "code": code})
 
     def on_message(self, event):
         app = self.app

@@ -9,7 +9,7 @@ from forms import GAMES, length_field, match_kind_of, new_game_form, option_fiel
 from nardy_core.errors import NardyError, OptionError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import text as T
-from nardy_core.ui.session import HUMAN, Session
+from nardy_core.ui.session import DEFAULT_LEVEL, HUMAN, Session
 from storage import CURRENT, DAMAGED, SAVES, Storage, put_saves, saved_games, \
     set_aside_unreadable_saves
 
@@ -80,7 +80,7 @@ class NewGame:
                 length = kind.default_length
             session = Session(game if kind is None else None,
                               (choice.get("options") or {}) if kind is None else None, length,
-                              (choice.get("p0", HUMAN), choice.get("p1", "strong")),
+                              (choice.get("p0", HUMAN), choice.get("p1", DEFAULT_LEVEL)),
                               seed=choice.get("seed"), prefs=app.session_prefs(),
                               kind=None if kind is None else kind.key,
                               hints=choice.get("hints") is not False)

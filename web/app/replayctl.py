@@ -14,6 +14,9 @@ class ReplayCtl:
     def __init__(self, app):
         self.app = app
         self.replay = None           # a game being replayed (nardy_core.ui.replay), or None
+        self.still = None            # a diagram's state as read, (position, cube, match): a
+        # static embed shows exactly that, not what a session would make of it (an opening
+        # throw, a roll, a forced play)
 
     def bind(self, on):
         pass  # its buttons are under the board: Play's click handler passes them on
@@ -47,7 +50,7 @@ class ReplayCtl:
                     (button(lang, "review", "review") if app.review.can_start() else ""))
             by_id("controls").innerHTML = controls
         else:
-            view = RP.diagram(app.session.game)
+            view = RP.state_view(*self.still) if self.still else RP.diagram(app.session.game)
             status = ""
             by_id("controls").innerHTML = ""
         app.draw_board(view, False)

@@ -12,6 +12,7 @@ from dom import EMBED, by_id, copy_text, download, now_ms, today
 from nardy_core.errors import NardyError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import text as T
+from nardy_core.ui.session import DEFAULT_LEVEL
 from sharing import embed_snippet, open_form, share_form
 
 
@@ -120,7 +121,7 @@ class ShareCtl:
             app.starting = False
         app.render()
 
-    def open_shared(self, kind, payload, choice, level="strong", notice=None, ident=None):
+    def open_shared(self, kind, payload, choice, level=DEFAULT_LEVEL, notice=None, ident=None):
         """Put what the reader read on the board as a new game. ``choice``
         (``pagerecords.players_for``): who plays; a whole game opens as a replay from its
         first position (the app) or as the embed's mode says. Raises NardyError and then
