@@ -292,8 +292,8 @@ def _css_blocks():
     css = BOARD_CSS.read_text()
     light = re.search(r":root, \[data-theme=light\] \{(.*?)\}", css, re.S).group(1)
     dark = re.search(r"\n\[data-theme=dark\] \{(.*?)\}", css, re.S).group(1)
-    media = re.search(r"@media \(prefers-color-scheme: dark\) \{\s*:root:not\(\[data-theme=light\]\)"
-                      r" \{(.*?)\}", css, re.S).group(1)
+    media = re.search(r"@media \(prefers-color-scheme: dark\) \{\s*"
+                      r":root:not\(\[data-theme=light\]\) \{(.*?)\}", css, re.S).group(1)
 
     def props(block):
         return dict(re.findall(r"--(nb-[\w-]+):\s*([^;]+);", block))

@@ -48,7 +48,7 @@ COLOURS = {
     "die1": "#3a302a", "die1-lo": "#1e1916", "pip1": "#f6efe0",
     "tray": "#3b2414", "tray-lo": "#24150a", "num": "#f1e4c8", "later": "#f6eedc",
     "cube": "#fbf6e9", "cube-side": "#d6cab0", "cube-top": "#ffffff", "cube-text": "#2a1e14",
-    "hint": "#e67e22", "hint-text": "#ffffff", "last": "#ffd54a", "pinned": "#c0392b", "mark": "#2fbf71", "mark-ring": "#ffffff",
+    "hint": "#e67e22", "hint-text": "#ffffff", "last": "#ffd54a", "pinned": "#c0392b",
 }
 
 
