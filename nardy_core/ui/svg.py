@@ -45,7 +45,7 @@ COLOURS = {
     "ck1": "#2f2925", "ck1-hi": "#5a514a", "ck1-lo": "#171310", "ck1-rim": "#0a0806",
     "count0": "#1a1410", "count1": "#f6f0e4",
     "die0": "#fbf6e9", "die0-lo": "#e3d8bf", "pip0": "#1f1712", "die-edge": "#4d3a28",
-    "die1": "#3a302a", "die1-lo": "#1e1916", "pip1": "#f6efe0",
+    "die1": "#3a302a", "die1-lo": "#1e1916", "pip1": "#f6efe0", "die1-edge": "#0e0b09",
     "tray": "#3b2414", "tray-lo": "#24150a", "num": "#f1e4c8", "later": "#f6eedc",
     "cube": "#fbf6e9", "cube-side": "#d6cab0", "cube-top": "#ffffff", "cube-text": "#2a1e14",
     "hint": "#e67e22", "hint-text": "#ffffff", "last": "#ffd54a", "pinned": "#c0392b",
@@ -509,7 +509,8 @@ def _dice(cv, view, viewer, label):
                f'transform="rotate({tilt} {x + size / 2:.1f} {y + size / 2:.1f})">'
                f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="{size * .2:.1f}" '
                f'fill="url(#nb-die{colour})" filter="url(#nb-shadow)" '
-               f'style="stroke:{_c("die-edge")};stroke-width:1"/>')
+               f'style="stroke:{_c("die-edge" if colour == 0 else "die1-edge")};'
+               'stroke-width:1"/>')
         step = size * 0.25
         for dx, dy in PIPS[value]:
             cv.add(f'<circle cx="{x + size / 2 + dx * step:.1f}" '
