@@ -81,11 +81,11 @@ def _defs() -> str:
         + _stops((0, "wood-lo", .7), (.2, "wood-hi", .25), (.5, "wood-hi", 0),
                  (.8, "wood-hi", .25), (1, "wood-lo", .7)) +
         "</linearGradient>"
-        '<pattern id="nb-felt" patternUnits="userSpaceOnUse" width="4" height="4">'
-        f'<rect width="4" height="4" style="fill:{_c("felt")}"/>'
-        f'<rect width="2" height="1" style="fill:{_c("felt-hi")};opacity:.5"/>'
-        f'<rect x="2" y="2" width="1" height="2" style="fill:{_c("felt-lo")};opacity:.6"/>'
-        "</pattern>"
+        # the cloth: lit in the middle, darker towards the case (a pattern costs more to
+        # draw on every move than it shows at a phone's size)
+        '<linearGradient id="nb-felt" x1="0" y1="0" x2="0" y2="1">'
+        + _stops((0, "felt-lo"), (.45, "felt-hi"), (1, "felt-lo")) +
+        "</linearGradient>"
         '<radialGradient id="nb-vignette" cx=".5" cy=".5" r=".75">'
         + _stops((0, "shade", 0), (.6, "shade", .05), (1, "shade", .45)) +
         "</radialGradient>"
