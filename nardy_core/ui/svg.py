@@ -245,10 +245,10 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
         cv.add(f'<rect class="field-shade" x="{x}" y="{TOP}" width="{6 * PW}" '
                f'height="{2 * PH + GAP}" fill="url(#nb-vignette)" pointer-events="none"/>')
     bar_x = cv.x(M + 6 * PW, BW)
-    cv.add(f'<rect class="bar" x="{bar_x}" y="{TOP - 4}" width="{BW}" '
-           f'height="{2 * PH + GAP + 8}" fill="url(#nb-barg)"/>')
-    cv.add(f'<line class="hinge" x1="{bar_x + BW / 2}" y1="{TOP - 4}" x2="{bar_x + BW / 2}" '
-           f'y2="{BOTTOM + 4}" style="stroke:{_c("wood-lo")};stroke-width:1.5;opacity:.7"/>')
+    cv.add(f'<rect class="bar" x="{bar_x}" y="{TOP}" width="{BW}" '
+           f'height="{2 * PH + GAP}" fill="url(#nb-barg)"/>')
+    cv.add(f'<line class="hinge" x1="{bar_x + BW / 2}" y1="{TOP}" x2="{bar_x + BW / 2}" '
+           f'y2="{BOTTOM}" style="stroke:{_c("wood-lo")};stroke-width:1.5;opacity:.7"/>')
     tray_x = M + 12 * PW + BW + M
     cv.add(f'<rect class="tray" x="{cv.x(tray_x, TW)}" y="{TOP}" width="{TW}" '
            f'height="{2 * PH + GAP}" rx="4" fill="url(#nb-trayg)" '
