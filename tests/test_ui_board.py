@@ -312,6 +312,10 @@ def test_every_colour_the_board_uses_is_defined_for_both_themes():
     for markup in (render_board(view), render_board(Session("tawula", seed="c").view())):
         used |= set(re.findall(r"var\(--(nb-[\w-]+)", markup))
     assert used and used <= set(light)
+    # the paints' colour stops take their colours from the style sheet
+    stops = set(re.findall(r'class="nbs-([\w-]+)"', render_board(view)))
+    assert stops and all(f".board .nbs-{n} {{ stop-color: var(--nb-{n}); }}" in css
+                         for n in stops)
     assert "prefers-reduced-motion: reduce" in css and "transition: none" in css
     # no colour written straight into the board's rules but through the properties
     rules = css.split("/* board */", 1)[1]

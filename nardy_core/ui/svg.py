@@ -11,6 +11,15 @@ outlined, with the pinning stack on it.
 Every place a checker can be picked from or put on is a ``<g data-loc=…>`` (``p1``-``p24`` in
 White's numbering, ``bar0``/``bar1``, ``off0``/``off1``) with a role, an accessible name and
 ``tabindex`` 0 when it is actionable; the page binds clicks, drags and keys to those groups.
+Its tap target (``.hit``) is the whole half-column, the frame and the number included; the
+dice, the cube and the marks take no taps.
+
+The look: a wooden case with a felt field, shaded points, checkers with a lit dome, a groove and
+a shadow, dice with pips, a cube with depth, painted with gradients defined once in ``<defs>``
+(no images, nothing fetched). Every colour is a ``--nb-*`` custom property (``COLOURS``: the
+light theme's values, the fallbacks); ``web/board.css`` sets them for the light and dark themes.
+The last play (``view["last"]``) is marked until the next: a dashed outline where a checker
+left, a ring in the checker where it arrived (``data-last="from"``/``"to"``).
 """
 
 from __future__ import annotations
@@ -57,8 +66,8 @@ def _c(name):
 
 
 def _stops(*stops):
-    return "".join(f'<stop offset="{offset}" style="stop-color:{_c(name)}'
-                   + (f';stop-opacity:{opacity}' if opacity is not None else "") + '"/>'
+    return "".join(f'<stop offset="{offset}" class="nbs-{name}"'
+                   + (f' stop-opacity="{opacity}"' if opacity is not None else "") + '/>'
                    for offset, name, opacity in
                    ((s + (None,)) if len(s) == 2 else s for s in stops))
 
@@ -67,13 +76,13 @@ def _defs() -> str:
     """The gradients, patterns and shadow the board is painted with, defined once."""
     grain = "".join(
         f'<path d="M0 {y} C40 {y - a} 80 {y + a} 120 {y} S200 {y - a} 240 {y}" '
-        f'style="fill:none;stroke:{_c("grain")};stroke-width:{w};opacity:{o}"/>'
+        f'class="grain" stroke-width="{w}" opacity="{o}"/>'
         for y, a, w, o in ((4, 2, 1.2, .35), (11, 3, .7, .25), (17, 1.5, 1.6, .22),
                            (24, 3.5, .8, .3), (31, 2, 1.1, .2), (37, 2.5, .6, .3)))
     return (
         "<defs>"
         f'<pattern id="nb-wood" patternUnits="userSpaceOnUse" width="240" height="40">'
-        f'<rect width="240" height="40" style="fill:{_c("wood")}"/>{grain}</pattern>'
+        f'<rect class="wood" width="240" height="40"/>{grain}</pattern>'
         '<linearGradient id="nb-sheen" x1="0" y1="0" x2="0" y2="1">'
         + _stops((0, "wood-hi", .45), (.5, "wood-hi", 0), (1, "wood-lo", .5)) +
         "</linearGradient>"
@@ -198,16 +207,14 @@ def _last_marker(kind, cx, cy, over=False):
     where it left, a dashed outline of the checker that was there (``over``: drawn over the
     top checker of a full stack, unfilled, so that its count stays readable)."""
     if kind == "from" and over:
-        return (f'<circle class="last last-from" data-last="from" cx="{cx:.1f}" '
-                f'cy="{cy:.1f}" r="{R - 1}" style="fill:none;stroke:{_c("last")};'
-                'stroke-width:3;stroke-dasharray:5 3.5" pointer-events="none"/>')
+        return (f'<circle class="last last-from over" data-last="from" cx="{cx:.1f}" '
+                f'cy="{cy:.1f}" r="{R - 1}" pointer-events="none"/>')
     if kind == "to":
         return (f'<circle class="last last-to" data-last="to" cx="{cx:.1f}" cy="{cy:.1f}" '
-                f'r="{R - 6.5}" style="fill:none;stroke:{_c("last")};stroke-width:3" '
+                f'r="{R - 6.5}" '
                 'pointer-events="none"/>')
     return (f'<circle class="last last-from" data-last="from" cx="{cx:.1f}" cy="{cy:.1f}" '
-            f'r="{R - 3}" style="fill:{_c("last")};fill-opacity:.22;stroke:{_c("last")};'
-            'stroke-width:2.5;stroke-dasharray:5 3.5" pointer-events="none"/>')
+            f'r="{R - 3}" pointer-events="none"/>')
 
 
 def _target_mark(cx, cy):
@@ -281,8 +288,7 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
         triangle = (f'{cx - PW / 2 + 1.5:.1f},{base} {cx + PW / 2 - 1.5:.1f},{base} '
                     f'{cx:.1f},{tip}')
         cv.add(f'<polygon class="pt {shade}" points="{triangle}" '
-               f'fill="url(#nb-pt{shade[0]})" style="stroke:{_c("pt-edge")};'
-               'stroke-width:.8;stroke-opacity:.55"/>')
+               f'fill="url(#nb-pt{shade[0]})"/>')
         mark = marks.get(loc)
 
         def slot_y(slot):
@@ -316,8 +322,8 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
         cv.add("</g>")
         if numbers:
             ny = NUM - 5.5 if top else H - 5.5
-            cv.add(f'<text class="num" x="{cx:.1f}" y="{ny}" pointer-events="none" '
-                   f'style="fill:{_c("num")}">{names[own]}</text>')
+            cv.add(f'<text class="num" x="{cx:.1f}" y="{ny}" pointer-events="none">'
+                   f'{names[own]}</text>')
 
     _bar(cv, view, viewer, label, actionable, marks)
     _trays(cv, view, viewer, tray_x, label, actionable, marks)
@@ -418,18 +424,14 @@ def _trays(cv, view, viewer, tray_x, label, actionable, marks):
         if marks.get(loc) == "to":
             cv.add(f'<rect class="last last-to" data-last="to" x="{x + 3}" '
                    f'y="{MID + GAP / 2 if mine else TOP + 3}" width="{TW - 6}" '
-                   f'height="{PH - 3}" rx="3" pointer-events="none" '
-                   f'style="fill:{_c("last")};fill-opacity:.18;stroke:{_c("last")};'
-                   'stroke-width:2"/>')
+                   f'height="{PH - 3}" rx="3" pointer-events="none"/>')
         for i in range(count):
             y = (BOTTOM - 4 - 11 * (i + 1)) if mine else (TOP + 4 + 11 * i)
             cv.add(f'<rect class="slab c{colour}" x="{x + 5}" y="{y}" width="{TW - 10}" '
-                   f'height="9" rx="3" fill="url(#nb-slab{colour})" '
-                   f'style="stroke:{_c(f"ck{colour}-rim")};stroke-width:.8"/>')
+                   f'height="9" rx="3" fill="url(#nb-slab{colour})"/>')
         if count:
             ty = (BOTTOM - 4 - 11 * count - 6) if mine else (TOP + 4 + 11 * count + 14)
-            cv.add(f'<text class="offcount" x="{x + TW / 2}" y="{ty}" '
-                   f'style="fill:{_c("num")}">{count}</text>')
+            cv.add(f'<text class="offcount" x="{x + TW / 2}" y="{ty}">{count}</text>')
         cv.add(_target_mark(x + TW / 2, MID + (GAP / 2 + PH / 2 if mine
                                                else -GAP / 2 - PH / 2)))
         cv.add("</g>")
@@ -508,14 +510,11 @@ def _dice(cv, view, viewer, label):
         cv.add(f'<g class="die c{colour}{" used" if used else ""}" data-die="{value}" '
                f'transform="rotate({tilt} {x + size / 2:.1f} {y + size / 2:.1f})">'
                f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="{size * .2:.1f}" '
-               f'fill="url(#nb-die{colour})" filter="url(#nb-shadow)" '
-               f'style="stroke:{_c("die-edge" if colour == 0 else "die1-edge")};'
-               'stroke-width:1"/>')
+               f'fill="url(#nb-die{colour})" filter="url(#nb-shadow)"/>')
         step = size * 0.25
         for dx, dy in PIPS[value]:
             cv.add(f'<circle cx="{x + size / 2 + dx * step:.1f}" '
-                   f'cy="{y + size / 2 + dy * step:.1f}" r="{size * 0.085:.1f}" '
-                   f'style="fill:{_c(f"pip{colour}")}"/>')
+                   f'cy="{y + size / 2 + dy * step:.1f}" r="{size * 0.085:.1f}"/>')
         cv.add("</g>")
     cv.add("</g>")
 
