@@ -399,3 +399,62 @@ def test_a_game_without_a_lot_names_the_starting_colour():
     assert "lot" not in row
     colour = T.colour_name("en", row["c"])
     assert T.log_text("en", row).endswith(f"{colour} starts")
+
+
+def test_the_view_keeps_the_last_play_of_either_side_until_the_next():
+    session = on_position("short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
+                          auto_forced=False, auto_roll=False)
+    assert session.view()["last"] == []
+    session.click("p8")
+    session.click("p5")
+    assert session.view()["last"] == []          # steps of a turn in progress are no play yet
+    session.click("p6")
+    session.click("p5")
+    session.confirm()
+    assert session.view()["last"] == [["p8", "p5"], ["p6", "p5"]]
+    session.roll()                                # Black's roll leaves White's play marked
+    view = session.view()
+    assert view["turn"] == 1 and view["last"] == [["p8", "p5"], ["p6", "p5"]]
+    steps = next(iter(session.game.turn().legality.results(most=1).values()))
+    for step in steps:
+        session.game.turn().step(tuple(step))
+    session.confirm()
+    last = session.view()["last"]
+    # Black's play in White's numbering: Black's own point n is White's 25 - n
+    assert last == [[f"p{25 - s[0]}", f"p{25 - s[1]}"] for s in steps]
+    session.roll()
+    assert session.preview([])["last"] == []      # a hint's arrows stand alone
+
+
+def test_the_last_play_names_bar_hand_and_tray_and_survives_a_restore():
+    session = on_position("short", "short 6:14,bar:1 1:15 w 61",
+                          auto_forced=False, auto_roll=False)
+    session.click("bar0")
+    session.click("p19")
+    session.click("p6")
+    session.click("p5")
+    session.confirm()
+    assert session.view()["last"] == [["bar0", "p19"], ["p6", "p5"]]
+    session = on_position("short", "short 2:1,1:1,off:13 19:15 w 21",
+                          auto_forced=False, auto_roll=False)
+    for loc in ("p2", "off0", "p1", "off0"):
+        session.click(loc)
+        if session.choice:
+            session.choose(0)
+    session.confirm()
+    assert session.view()["last"] == [["p2", "off0"], ["p1", "off0"]]
+    played = Session("long", players=(HUMAN, HUMAN), seed="last", prefs={"auto_roll": True})
+    rng = random.Random(3)
+    for _ in range(3):
+        human_turn(played, rng)
+    before = played.view()["last"]
+    assert before and all(src.startswith(("p", "bar", "hand")) for src, _ in before)
+    restored = Session.from_dict(json.loads(json.dumps(played.to_dict())))
+    assert restored.view()["last"] == before
+    # a game with a hand: the first play enters from it
+    tawula = Session("tawula", players=(HUMAN, HUMAN), seed="hand", prefs={"auto_roll": True})
+    mover = tawula.view()["turn"]
+    human_turn(tawula, rng)
+    assert tawula.view()["last"][0][0] == f"hand{mover}"
+    played.match.game = Game(played.variant)      # another game on the board: nothing marked
+    assert played.view()["last"] == []

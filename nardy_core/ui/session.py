@@ -83,6 +83,7 @@ class Session:
         self.finished_game = None      # the last game once the match is over
         self.about = {}                # a file's player names and tags, kept for its export
         self.hints = bool(hints)       # the hint may be asked for (off: a match played fair)
+        self.last_play = None          # (game, colour, steps) of the last play made, either side
         self._replaying = _replaying
         if not _replaying:
             self._advance()
@@ -164,6 +165,7 @@ class Session:
                 log.append({"k": "roll", "c": position.turn, "dice": list(action[1])})
             elif name == "play":
                 steps = [tuple(s) for s in action[1]]
+                self.last_play = (game, position.turn, steps)
                 row = {"k": "play" if steps else "pass", "c": position.turn,
                        "dice": list(position.dice or ()), "play": format_steps(steps)}
                 if log and log[-1]["k"] == "roll" and log[-1]["c"] == position.turn:
@@ -602,7 +604,7 @@ class Session:
             "cube": {"enabled": variant.cube_enabled, "value": cube.value, "owner": cube.owner,
                      "offered_by": cube.offered_by if game.phase == DOUBLE else None},
             "movable": self.movable(), "selected": selected, "targets": self.targets(),
-            "choice": choice,
+            "choice": choice, "last": self._last_locs(),
             "players": [self.player_of(0), self.player_of(1)],
             "score": self._score_by_colour(), "length": self.match.length,
             "kind": self.kind.key if self.kind else None, "game_names": dict(variant.names),
@@ -610,6 +612,14 @@ class Session:
             "crawford": game.match.crawford, "result": game.result.to_dict() if game.result
             else None, "resign_offer": list(game.resign_offer) if game.resign_offer else None,
         }
+
+    def _last_locs(self) -> list:
+        """The last play made in the game on the board, by either side, as ``[[from, to], …]``
+        locations (the board marks it until the next play); [] before the first."""
+        if self.last_play is None or self.last_play[0] is not self.game:
+            return []
+        _, colour, steps = self.last_play
+        return step_locs(self.variant, colour, steps)
 
     def preview(self, steps) -> dict:
         """The view with the board as it would be after a play of ``steps`` from the start of
@@ -621,7 +631,7 @@ class Session:
             turn.step(tuple(step))
         sides, pins = turn.board
         view.update(_board_view(self.game.position.replace(sides=sides, pins=pins)))
-        view.update(movable=[], selected=None, targets={}, choice=None,
+        view.update(movable=[], selected=None, targets={}, choice=None, last=[],
                     used=[True] * len(view["dice"]),
                     moves=step_locs(self.variant, self.game.position.turn, steps))
         return view

@@ -11,28 +11,122 @@ outlined, with the pinning stack on it.
 Every place a checker can be picked from or put on is a ``<g data-loc=…>`` (``p1``-``p24`` in
 White's numbering, ``bar0``/``bar1``, ``off0``/``off1``) with a role, an accessible name and
 ``tabindex`` 0 when it is actionable; the page binds clicks, drags and keys to those groups.
+Its tap target (``.hit``) is the whole half-column, the frame and the number included; the
+dice, the cube and the marks take no taps.
+
+The look: a wooden case with a felt field, shaded points, checkers with a lit dome, a groove and
+a shadow, dice with pips, a cube with depth, painted with gradients defined once in ``<defs>``
+(no images, nothing fetched). Every colour is a ``--nb-*`` custom property (``COLOURS``: the
+light theme's values, the fallbacks); ``web/board.css`` sets them for the light and dark themes.
+The last play (``view["last"]``) is marked until the next: a dashed outline where a checker
+left, a ring in the checker where it arrived (``data-last="from"``/``"to"``).
 """
 
 from __future__ import annotations
 
 from ..geometry import absolute_point, cross_table
 
-M, NUM = 12, 18          # frame, number strip
+M, NUM = 10, 21          # side frame; top and bottom frame, where the point numbers are
 PW, R = 44, 20           # point width, checker radius
-BW, TW = 44, 52          # bar and tray width
-PH, GAP = 5 * 2 * R, 40  # point height (five checkers), middle strip
+BW, TW = 40, 44          # bar and tray width
+PH, GAP = 5 * 2 * R, 36  # point height (five checkers), middle strip
 W = M + 12 * PW + BW + M + TW + M
-H = 2 * NUM + 2 * M + 2 * PH + GAP
-TOP = NUM + M                      # top edge of the top row
-BOTTOM = NUM + M + 2 * PH + GAP    # bottom edge of the bottom row
-MID = NUM + M + PH + GAP / 2
+H = 2 * NUM + 2 * PH + GAP
+TOP = NUM                          # top edge of the top row
+BOTTOM = NUM + 2 * PH + GAP        # bottom edge of the bottom row
+MID = NUM + PH + GAP / 2
 VISIBLE = 5                        # checkers drawn on a point before a count is shown
-HW = 52                            # the hand strip beside the board (games with a hand)
+HW = 44                            # the hand strip beside the board (games with a hand)
 # a pinned checker (plakoto): a dashed red outline, inline so that no style sheet hides it
-PINNED_STYLE = "stroke:#c0392b;stroke-width:3;stroke-dasharray:5 3"
+PINNED_STYLE = "stroke:var(--nb-pinned, #c0392b);stroke-width:3;stroke-dasharray:5 3"
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+# Every colour the board uses: a custom property (web/board.css sets them, the dark theme
+# included) with the light theme's value as the fallback, so that the SVG alone looks right.
+COLOURS = {
+    "wood": "#6e4426", "wood-hi": "#8c5a33", "wood-lo": "#4a2c17", "grain": "#2e1a0c",
+    "felt": "#2e5e45", "felt-hi": "#3b7356", "felt-lo": "#224a36", "shade": "#0b1a12",
+    "pt-dark": "#9e3a2c", "pt-dark-lo": "#7a2a1f", "pt-light": "#e8d9b8",
+    "pt-light-lo": "#cdb88f", "pt-edge": "#1d130b",
+    "ck0": "#f4eee2", "ck0-hi": "#ffffff", "ck0-lo": "#cfc4ae", "ck0-rim": "#8a7a62",
+    "ck1": "#2f2925", "ck1-hi": "#5a514a", "ck1-lo": "#171310", "ck1-rim": "#0a0806",
+    "count0": "#1a1410", "count1": "#f6f0e4",
+    "die0": "#fbf6e9", "die0-lo": "#e3d8bf", "pip0": "#1f1712", "die-edge": "#4d3a28",
+    "die1": "#3a302a", "die1-lo": "#1e1916", "pip1": "#f6efe0", "die1-edge": "#0e0b09",
+    "tray": "#3b2414", "tray-lo": "#24150a", "num": "#f1e4c8", "later": "#f6eedc",
+    "cube": "#fbf6e9", "cube-side": "#d6cab0", "cube-top": "#ffffff", "cube-text": "#2a1e14",
+    "hint": "#e67e22", "hint-text": "#ffffff", "last": "#ffd54a", "pinned": "#c0392b",
+}
+
+
+def _c(name):
+    return f"var(--nb-{name}, {COLOURS[name]})"
+
+
+def _stops(*stops):
+    return "".join(f'<stop offset="{offset}" class="nbs-{name}"'
+                   + (f' stop-opacity="{opacity}"' if opacity is not None else "") + '/>'
+                   for offset, name, opacity in
+                   ((s + (None,)) if len(s) == 2 else s for s in stops))
+
+
+def _defs() -> str:
+    """The gradients, patterns and shadow the board is painted with, defined once."""
+    grain = "".join(
+        f'<path d="M0 {y} C40 {y - a} 80 {y + a} 120 {y} S200 {y - a} 240 {y}" '
+        f'class="grain" stroke-width="{w}" opacity="{o}"/>'
+        for y, a, w, o in ((4, 2, 1.2, .35), (11, 3, .7, .25), (17, 1.5, 1.6, .22),
+                           (24, 3.5, .8, .3), (31, 2, 1.1, .2), (37, 2.5, .6, .3)))
+    return (
+        "<defs>"
+        f'<pattern id="nb-wood" patternUnits="userSpaceOnUse" width="240" height="40">'
+        f'<rect class="wood" width="240" height="40"/>{grain}</pattern>'
+        '<linearGradient id="nb-sheen" x1="0" y1="0" x2="0" y2="1">'
+        + _stops((0, "wood-hi", .45), (.5, "wood-hi", 0), (1, "wood-lo", .5)) +
+        "</linearGradient>"
+        '<linearGradient id="nb-barg" x1="0" y1="0" x2="1" y2="0">'
+        + _stops((0, "wood-lo", .7), (.2, "wood-hi", .25), (.5, "wood-hi", 0),
+                 (.8, "wood-hi", .25), (1, "wood-lo", .7)) +
+        "</linearGradient>"
+        # the cloth: lit in the middle, darker towards the case (a pattern costs more to
+        # draw on every move than it shows at a phone's size)
+        '<linearGradient id="nb-felt" x1="0" y1="0" x2="0" y2="1">'
+        + _stops((0, "felt-lo"), (.45, "felt-hi"), (1, "felt-lo")) +
+        "</linearGradient>"
+        '<radialGradient id="nb-vignette" cx=".5" cy=".5" r=".75">'
+        + _stops((0, "shade", 0), (.6, "shade", .05), (1, "shade", .45)) +
+        "</radialGradient>"
+        '<linearGradient id="nb-ptd" x1="0" y1="0" x2="1" y2="0">'
+        + _stops((0, "pt-dark-lo"), (.5, "pt-dark"), (1, "pt-dark-lo")) +
+        "</linearGradient>"
+        '<linearGradient id="nb-ptl" x1="0" y1="0" x2="1" y2="0">'
+        + _stops((0, "pt-light-lo"), (.5, "pt-light"), (1, "pt-light-lo")) +
+        "</linearGradient>"
+        # a checker seen from above: a lit dome, a turned groove, a rim
+        '<radialGradient id="nb-ck0" cx=".5" cy=".5" r=".5" fx=".4" fy=".35">'
+        + _stops((0, "ck0-hi"), (.5, "ck0"), (.6, "ck0-lo"), (.66, "ck0-hi"),
+                 (.9, "ck0"), (1, "ck0-lo")) +
+        "</radialGradient>"
+        '<radialGradient id="nb-ck1" cx=".5" cy=".5" r=".5" fx=".4" fy=".35">'
+        + _stops((0, "ck1-hi"), (.5, "ck1"), (.6, "ck1-lo"), (.66, "ck1-hi"),
+                 (.9, "ck1"), (1, "ck1-lo")) +
+        "</radialGradient>"
+        '<linearGradient id="nb-slab0" x1="0" y1="0" x2="0" y2="1">'
+        + _stops((0, "ck0-hi"), (.5, "ck0"), (1, "ck0-lo")) + "</linearGradient>"
+        '<linearGradient id="nb-slab1" x1="0" y1="0" x2="0" y2="1">'
+        + _stops((0, "ck1-hi"), (.5, "ck1"), (1, "ck1-lo")) + "</linearGradient>"
+        '<linearGradient id="nb-die0" x1="0" y1="0" x2="1" y2="1">'
+        + _stops((0, "die0"), (.6, "die0"), (1, "die0-lo")) + "</linearGradient>"
+        '<linearGradient id="nb-die1" x1="0" y1="0" x2="1" y2="1">'
+        + _stops((0, "die1"), (.6, "die1"), (1, "die1-lo")) + "</linearGradient>"
+        '<linearGradient id="nb-trayg" x1="0" y1="0" x2="1" y2="0">'
+        + _stops((0, "tray-lo"), (.25, "tray"), (1, "tray")) + "</linearGradient>"
+        '<filter id="nb-shadow" x="-30%" y="-30%" width="160%" height="160%">'
+        '<feDropShadow dx="0.8" dy="1.6" stdDeviation="1.3" flood-color="#000" '
+        'flood-opacity=".5"/></filter>'
+        "</defs>")
 
 
 def _english(key, **params):
@@ -75,7 +169,8 @@ def _place(own):
 
 
 def _checker(colour, cx, cy, extra=""):
-    return (f'<circle class="ck c{colour}" cx="{cx:.1f}" cy="{cy:.1f}" r="{R - 1}"{extra}/>')
+    return (f'<circle class="ck c{colour}" cx="{cx:.1f}" cy="{cy:.1f}" r="{R - 1}" '
+            f'fill="url(#nb-ck{colour})" filter="url(#nb-shadow)"{extra}/>')
 
 
 def _attrs(loc, label, view, actionable):
@@ -96,6 +191,37 @@ def _escape(text):
             .replace('"', "&quot;"))
 
 
+def _last_marks(view) -> dict:
+    """Where the last play went from and to: {loc: "from" | "to"}. A point passed through
+    (8/5/3: 5) or left and entered again in the same play is not marked."""
+    steps = view.get("last") or ()
+    froms = {src for src, _ in steps}
+    tos = {dst for _, dst in steps}
+    marks = {loc: "from" for loc in froms - tos}
+    marks.update({loc: "to" for loc in tos - froms})
+    return marks
+
+
+def _last_marker(kind, cx, cy, over=False):
+    """The last play's mark on a checker's place: where it went, a ring inlaid in the checker;
+    where it left, a dashed outline of the checker that was there (``over``: drawn over the
+    top checker of a full stack, unfilled, so that its count stays readable)."""
+    if kind == "from" and over:
+        return (f'<circle class="last last-from over" data-last="from" cx="{cx:.1f}" '
+                f'cy="{cy:.1f}" r="{R - 1}" pointer-events="none"/>')
+    if kind == "to":
+        return (f'<circle class="last last-to" data-last="to" cx="{cx:.1f}" cy="{cy:.1f}" '
+                f'r="{R - 6.5}" '
+                'pointer-events="none"/>')
+    return (f'<circle class="last last-from" data-last="from" cx="{cx:.1f}" cy="{cy:.1f}" '
+            f'r="{R - 3}" pointer-events="none"/>')
+
+
+def _target_mark(cx, cy):
+    """Where a picked checker can go: a dot on the place it would take."""
+    return f'<circle class="mark" cx="{cx:.1f}" cy="{cy:.1f}" r="7"/>'
+
+
 def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: bool = True,
                  label=None, actionable: bool = True) -> str:
     """The SVG markup of the board ``view`` (``Session.view()``) seen by colour ``viewer``."""
@@ -104,22 +230,36 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
     geometry = view["geometry"]
     hand = bool(view.get("has_hand")) or any(view.get("hand") or ())
     width = W + (HW if hand else 0)
+    marks = _last_marks(view)
     cv.add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {H}" class="board" '
            f'role="group" aria-label="{_escape(label("board"))}">')
+    cv.add(_defs())
     if hand:
         # checkers waiting to enter sit in a strip on the far side from the trays
-        _hand(cv, view, viewer, W if mirror else 0, label, actionable)
+        _hand(cv, view, viewer, W if mirror else 0, label, actionable, marks)
         if not mirror:
             cv.add(f'<g transform="translate({HW} 0)">')
-    cv.add(f'<rect class="frame" x="0" y="{NUM}" width="{W}" height="{H - 2 * NUM}" rx="8"/>')
+    # the wooden case: frame, bar, the trays' wall; the fields are felt laid in it
+    cv.add(f'<rect class="frame" x="0" y="0" width="{W}" height="{H}" rx="10" '
+           f'fill="url(#nb-wood)" style="stroke:{_c("wood-lo")};stroke-width:2"/>')
+    cv.add(f'<rect class="frame-sheen" x="0" y="0" width="{W}" height="{H}" rx="10" '
+           'fill="url(#nb-sheen)" pointer-events="none"/>')
     for left in (M, M + 6 * PW + BW):
-        cv.add(f'<rect class="field" x="{cv.x(left, 6 * PW)}" y="{TOP}" width="{6 * PW}" '
-               f'height="{2 * PH + GAP}"/>')
-    cv.add(f'<rect class="bar" x="{cv.x(M + 6 * PW, BW)}" y="{TOP}" width="{BW}" '
-           f'height="{2 * PH + GAP}"/>')
+        x = cv.x(left, 6 * PW)
+        cv.add(f'<rect class="field" x="{x}" y="{TOP}" width="{6 * PW}" '
+               f'height="{2 * PH + GAP}" fill="url(#nb-felt)" '
+               f'style="stroke:{_c("wood-lo")};stroke-width:2"/>')
+        cv.add(f'<rect class="field-shade" x="{x}" y="{TOP}" width="{6 * PW}" '
+               f'height="{2 * PH + GAP}" fill="url(#nb-vignette)" pointer-events="none"/>')
+    bar_x = cv.x(M + 6 * PW, BW)
+    cv.add(f'<rect class="bar" x="{bar_x}" y="{TOP}" width="{BW}" '
+           f'height="{2 * PH + GAP}" fill="url(#nb-barg)"/>')
+    cv.add(f'<line class="hinge" x1="{bar_x + BW / 2}" y1="{TOP}" x2="{bar_x + BW / 2}" '
+           f'y2="{BOTTOM}" style="stroke:{_c("wood-lo")};stroke-width:1.5;opacity:.7"/>')
     tray_x = M + 12 * PW + BW + M
     cv.add(f'<rect class="tray" x="{cv.x(tray_x, TW)}" y="{TOP}" width="{TW}" '
-           f'height="{2 * PH + GAP}"/>')
+           f'height="{2 * PH + GAP}" rx="4" fill="url(#nb-trayg)" '
+           f'style="stroke:{_c("wood-lo")};stroke-width:2"/>')
 
     points = view["points"]
     pinned = view.get("pinned") or {}
@@ -141,36 +281,52 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
         if under is not None:
             text += ", " + label("pinned", colour=under)
         cv.add(f'<g {_attrs(loc, text, view, actionable)}>')
-        hit_y = TOP if top else BOTTOM - PH
-        cv.add(f'<rect class="hit" x="{cv.x(x, PW)}" y="{hit_y}" width="{PW}" height="{PH}"/>')
-        cv.add(f'<polygon class="pt {shade}" points="{cx - PW / 2 + 1:.1f},{base} '
-               f'{cx + PW / 2 - 1:.1f},{base} {cx:.1f},{tip}"/>')
+        # the whole column, frame and numbers included, up to the middle: the tap target
+        hit_y = 0 if top else MID
+        cv.add(f'<rect class="hit" x="{cv.x(x, PW)}" y="{hit_y}" width="{PW}" '
+               f'height="{MID if top else H - MID}"/>')
+        triangle = (f'{cx - PW / 2 + 1.5:.1f},{base} {cx + PW / 2 - 1.5:.1f},{base} '
+                    f'{cx:.1f},{tip}')
+        cv.add(f'<polygon class="pt {shade}" points="{triangle}" '
+               f'fill="url(#nb-pt{shade[0]})"/>')
+        mark = marks.get(loc)
+
+        def slot_y(slot):
+            return base + (R + 2 * R * slot if top else -(R + 2 * R * slot))
+
         first = 0
         if under is not None:
             # the pinned checker lies at the base of the point, its pinners stacked on it
-            cy = base + (R if top else -R)
-            cv.add(_checker(under, cx, cy, f' data-pinned="1" style="{PINNED_STYLE}"'))
+            cv.add(_checker(under, cx, slot_y(0), f' data-pinned="1" style="{PINNED_STYLE}"'))
             first = 1
+        shown = 0
         if occupant:
             colour, count = occupant
             shown = min(count, VISIBLE - first)
             for i in range(shown):
-                slot = i + first
-                cy = base + (R + 2 * R * slot if top else -(R + 2 * R * slot))
+                cy = slot_y(i + first)
                 is_top = i == shown - 1
                 cv.add(_checker(colour, cx, cy, ' data-top="1"' if is_top else ""))
                 if is_top and count > shown:
                     cv.add(f'<text class="count c{colour}" x="{cx:.1f}" y="{cy + 6:.1f}">'
                            f'{count}</text>')
-        cv.add('<circle class="mark" cx="{:.1f}" cy="{:.1f}" r="7"/>'.format(
-            cx, base + (PH + 10 if top else -(PH + 10))))
+        if mark == "to" and shown:
+            cv.add(_last_marker("to", cx, slot_y(shown - 1 + first)))
+        elif mark == "from":
+            cv.add(_last_marker("from", cx, slot_y(min(shown + first, VISIBLE - 1)),
+                                shown + first >= VISIBLE))
+        free = min(shown + first, VISIBLE - 1)
+        if occupant and occupant[1] == 1 and occupant[0] != view.get("turn") and not first:
+            free = 0   # a blot to hit: the mark on it
+        cv.add(_target_mark(cx, slot_y(free)))
         cv.add("</g>")
         if numbers:
-            ny = NUM - 5 if top else H - 5
-            cv.add(f'<text class="num" x="{cx:.1f}" y="{ny}">{names[own]}</text>')
+            ny = NUM - 5.5 if top else H - 5.5
+            cv.add(f'<text class="num" x="{cx:.1f}" y="{ny}" pointer-events="none">'
+                   f'{names[own]}</text>')
 
-    _bar(cv, view, viewer, label, actionable)
-    _trays(cv, view, viewer, tray_x, label, actionable)
+    _bar(cv, view, viewer, label, actionable, marks)
+    _trays(cv, view, viewer, tray_x, label, actionable, marks)
     _dice(cv, view, viewer, label)
     _cube(cv, view, viewer, tray_x, label)
     if view.get("moves"):
@@ -193,67 +349,91 @@ def _point_names(view):
                   for p in range(1, 25)]
 
 
-def _hand(cv, view, viewer, x, label, actionable):
+def _half(mine):
+    """The y range (top, height) of a side's half of a strip: the viewer's is the lower."""
+    return (MID, H - MID) if mine else (0, MID)
+
+
+def _stack_y(mine, i):
+    """The centre of the ``i``-th checker of a stack in a strip's half, from the middle out
+    (the bar) or from the rim in (the hand)."""
+    return MID + (GAP / 2 + R + 2 * R * i if mine else -(GAP / 2 + R + 2 * R * i))
+
+
+def _hand(cv, view, viewer, x, label, actionable, marks):
     """Each colour's checkers not yet entered: the viewer's in the lower half."""
-    cv.add(f'<rect class="tray hand" x="{x}" y="{NUM}" width="{HW}" height="{H - 2 * NUM}" '
-           'rx="8"/>')
+    cv.add(f'<rect class="tray hand" x="{x + 1}" y="1" width="{HW - 2}" height="{H - 2}" '
+           f'rx="8" fill="url(#nb-wood)" style="stroke:{_c("wood-lo")};stroke-width:2"/>')
+    cv.add(f'<rect class="hand-well" x="{x + 4}" y="{TOP}" width="{HW - 8}" '
+           f'height="{2 * PH + GAP}" rx="4" fill="url(#nb-trayg)"/>')
     cx = x + HW / 2
     for colour in (0, 1):
         count = view["hand"][colour]
         mine = colour == viewer
         loc = f"hand{colour}"
-        y0 = MID + GAP / 2 if mine else TOP
+        y0, height = _half(mine)
         cv.add(f'<g {_attrs(loc, label("hand", colour=colour, count=count), view, actionable)}>')
-        cv.add(f'<rect class="hit" x="{x}" y="{y0}" width="{HW}" height="{PH}"/>')
+        cv.add(f'<rect class="hit" x="{x}" y="{y0}" width="{HW}" height="{height}"/>')
         shown = min(count, VISIBLE)
+
+        def slot_y(i):
+            return (BOTTOM - R - 2 * R * i) if mine else (TOP + R + 2 * R * i)
         for i in range(shown):
-            cy = (BOTTOM - R - 2 * R * i) if mine else (TOP + R + 2 * R * i)
+            cy = slot_y(i)
             cv.add(_checker(colour, cx, cy, ' data-top="1"' if i == shown - 1 else ""))
             if i == shown - 1 and count > VISIBLE:
                 cv.add(f'<text class="count c{colour}" x="{cx:.1f}" y="{cy + 6:.1f}">'
                        f'{count}</text>')
-        cv.add('<circle class="mark" cx="{:.1f}" cy="{:.1f}" r="7"/>'.format(
-            cx, MID + (GAP / 2 + PH / 2 if mine else -GAP / 2 - PH / 2)))
+        if marks.get(loc) == "from":
+            cv.add(_last_marker("from", cx, slot_y(min(shown, VISIBLE - 1)), shown >= VISIBLE))
+        cv.add(_target_mark(cx, slot_y(min(shown, VISIBLE - 1))))
         cv.add("</g>")
 
 
-def _bar(cv, view, viewer, label, actionable):
+def _bar(cv, view, viewer, label, actionable, marks):
     cx = cv.x(M + 6 * PW, BW) + BW / 2
     for colour in (0, 1):
         count = view["bar"][colour]
         mine = colour == viewer
         loc = f"bar{colour}"
-        y0 = MID + (GAP / 2 if mine else -GAP / 2 - PH)
+        y0, height = _half(mine)
         cv.add(f'<g {_attrs(loc, label("bar", colour=colour, count=count), view, actionable)}>')
-        cv.add(f'<rect class="hit" x="{cx - BW / 2}" y="{y0}" width="{BW}" height="{PH}"/>')
+        cv.add(f'<rect class="hit" x="{cx - BW / 2}" y="{y0}" width="{BW}" height="{height}"/>')
         shown = min(count, 4)
         for i in range(shown):
-            cy = MID + ((GAP / 2 + R + 2 * R * i) if mine else -(GAP / 2 + R + 2 * R * i))
-            cv.add(_checker(colour, cx, cy, ' data-top="1"' if i == shown - 1 else ""))
+            cv.add(_checker(colour, cx, _stack_y(mine, i),
+                            ' data-top="1"' if i == shown - 1 else ""))
         if count > 4:
-            cy = MID + ((GAP / 2 + R + 6 * R) if mine else -(GAP / 2 + R + 6 * R))
+            cy = _stack_y(mine, 3)
             cv.add(f'<text class="count c{colour}" x="{cx}" y="{cy + 6}">{count}</text>')
+        if marks.get(loc) == "from":
+            cv.add(_last_marker("from", cx, _stack_y(mine, min(shown, 3)), shown >= 4))
+        cv.add(_target_mark(cx, _stack_y(mine, min(shown, 3))))
         cv.add("</g>")
 
 
-def _trays(cv, view, viewer, tray_x, label, actionable):
+def _trays(cv, view, viewer, tray_x, label, actionable, marks):
     x = cv.x(tray_x, TW)
     for colour in (0, 1):
         count = view["off"][colour]
         mine = colour == viewer
         loc = f"off{colour}"
-        y0 = MID + GAP / 2 if mine else TOP
+        y0, height = _half(mine)
         cv.add(f'<g {_attrs(loc, label("off", colour=colour, count=count), view, actionable)}>')
-        cv.add(f'<rect class="hit tray-half" x="{x}" y="{y0}" width="{TW}" height="{PH}"/>')
+        cv.add(f'<rect class="hit tray-half" x="{x}" y="{y0}" width="{TW}" height="{height}"/>')
+        if marks.get(loc) == "to":
+            cv.add(f'<rect class="last last-to" data-last="to" x="{x + 3}" '
+                   f'y="{MID + GAP / 2 if mine else TOP + 3}" width="{TW - 6}" '
+                   f'height="{PH - 3}" rx="3" pointer-events="none"/>')
         for i in range(count):
             y = (BOTTOM - 4 - 11 * (i + 1)) if mine else (TOP + 4 + 11 * i)
-            cv.add(f'<rect class="slab c{colour}" x="{x + 6}" y="{y}" width="{TW - 12}" '
-                   f'height="9" rx="2"/>')
+            cv.add(f'<rect class="slab c{colour}" x="{x + 5}" y="{y}" width="{TW - 10}" '
+                   f'height="9" rx="3" fill="url(#nb-slab{colour})"/>')
         if count:
             ty = (BOTTOM - 4 - 11 * count - 6) if mine else (TOP + 4 + 11 * count + 14)
             cv.add(f'<text class="offcount" x="{x + TW / 2}" y="{ty}">{count}</text>')
-        cv.add('<circle class="mark" cx="{:.1f}" cy="{:.1f}" r="7"/>'.format(
-            x + TW / 2, MID + (GAP / 2 + PH / 2 if mine else -GAP / 2 - PH / 2)))
+        cv.add(_target_mark(x + TW / 2, MID + (GAP / 2 + PH / 2 if mine
+                                               else -GAP / 2 - PH / 2)))
         cv.add("</g>")
 
 
@@ -282,11 +462,12 @@ def _moves(cv, view, viewer, tray_x):
         x2, y2 = _anchor(cv, view, viewer, dst, tray_x)
         cv.add(f'<line class="move c{colour}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
                f'y2="{y2:.1f}" data-move="{src}-{dst}" '
-               'style="stroke:#e67e22;stroke-width:4;stroke-linecap:round;opacity:.85"/>')
+               f'style="stroke:{_c("hint")};stroke-width:4;stroke-linecap:round;'
+               'opacity:.85"/>')
         cv.add(f'<circle class="move-end" cx="{x2:.1f}" cy="{y2:.1f}" r="9" '
-               'style="fill:#e67e22;opacity:.9"/>')
+               f'style="fill:{_c("hint")};opacity:.9"/>')
         cv.add(f'<text class="move-n" x="{x2:.1f}" y="{y2 + 4:.1f}" '
-               f'style="font-size:11px;text-anchor:middle;fill:#fff">{n}</text>')
+               f'style="font-size:11px;text-anchor:middle;fill:{_c("hint-text")}">{n}</text>')
     cv.add("</g>")
 
 
@@ -302,37 +483,48 @@ def _later(units) -> str:
 
 
 def _dice(cv, view, viewer, label):
+    """The dice of the side to move, thrown onto its own half of the board (the viewer's on
+    the right, as in most backgammon programs); a used die is greyed. Not a tap target: a tap
+    on a die goes to the point under it."""
     dice = view.get("dice") or []
     if not dice:
         return
-    size = 30 if len(dice) <= 2 else 24
-    gap = 8
+    size = 32 if len(dice) <= 2 else 26
+    gap = 10 if len(dice) <= 2 else 6
     total = len(dice) * size + (len(dice) - 1) * gap
     half_left = M + 6 * PW + BW if view["turn"] == viewer else M
     start = cv.x(half_left, 6 * PW) + (6 * PW - total) / 2
     y = MID - size / 2
     later = view.get("later") or []
+    cv.add('<g class="dice" pointer-events="none">')
     if later:   # the units still to come after these: the escalation list, shown in full
         text = _escape(label("later", units=_later(later)))
         cv.add(f'<text class="later" data-later="{len(later)}" x="{start + total / 2:.1f}" '
-               f'y="{y + size + 14:.1f}" text-anchor="middle">{text}</text>')
+               f'y="{y + size + 14:.1f}" text-anchor="middle" '
+               f'style="fill:{_c("later")}">{text}</text>')
+    colour = view["turn"]
     for i, value in enumerate(dice):
         used = view["used"][i] if i < len(view.get("used", ())) else False
         x = start + i * (size + gap)
-        cv.add(f'<g class="die c{view["turn"]}{" used" if used else ""}" data-die="{value}">'
-               f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="5"/>')
-        step = size * 0.26
+        tilt = (-4, 3, -2, 5)[i % 4]
+        cv.add(f'<g class="die c{colour}{" used" if used else ""}" data-die="{value}" '
+               f'transform="rotate({tilt} {x + size / 2:.1f} {y + size / 2:.1f})">'
+               f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="{size * .2:.1f}" '
+               f'fill="url(#nb-die{colour})" filter="url(#nb-shadow)"/>')
+        step = size * 0.25
         for dx, dy in PIPS[value]:
             cv.add(f'<circle cx="{x + size / 2 + dx * step:.1f}" '
-                   f'cy="{y + size / 2 + dy * step:.1f}" r="{size * 0.09:.1f}"/>')
+                   f'cy="{y + size / 2 + dy * step:.1f}" r="{size * 0.085:.1f}"/>')
         cv.add("</g>")
+    cv.add("</g>")
 
 
 def _cube(cv, view, viewer, tray_x, label):
+    """The doubling cube, drawn as a cube: its face with the value, its top and a side."""
     cube = view.get("cube") or {}
     if not cube.get("enabled"):
         return
-    size = 34
+    size, depth = 30, 5
     value = cube["value"]
     offered = cube.get("offered_by")
     if offered is not None:
@@ -341,17 +533,27 @@ def _cube(cv, view, viewer, tray_x, label):
             cv.x(M + 6 * PW + BW, 6 * PW) + 3 * PW - size / 2
         y = MID - size / 2
     else:
-        x = cv.x(tray_x, TW) + (TW - size) / 2
+        x = cv.x(tray_x, TW) + (TW - size - depth) / 2
         owner = cube.get("owner")
         # an owned cube sits at the inner end of its owner's tray (the slabs fill from the rim)
         if owner is None:
-            y = MID - size / 2
+            y = MID - size / 2 + depth / 2
         elif owner == viewer:
-            y = MID + GAP / 2 + 2
+            y = MID + GAP / 2 + depth + 2
         else:
             y = MID - GAP / 2 - size - 2
     shown = 64 if value == 1 and offered is None else value
+    x2, y2 = x + size, y + size
     cv.add(f'<g class="cube{" offered" if offered is not None else ""}" role="img" '
-           f'aria-label="{_escape(label("cube", value=value))}">'
-           f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="4"/>'
-           f'<text x="{x + size / 2:.1f}" y="{y + size / 2 + 6:.1f}">{shown}</text></g>')
+           f'aria-label="{_escape(label("cube", value=value))}" pointer-events="none" '
+           'filter="url(#nb-shadow)">'
+           f'<polygon class="cube-top" points="{x:.1f},{y:.1f} {x + depth:.1f},{y - depth:.1f} '
+           f'{x2 + depth:.1f},{y - depth:.1f} {x2:.1f},{y:.1f}" '
+           f'style="fill:{_c("cube-top")};stroke:{_c("die-edge")};stroke-width:1"/>'
+           f'<polygon class="cube-side" points="{x2:.1f},{y:.1f} {x2 + depth:.1f},{y - depth:.1f} '
+           f'{x2 + depth:.1f},{y2 - depth:.1f} {x2:.1f},{y2:.1f}" '
+           f'style="fill:{_c("cube-side")};stroke:{_c("die-edge")};stroke-width:1"/>'
+           f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="3" '
+           f'style="fill:{_c("cube")}"/>'
+           f'<text x="{x + size / 2:.1f}" y="{y + size / 2 + 6:.1f}" '
+           f'style="fill:{_c("cube-text")}">{shown}</text></g>')
