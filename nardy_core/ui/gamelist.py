@@ -131,8 +131,10 @@ def picker_html(lang: str, chosen: str, opponents, opponent: str, words) -> str:
         parts.append("</fieldset>")
     options = "".join(f'<option value="{escape(v)}"{" selected" if v == opponent else ""}>'
                       f'{escape(label)}</option>' for v, label in opponents)
-    parts.append(f'<label class="field">{escape(words["opponent"])}'
+    # the opponent and Play stay together at the dialog's foot while the games scroll
+    parts.append(f'<div class="buttons picker-foot"><label class="field inline">'
+                 f'{escape(words["opponent"])}'
                  f'<select id="pk-opponent" name="opponent">{options}</select></label>'
-                 f'<div class="buttons"><button type="submit" id="pk-play" class="primary">'
+                 f'<button type="submit" id="pk-play" class="primary">'
                  f'{escape(words["play"])}</button></div></form>')
     return "".join(parts)

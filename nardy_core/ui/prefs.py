@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from .session import DEFAULT_LEVEL, HUMAN, PREF_DEFAULTS
 
+# picked: the player has chosen a game in the first visit's picker (it is not shown again)
 PAGE_DEFAULTS = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=350, new_game={},
-                     lang=None)
+                     lang=None, picked=False)
 CHOICE_KINDS = {"game": str, "p0": str, "p1": str, "length": int, "options": dict,
                 "hints": bool}
 

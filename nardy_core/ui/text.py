@@ -145,6 +145,10 @@ CATALOGUE = {
     "match_won": ("{winner} win the match {a}–{b}", "{winner} выигрывают матч {a}–{b}"),
     # move list
     "log_opening": ("Opening throw {throws}: {colour} starts", "Розыгрыш {throws}: начинают {colour}"),
+    "pick_title": ("Choose a game", "Выберите игру"),
+    "pick_opponent": ("Play against", "Соперник"),
+    "pick_person": ("A person beside you", "Человек рядом с вами"),
+    "pick_play": ("Play", "Играть"),
     "log_lot": ("Lot {throws}: {who} threw {high}, plays White and starts",
                 "Жребий {throws}: {who} выбросил {high}, играет белыми и начинает"),
     "log_roll": ("{colour} roll {dice}", "{colour}: бросок {dice}"),  # a replay's rolled state

@@ -39,6 +39,7 @@ from editorctl import EditorCtl  # noqa: E402
 from dicectl import DiceCtl  # noqa: E402
 from embedctl import EMBED_MODES, EmbedCtl  # noqa: E402
 from settingsctl import SettingsCtl  # noqa: E402
+from pickerctl import PickerCtl  # noqa: E402
 
 
 class App:
@@ -69,8 +70,10 @@ class App:
         self.dice = DiceCtl(self)
         self.embed = EmbedCtl(self)
         self.settings = SettingsCtl(self)
+        self.picker = PickerCtl(self)
         self.controllers = (self.play, self.games, self.sharing, self.hints, self.review,
-                            self.replays, self.editing, self.dice, self.embed, self.settings)
+                            self.replays, self.editing, self.dice, self.embed, self.settings,
+                            self.picker)
         self._proxies = []
 
     # --- what the address asks for ------------------------------------------------------------
@@ -103,10 +106,15 @@ class App:
         own = restored and (hash_text in ("", "#") or
                             "#" + self.sharing.own_fragment() == hash_text)
         reading = not own and self.sharing.open_link(hash_text)
-        if self.session is None:
+        first_visit = self.session is None and not reading and self.picker.wanted()
+        if first_visit:  # the picker's board: nobody moves on it until Play
+            self.games.new_session(self.picker.preview_choice(), save=False)
+        elif self.session is None:
             self.games.new_session(self.prefs.get("new_game") or {}, save=not reading)
         self.starting = reading
         self.mark_ready()
+        if first_visit:
+            self.picker.open()
 
     def use(self, session, ident, replay=None, save=True):
         """Put ``session`` on the board (a new game, a saved one, an opened one)."""
