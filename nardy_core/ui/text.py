@@ -308,9 +308,15 @@ CATALOGUE = {
     "imported": ("Game file opened: {games} {games_word}", "Файл партии открыт: {games} {games_word}"),
     "game_word": ("game|games", "партия|партии|партий"),
     "opened_link": ("Position opened from the link", "Позиция открыта по ссылке"),
-    "bad_link": ("The link could not be read: {detail}. Your game is unchanged.",
+    "bad_link": ("This link could not be read: {detail}. Your game is unchanged.",
                  "Ссылку не удалось прочитать: {detail}. Ваша партия не изменилась."),
-    "bad_code": ("Could not read that: {detail}", "Не удалось прочитать: {detail}"),
+    "bad_code": ("This could not be read: {detail}.", "Это не удалось прочитать: {detail}."),
+    "link_damaged": ("it is incomplete or damaged — ask for it again",
+                     "она неполная или повреждена — попросите прислать её ещё раз"),
+    "code_damaged": ("it is not a position or game code we know, or it is cut short — copy it "
+                     "again", "это не код позиции или партии, либо он обрезан — скопируйте его "
+                     "ещё раз"),
+    "details": ("Details", "Подробности"),
     "bad_file": ("The file could not be read: {detail}", "Файл не удалось прочитать: {detail}"),
     "reading": ("Reading…", "Чтение…"),
     "err_read_budget": ("opening it would take more than {seconds} seconds of work, so it "
@@ -503,6 +509,20 @@ def log_text(lang, row: dict) -> str:
     if kind == "resign":
         params["kind"] = outcome_word(lang, row["kind"])
     return tr(lang, "log_" + kind, **params)
+
+
+# codes whose own sentence says what is wrong in a player's words; any other refusal of a link
+# or a code is, for a player, a link that is cut or damaged (the engine's words go under Details)
+_PLAIN_READ_ERRORS = ("read_budget", "share_too_long", "share_empty", "too_long", "too_big")
+
+
+def read_error(lang, exc, link=True) -> tuple:
+    """``(what is wrong, technical detail)`` of a link or code that could not be read: the
+    first in a player's words (never a column number), the second for a collapsed detail."""
+    detail = error_text(lang, exc)
+    if getattr(exc, "code", "") in _PLAIN_READ_ERRORS and f"err_{exc.code}" in CATALOGUE:
+        return detail, ""
+    return tr(lang, "link_damaged" if link else "code_damaged"), detail
 
 
 def error_text(lang, exc) -> str:

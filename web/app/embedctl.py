@@ -59,8 +59,8 @@ class EmbedCtl:
             finally:
                 self.quiet = False
         except NardyError as exc:
-            app.set_notice(T.tr(app.lang, "bad_code", detail=T.error_text(app.lang, exc)),
-                           alert=True)
+            what, detail = T.read_error(app.lang, exc, link=False)
+            app.set_notice(T.tr(app.lang, "bad_code", detail=what), alert=True, detail=detail)
             if app.session is not None:
                 app.render()
             return False

@@ -11,6 +11,7 @@ board is drawn, so the page keeps responding while it thinks.
 """
 
 import asyncio
+from html import escape
 import json
 
 import js
@@ -42,6 +43,9 @@ from settingsctl import SettingsCtl  # noqa: E402
 from pickerctl import PickerCtl  # noqa: E402
 
 
+NOTICE_S = {False: 6, True: 15}  # seconds a notice stays: a message, an error
+
+
 class App:
     def __init__(self):
         self.prefs = P.load(Storage.get(PREFS, {}))
@@ -50,7 +54,8 @@ class App:
         self.session_id = None
         self.flipped = False
         self.token = 0               # bumps when another session is loaded: old replies drop
-        self.notice = None           # (text, is_alert)
+        self.notice = None           # (text, is_alert, detail) to show at the next render
+        self.notice_shown = 0        # counts notices shown: a timer hides only its own
         self.starting = False        # reading the address's link at start: not ready yet
         self.query = P.query(window.location.search)
         self.mode = self.query.get("mode", "play") if EMBED else "app"
@@ -143,6 +148,7 @@ class App:
     def act(self, fn, *args):
         """Run a session action from a gesture or a button; errors become a readable notice
         and leave the game as it was."""
+        self.clear_notice()  # a notice lasts until the next action
         try:
             fn(*args)
         except NardyError as exc:
@@ -161,16 +167,33 @@ class App:
         if not self.starting:
             document.body.dataset.ready = "1"
 
-    def set_notice(self, text, alert=False):
-        self.notice = (text, alert)
+    def set_notice(self, text, alert=False, detail=""):
+        """A notice replaces the one before; ``detail``: technical words, shown collapsed."""
+        self.notice = (text, alert, detail)
 
     def show_notice(self):
+        text, alert, detail = self.notice
         banner = by_id("notice")
-        banner.textContent = self.notice[0]
-        banner.setAttribute("role", "alert" if self.notice[1] else "status")
+        banner.innerHTML = f'<span class="text">{escape(text)}</span>' + (
+            f'<details><summary>{escape(T.tr(self.lang, "details"))}</summary>'
+            f'{escape(detail)}</details>' if detail else "")
+        banner.setAttribute("role", "alert" if alert else "status")
         banner.hidden = False
+        self.notice_shown += 1
+        shown = self.notice_shown
+        # it goes by itself: a message after a few seconds, an error after longer
+        asyncio.get_event_loop().call_later(NOTICE_S[alert], lambda: self.clear_notice(shown))
         if not self.starting:  # at start, kept so that a link opened next leaves an alert
             self.notice = None
+
+    def clear_notice(self, shown=None):
+        """Hide the notice (``shown``: only if it is still that one); the new-version banner,
+        which asks the player something, stays."""
+        banner = by_id("notice")
+        if absent(banner) or (shown is not None and shown != self.notice_shown):
+            return
+        if banner.querySelector("#btn-update") is None:
+            banner.hidden = True
 
     def announce(self, text):
         by_id("live").textContent = text

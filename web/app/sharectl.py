@@ -114,8 +114,8 @@ class ShareCtl:
         except NardyError as exc:
             if app.session_id not in app.games.saves():
                 app.save()  # the new game shown while the link was read stays
-            app.set_notice(T.tr(app.lang, "bad_link", detail=T.error_text(app.lang, exc)),
-                           alert=True)
+            what, detail = T.read_error(app.lang, exc)
+            app.set_notice(T.tr(app.lang, "bad_link", detail=what), alert=True, detail=detail)
             self.address = None  # put the game's own address back
         finally:
             app.starting = False
