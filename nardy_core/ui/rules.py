@@ -911,8 +911,9 @@ OPTIONS = {
     "first_move_dice": _o(
         "Which dice does White play first?",
         "Какими зарами белые ходят первый раз?",
-        "Which dice White plays on his first turn after the lot for the first move.",
-        "Какими зарами белые играют первый ход после жребия.",
+        "After the lot for the first move, White either throws again or plays the two dice of the"
+        " lot.",
+        "После жребия на первый ход белые либо бросают заново, либо играют двумя зарами жребия.",
         {"reroll": ("White throws both dice again, so the first roll may be a double.",
                     "белые заново бросают оба зара, может выпасть дубль."),
          "lot_dice": ("The two dice of the lot are White's first roll (never a double).",
@@ -933,8 +934,10 @@ OPTIONS = {
     "head_exception": _o(
         "When may two checkers leave the head at the start?",
         "Когда на первом ходу можно снять с головы две шашки?",
-        "When a player may take two checkers from the head on his first turn.",
-        "Когда на первом ходу можно снять с головы две шашки.",
+        "Only one checker may leave the head per turn; on the first turn some doubles allow two, "
+        "since one checker alone would be stopped.",
+        "За ход с головы берут одну шашку; на первом ходу некоторые дубли позволяют взять две, "
+        "потому что одна шашка упирается в соперника.",
         {"head_obstacle": ("With 6-6, 4-4 or 3-3, if one checker alone is stopped by the "
                            "opponent's head and by nothing earlier (the classic rule).",
                            "при 6-6, 4-4 или 3-3, если одной шашке мешает голова соперника, а не "
@@ -957,8 +960,10 @@ OPTIONS = {
     "block_rule": _o(
         "When may you hold six points in a row?",
         "Когда можно занять шесть пунктов подряд?",
-        "When a player may hold six points in a row in front of the opponent.",
-        "Когда можно занять шесть пунктов подряд перед соперником.",
+        "Six points in a row shut the opponent in; the classic rule allows them only once one of "
+        "his checkers is past.",
+        "Шесть пунктов подряд запирают соперника; по классическому правилу это можно, только если"
+        " одна его шашка уже впереди.",
         {"ahead": ("Only if at least one opposing checker is already ahead of the block.",
                    "только если впереди заграждения уже есть хотя бы одна шашка соперника."),
          "opp_in_home": ("Only if at least one opposing checker is in his home (or borne off).",
@@ -981,8 +986,8 @@ OPTIONS = {
     "koks_rule": _o(
         "Is there a koks (triple win)?",
         "Есть ли кокс (тройная победа)?",
-        "Whether long nardy has a koks (a win bigger than mars) and when the loser suffers it.",
-        "Есть ли в длинных нардах кокс (победа больше марса) и когда он засчитывается.",
+        "A koks is a win bigger than mars (3 points); classic long nardy has none.",
+        "Кокс — победа больше марса (3 очка); в классических длинных нардах его нет.",
         {"none": ("No koks: only oin and mars.", "кокса нет: только ойн и марс."),
          "head": ("Mars, and the loser still has a checker on his head.",
                   "марс, и у проигравшего ещё есть шашка на голове."),
@@ -1019,8 +1024,8 @@ OPTIONS = {
     "draw_eval": _o(
         "When is oin or mars decided after the last roll?",
         "Когда после последнего броска решается ойн или марс?",
-        "When oin or mars is decided if Black's last roll does not save a draw.",
-        "Когда определяется ойн или марс, если последний бросок чёрных не дал ничьей.",
+        "Black's extra turn may still bear off a checker and turn a mars into an oin.",
+        "Дополнительный ход чёрных может выбросить шашку и превратить марс в ойн.",
         {"after_last_roll": ("After Black's extra turn (it can turn a mars into an oin).",
                              "после дополнительного хода чёрных (он может превратить марс в "
                              "ойн)."),
@@ -1030,8 +1035,9 @@ OPTIONS = {
     "cube_enabled": _o(
         "Play with the doubling cube?",
         "Играть с кубом удвоения?",
-        "Whether the players may double the stake with the doubling cube.",
-        "Можно ли удваивать ставку кубом удвоения."),
+        "Before rolling, a player may offer to double the stake; the opponent takes it or gives "
+        "up the game.",
+        "Перед броском можно предложить удвоить ставку; соперник принимает или сдаёт партию."),
     "max_cube": _o(
         "How high may the cube go?",
         "До какого значения растёт куб?",
@@ -1082,8 +1088,9 @@ OPTIONS = {
     "caucasian_hit_rule": _o(
         "What may a checker that hits in its own home do?",
         "Что может шашка, побившая в своём доме?",
-        "What a checker that hits a blot in its own home may do for the rest of the turn.",
-        "Что может шашка, побившая блот в своём доме, до конца хода.",
+        "A checker that hits a blot in your own home may have to stay exposed for the rest of the"
+        " turn.",
+        "Шашке, побившей блот в своём доме, может быть запрещено прятаться до конца хода.",
         {"no_hide": ("It may not hide: no landing on your own checkers and no covering it; it "
                      "may stay, run to an empty point or be borne off.",
                      "прятаться нельзя: не вставать к своим и не накрывать её; она может "
@@ -1107,8 +1114,8 @@ OPTIONS = {
     "tourne_rows": _o(
         "How do the two rows face each other?",
         "Как ряды стоят друг против друга?",
-        "How the two players' rows of twelve points face each other.",
-        "Как расположены друг против друга ряды игроков.",
+        "Each player has a row of twelve points; the two rows run side by side or head to tail.",
+        "У каждого игрока ряд из двенадцати пунктов; ряды идут рядом или навстречу друг другу.",
         {"PARALLEL": ("Both rows run the same way: your point k faces the opponent's point k.",
                       "оба ряда идут в одну сторону: ваш пункт k напротив его пункта k."),
          "CONTRARY": ("The rows run in opposite directions: your point k faces his point 13 − k.",
@@ -1116,8 +1123,8 @@ OPTIONS = {
     "tourne_dice": _o(
         "Which dice are played?",
         "Какие зары играются?",
-        "Which numbers of a roll are played in tourne-case.",
-        "Какие числа броска играются в турн-казе.",
+        "Tourne-case is sometimes played with the lower die only, which makes the game slower.",
+        "Иногда в турн-каз играют только меньшим заром — тогда игра идёт медленнее.",
         {"BOTH": ("Both dice (a double counts once).", "оба зара (дубль — один раз)."),
          "LOWER": ("Only the lower die.", "только меньший зар.")}),
     "tourne_overshoot": _o(
@@ -1128,8 +1135,8 @@ OPTIONS = {
     "dutch_rule": _o(
         "Which special restriction applies?",
         "Какое особое ограничение действует?",
-        "Which special restriction the tricktrack games use.",
-        "Какое особое ограничение действует в триктраке.",
+        "Tricktrack has one special restriction, and the old descriptions disagree on which.",
+        "В триктраке есть одно особое ограничение, и старые описания расходятся, какое.",
         {"PRIME": ("No six points in a row until an opposing checker has reached his home.",
                    "нельзя держать шесть пунктов подряд, пока шашка соперника не вошла в "
                    "свой дом."),
@@ -1150,8 +1157,9 @@ OPTIONS = {
     "russian_rules": _o(
         "Which description of the game is played?",
         "По какому описанию играть?",
-        "Which description of Russian tricktrack is played.",
-        "По какому описанию играется русский триктрак.",
+        "The old descriptions of Russian tricktrack differ; Hoyle's adds free entering and "
+        "climbing doubles.",
+        "Старые описания русского триктрака расходятся; у Хойла — свободный ввод и особые дубли.",
         {"SRC": ("Dutch tricktrack on a shared track (this page's rules).",
                  "голландский триктрак на общем пути (правила на этой странице)."),
          "RUSSIAN_HOYLE": ("Hoyle's version: free entering after the first checker; a double "
@@ -1180,8 +1188,10 @@ OPTIONS = {
     "irish_bear_off": _o(
         "Which checkers may a number bear off?",
         "Какие шашки может выбросить число?",
-        "Which checkers a number may bear off in Irish.",
-        "Какие шашки может выбросить число в ирландских нардах.",
+        "In Irish a number may bear off a checker from a lower point even while higher ones "
+        "remain.",
+        "В ирландских нардах число может выбросить шашку с младшего пункта, даже если выше есть "
+        "шашки.",
         {"LIBERAL": ("Any checker on the point of that number or lower.",
                      "любую шашку с пункта с тем же номером или младше."),
          "STD": ("As in backgammon.", "как в коротких нардах.")}),
@@ -1193,8 +1203,9 @@ OPTIONS = {
     "KHACH_SCORE": _o(
         "How is a game scored?",
         "Как считаются очки?",
-        "How a game of khachapuri is scored.",
-        "Как считаются очки в хачапури.",
+        "Khachapuri scores by how far behind the loser is; it can also be scored like long nardy.",
+        "В хачапури очки зависят от того, насколько отстал проигравший; можно считать и как в "
+        "длинных нардах.",
         {"DIFF": ("15 minus the checkers the loser has borne off.",
                   "15 минус число шашек, выброшенных проигравшим."),
          "LN": ("As in long nardy: oin 1, mars 2.", "как в длинных нардах: ойн 1, марс 2.")}),
@@ -1208,8 +1219,10 @@ OPTIONS = {
     "escalation_lookahead": _o(
         "How is the must-play rule applied to a climbing double?",
         "Как обязательность хода действует на лестницу дублей?",
-        "How the must-play rule applies to the long list of a climbing double.",
-        "Как правило обязательного хода действует на длинный список лестницы дублей.",
+        "A climbing double gives a long list of numbers to play; checking the whole list is exact"
+        " but can take minutes.",
+        "Лестница дублей даёт длинный список чисел; проверка всего списка точнее, но может занять"
+        " минуты.",
         {"BLOCK": ("Group by group: in each group of four play as many as you can.",
                    "по группам: в каждой четвёрке сыграть сколько можно."),
          "FULL": ("Over the whole list: choose the moves that play the most numbers in total. "
@@ -1221,8 +1234,10 @@ OPTIONS = {
     "tawula_entry": _o(
         "On which point does a checker enter?",
         "На какой пункт вводится шашка?",
-        "On which point of the starting table a checker enters.",
-        "На какой пункт стартовой четверти вводится шашка.",
+        "Checkers enter from the hand into your starting table; the old descriptions count its "
+        "points differently.",
+        "Шашки вводятся из руки в стартовую четверть; старые описания по-разному считают её "
+        "пункты.",
         {"SRC": ("A die d enters on the d-th point, counting the pair's point as 1, from hand "
                  "and from the bar.",
                  "число d — на d-й пункт, считая пункт начальной пары первым, и из руки, и с "
@@ -1234,16 +1249,16 @@ OPTIONS = {
     "tawula_far_cap": _o(
         "How many of your checkers may share a point on his side?",
         "Сколько ваших шашек может стоять на пункте соперника?",
-        "How many of your checkers may stand on one point of the opponent's side (except your "
-        "Head).",
-        "Сколько ваших шашек может стоять на одном пункте стороны соперника (кроме "
-        "головы).",
+        "Your checkers may not pile up on the opponent's side, except on your head point.",
+        "На стороне соперника ваши шашки не могут скапливаться, кроме пункта головы.",
         {"2": ("At most two.", "не больше двух."), "1": ("Only one.", "только одна.")}),
     "tawula_head": _o(
         "Which point on his side takes any number of yours?",
         "Какой пункт соперника вмещает сколько угодно ваших шашек?",
-        "Which point of the opponent's side takes any number of your checkers.",
-        "Какой пункт стороны соперника принимает сколько угодно ваших шашек.",
+        "One point on his side, your head, takes any number of your checkers; the old "
+        "descriptions place it differently.",
+        "Один пункт на его стороне — ваша голова — вмещает сколько угодно ваших шашек; старые "
+        "описания ставят его по-разному.",
         {"13": ("The last point of that side (your 13-point).",
                 "последний пункт этой стороны (ваш 13-й)."),
          "19": ("The last point of your starting table (your 19-point).",
@@ -1251,8 +1266,9 @@ OPTIONS = {
     "tawula_open_rule": _o(
         "What must stay open after a hit in his starting table?",
         "Что остаётся открытым после боя в его стартовой четверти?",
-        "What must stay open after you hit in the opponent's starting table.",
-        "Что должно остаться открытым после боя в стартовой четверти соперника.",
+        "After your hit he must still be able to come back in; the rule says how much stays open.",
+        "После вашего боя соперник должен иметь возможность войти; правило говорит, что остаётся "
+        "открытым.",
         {"BROAD": ("At least one point of that table must stay enterable for him.",
                    "хотя бы один пункт этой четверти должен оставаться доступным для ввода."),
          "NARROW": ("Only the point where you hit may not be made (the hitter may run on).",
@@ -1261,15 +1277,17 @@ OPTIONS = {
     "tawula_capote": _o(
         "How many checkers off does a capote need?",
         "Сколько шашек нужно выбросить для капота?",
-        "How many checkers the winner of a capote must have borne off.",
-        "Сколько шашек должен выбросить выигрывающий капот.",
+        "A capote is the biggest win; the old descriptions differ on how many checkers its winner"
+        " has borne off.",
+        "Капот — самая крупная победа; старые описания расходятся, сколько шашек должен выбросить"
+        " победитель.",
         {"AT_LEAST_ONE": ("At least one.", "хотя бы одну."),
          "EXACTLY_ONE": ("Exactly one.", "ровно одну.")}),
     "tawula_lock_lift": _o(
         "When may the starting pair move?",
         "Когда может пойти начальная пара?",
-        "When the starting pair may move once the last checker has entered.",
-        "Когда может ходить начальная пара после ввода последней шашки.",
+        "The starting pair stays put until every checker has entered from the hand.",
+        "Начальная пара стоит на месте, пока все шашки не введены из руки.",
         {"MID_TURN": ("At once, with the remaining numbers of the same turn.",
                       "сразу, оставшимися числами того же хода."),
          "NEXT_TURN": ("From the next turn.", "со следующего хода.")}),
@@ -1290,8 +1308,8 @@ OPTIONS = {
     "fevga_start_table": _o(
         "When may you not fill your whole starting quarter?",
         "Когда нельзя занять всю свою первую четверть?",
-        "When the ban on occupying all six points of your starting quarter applies.",
-        "Когда действует запрет занимать все шесть пунктов своей первой четверти.",
+        "Filling all six points of your starting quarter would trap the opponent behind them.",
+        "Если занять все шесть пунктов своей первой четверти, соперник окажется заперт за ними.",
         {"ALWAYS": ("Always: the six points may never all be occupied.",
                     "всегда: все шесть пунктов занимать нельзя никогда."),
          "ONLY_IF_STUCK": ("Only while all the opponent's checkers stand right before it.",
@@ -1397,29 +1415,24 @@ _CHOICE_WORDS = {
         "lot": ("A new lot before each game", "Новый жребий перед каждой партией"),
         "opening_roll": ("An opening throw of one die each", "Розыгрыш по одному зару")},
     "head_exception": {
-        "head_obstacle": ("6-6, 4-4, 3-3 when the opponent's head blocks",
-                          "6-6, 4-4, 3-3, если мешает голова соперника"),
+        "head_obstacle": ("6-6, 4-4, 3-3 if his head blocks", "6-6, 4-4, 3-3, если мешает голова"),
         "list": ("Always with 6-6, 4-4, 3-3", "Всегда при 6-6, 4-4, 3-3"),
         "any_blocked": ("Any double one checker cannot play", "Любой дубль, который не сыграть "
                         "одной шашкой"),
         "any_double": ("Any double", "Любой дубль"),
         "none": ("Never", "Никогда")},
     "block_rule": {
-        "ahead": ("Only with an opposing checker ahead of it",
-                  "Только если впереди есть шашка соперника"),
-        "opp_in_home": ("Only once an opposing checker is home",
-                        "Только когда шашка соперника уже в доме"),
+        "ahead": ("Only with his checker ahead", "Если впереди есть его шашка"),
+        "opp_in_home": ("Only once his checker is home", "Когда его шашка уже в доме"),
         "none": ("Always", "Всегда")},
     "block_check": {"end_of_turn": ("At the end of the turn", "В конце хода"),
                     "every_step": ("After every single move", "После каждого передвижения")},
     "koks_rule": {
         "none": ("No koks", "Кокса нет"),
-        "head": ("Yes, if the loser still has a checker on his head",
-                 "Да, если у проигравшего шашка на голове"),
-        "start_quarter": ("Yes, if the loser has a checker in his first quarter",
-                          "Да, если у проигравшего шашка в первой четверти"),
-        "none_home": ("Yes, if none of the loser's checkers got home",
-                      "Да, если ни одна шашка проигравшего не дошла до дома")},
+        "head": ("Yes: mars and a checker on his head", "Да: марс и шашка на голове"),
+        "start_quarter": ("Yes: mars and a checker in his first quarter",
+                          "Да: марс и шашка в первой четверти"),
+        "none_home": ("Yes: mars and no checker home", "Да: марс и ни одной шашки в доме")},
     "draw_points": {"half": ("Half a point each", "По пол-очка"),
                     "one_each": ("One point each", "По одному очку")},
     "draw_eval": {"after_last_roll": ("After Black's last roll", "После последнего броска чёрных"),

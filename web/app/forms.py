@@ -88,7 +88,8 @@ def option_fields(lang, game, values) -> str:
             usual = T.tr(lang, "usual_on" if field["default"] == "true" else "usual_off")
             out.append(f'<div class="opt"><label class="check"><input type="checkbox" '
                        f'id="ng-opt-{key}" data-opt="{key}"{checked}> '
-                       f'{escape(field["question"])} <small>({escape(usual)})</small></label>'
+                       f'<span>{escape(field["question"])} <small>({escape(usual)})</small>'
+                       '</span></label>'
                        f'{_hint(field, lang)}</div>')
         else:
             options = [(c["value"], _usual(lang, c["words"]) if c["default"] else c["words"])
