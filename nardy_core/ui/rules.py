@@ -1411,7 +1411,7 @@ _CHOICE_WORDS = {
                         "lot_dice": ("The two dice of the lot", "Два зара жребия")},
     "next_game_starter": {
         "alternate": ("The players take turns (colours swap)", "По очереди (цвета меняются)"),
-        "winner": ("The winner of the last game", "Победитель прошлой партии"),
+        "winner": ("The winner of the last game", "Прошлый победитель"),
         "lot": ("A new lot before each game", "Новый жребий перед каждой партией"),
         "opening_roll": ("An opening throw of one die each", "Розыгрыш по одному зару")},
     "head_exception": {
@@ -1471,10 +1471,9 @@ _CHOICE_WORDS = {
                      "FALKENER": ("From hand, counting after the pair (Falkener)",
                                   "Из руки — считая после пары (Фолкнер)")},
     "tawula_far_cap": {"2": ("Two", "Две"), "1": ("One", "Одна")},
-    "tawula_head": {"13": ("Your 13-point, the last of his side", "Ваш 13-й, последний на его "
-                           "стороне"),
-                    "19": ("Your 19-point, the last of your starting table",
-                           "Ваш 19-й, последний в стартовой четверти")},
+    "tawula_head": {"13": ("Your 13-point (the last of his side)", "Ваш 13-й (край его стороны)"),
+                    "19": ("Your 19-point (the last of your starting table)",
+                           "Ваш 19-й (край стартовой четверти)")},
     "tawula_open_rule": {"BROAD": ("A point he can enter on", "Пункт, куда он может войти"),
                          "NARROW": ("Only the point of the hit", "Только пункт боя")},
     "tawula_capote": {"AT_LEAST_ONE": ("At least one", "Хотя бы одну"),
