@@ -182,3 +182,11 @@ def test_usual_values_are_marked_and_values_in_force_in_words(lang):
     assert re.search(r'<option value="head" selected>', dialog)
     summary = {"en": "Where this rule comes from", "ru": "Откуда это правило"}[lang]
     assert dialog.count(f"<summary>{summary}</summary>") == dialog.count('class="opt"')
+
+
+@pytest.mark.parametrize("odd", [None, 5, object(), "cube_enabled", b"x", [None, 5], {"x": 1}])
+def test_odd_declarations_never_raise(odd):
+    for game in ("long", "nope", None):
+        for lang in ("en", "ru", "xx"):
+            assert isinstance(option_fields(game, lang, odd, odd if isinstance(odd, dict)
+                                            else None), list)

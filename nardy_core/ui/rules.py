@@ -1789,6 +1789,21 @@ def _choice_sentence(entry, name, lang) -> str:
     return _cap(texts[lang]) if texts else ""
 
 
+def _specs_by_key(options) -> dict:
+    """The ``Option`` declarations among ``options`` (an ``OptionSet``, a list...), by key."""
+    found = {}
+    try:
+        items = getattr(options, "specs", options)
+        if isinstance(items, (str, bytes, dict)) or items is None:
+            return found
+        for item in items:
+            if hasattr(item, "key") and hasattr(item, "kind") and isinstance(item.key, str):
+                found[item.key] = item
+    except TypeError:
+        return {}
+    return found
+
+
 def option_fields(game, lang="en", specs=None, values=None, keys=None) -> list:
     """The rule options of ``game`` as a player reads them, in ``lang``: a list of dicts
     ``{key, kind, question, explanation, value, default, choices, default_words, value_words,
@@ -1802,11 +1817,7 @@ def option_fields(game, lang="en", specs=None, values=None, keys=None) -> list:
     lang = _lang(lang)
     current = values if isinstance(values, dict) else {}
     listed = _option_keys(game, specs)
-    by_key = {}
-    for item in (getattr(specs, "specs", specs) or ()) if not isinstance(specs, (str, bytes)) \
-            else ():
-        if hasattr(item, "key") and hasattr(item, "kind"):
-            by_key[item.key] = item
+    by_key = _specs_by_key(specs)
     if keys is not None:
         known = {k: (c, d) for k, c, d in listed}
         listed = [(k, known.get(k, (None, None))[0], known.get(k, (None, None))[1]) for k in keys]
@@ -1867,11 +1878,7 @@ def rules_html(game_key, lang="en", options=None, values=None, sources=False) ->
         if texts is None:
             return "<p>%s</p>" % words["unknown_game"]
         keys = _option_keys(game, options)
-        specs = {}
-        for item in (getattr(options, "specs", options) or ()) if not isinstance(
-                options, (str, bytes)) else ():
-            if hasattr(item, "key") and hasattr(item, "kind"):
-                specs[item.key] = item
+        specs = _specs_by_key(options)
         current = values if isinstance(values, dict) else {}
         out = [texts[lang], "<h3>%s</h3>" % words["options"]]
         if keys:
