@@ -235,20 +235,20 @@ def test_rules_html_structure():
     assert html.startswith(RULES["long"]["en"])
     assert "<h3>Options</h3>" in html
     assert OPTIONS["head_exception"]["title"]["en"] in html
-    assert "(default)" in html
+    assert "(usual)" in html
     ru = rules_html("long", "ru")
-    assert "<h3>Варианты правил</h3>" in ru and "(по умолчанию)" in ru
+    assert "<h3>Варианты правил</h3>" in ru and "(обычно)" in ru
     assert rules_html("portes", "ru", []).endswith("<p>У этой игры нет вариантов правил.</p>")
     # only the options passed are listed
     only = rules_html("long", "en", ["koks_rule"])
     assert OPTIONS["koks_rule"]["title"]["en"] in only
     assert OPTIONS["head_exception"]["title"]["en"] not in only
     # defaults are per game
-    assert "<b>alternate</b>: " in rules_html("long", "en", ["next_game_starter"])
     long_starter = rules_html("long", "en", ["next_game_starter"])
-    assert "(default)" in long_starter.split("alternate")[1][:200]
-    assert "(default)" in rules_html("short", "en", ["next_game_starter"]).split(
-        "opening_roll")[1][:200]
+    assert "<b>The players take turns (colours swap)</b> (usual): " in long_starter
+    assert "alternate" not in long_starter and "opening_roll" not in long_starter
+    assert "<b>An opening throw of one die each</b> (usual)" in rules_html(
+        "short", "en", ["next_game_starter"])
 
 
 def test_rules_html_accepts_option_objects_and_marks_values():
@@ -258,7 +258,8 @@ def test_rules_html_accepts_option_objects_and_marks_values():
     assert by_specs == rules_html("long", "en", list(variant.options.specs))
     marked = rules_html("long", "en", variant.options, values=variant.options.values)
     assert marked.count("in this game") == 2
-    assert "<b>in this game: list</b>" in marked and "<b>in this game: on</b>" in marked
+    assert "<b>in this game: Always with 6-6, 4-4, 3-3</b>" in marked
+    assert "<b>in this game: Yes</b>" in marked
     assert html_errors(marked) == []
     ru = rules_html("long", "ru", variant.options, values=dict(variant.options.values))
     assert ru.count("в этой партии") == 2
@@ -308,7 +309,7 @@ def test_unknown_option_key_is_listed_by_key_and_escaped():
 def test_value_marks():
     html = rules_html("long", "en", ["head_exception_rolls"], {"head_exception_rolls":
                                                               frozenset({4, 6})})
-    assert "in this game: 46" in html
+    assert "in this game: 4-4 and 6-6" in html
     same = rules_html("long", "en", ["head_exception_rolls"], {"head_exception_rolls":
                                                               frozenset({3, 4, 6})})
     assert "in this game" not in same

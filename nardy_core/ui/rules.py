@@ -44,7 +44,8 @@ Function
 from __future__ import annotations
 
 __all__ = ["RULES", "OPTIONS", "GAME_OPTIONS", "DEFAULTS", "GAME_TITLES", "rules_html",
-           "option_text"]
+           "option_text", "option_field", "option_fields", "rules_panel_html", "source_html",
+           "number_words", "dieset_words", "NUMBER_CHOICES", "DIESET_CHOICES"]
 
 # ---------------------------------------------------------------------------------------------
 # Shared paragraphs
@@ -908,15 +909,18 @@ def _o(title_en, title_ru, en, ru, choices=None):
 OPTIONS = {
     # --- long nardy (CORE_RULES.md 2.8)
     "first_move_dice": _o(
-        "First roll", "Первый бросок",
-        "Which dice White plays on his first turn after the lot for the first move.",
-        "Какими зарами белые играют первый ход после жребия.",
+        "Which dice does White play first?",
+        "Какими зарами белые ходят первый раз?",
+        "After the lot for the first move, White either throws again or plays the two dice of the"
+        " lot.",
+        "После жребия на первый ход белые либо бросают заново, либо играют двумя зарами жребия.",
         {"reroll": ("White throws both dice again, so the first roll may be a double.",
                     "белые заново бросают оба зара, может выпасть дубль."),
          "lot_dice": ("The two dice of the lot are White's first roll (never a double).",
                       "два зара жребия и есть первый ход белых (дубля не бывает).")}),
     "next_game_starter": _o(
-        "Who starts the next game", "Кто начинает следующую партию",
+        "Who starts the next game?",
+        "Кто начинает следующую партию?",
         "Who moves first in the second and later games of a match or session.",
         "Кто ходит первым во второй и следующих партиях матча.",
         {"alternate": ("Colours swap: the player who had Black takes White and starts.",
@@ -928,9 +932,12 @@ OPTIONS = {
          "opening_roll": ("Every game starts with the opening throw of one die each.",
                           "каждая партия начинается с розыгрыша по одному зару.")}),
     "head_exception": _o(
-        "Head exception", "Исключение с головы",
-        "When a player may take two checkers from the head on his first turn.",
-        "Когда на первом ходу можно снять с головы две шашки.",
+        "When may two checkers leave the head at the start?",
+        "Когда на первом ходу можно снять с головы две шашки?",
+        "Only one checker may leave the head per turn; on the first turn some doubles allow two, "
+        "since one checker alone would be stopped.",
+        "За ход с головы берут одну шашку; на первом ходу некоторые дубли позволяют взять две, "
+        "потому что одна шашка упирается в соперника.",
         {"head_obstacle": ("With 6-6, 4-4 or 3-3, if one checker alone is stopped by the "
                            "opponent's head and by nothing earlier (the classic rule).",
                            "при 6-6, 4-4 или 3-3, если одной шашке мешает голова соперника, а не "
@@ -944,15 +951,19 @@ OPTIONS = {
          "none": ("Never: one checker from the head, always.",
                   "никогда: всегда только одна шашка с головы.")}),
     "head_exception_rolls": _o(
-        "Doubles of the head exception", "Дубли исключения с головы",
-        "The doubles that allow two checkers off the head on the first turn, written as digits "
-        "(346 = 3-3, 4-4 and 6-6; 46 = only 4-4 and 6-6; none = no double).",
-        "Дубли, при которых на первом ходу с головы снимают две шашки, цифрами (346 — 3-3, 4-4 "
-        "и 6-6; 46 — только 4-4 и 6-6; none — ни один дубль)."),
+        "Which doubles let two checkers leave the head?",
+        "При каких дублях с головы снимают две шашки?",
+        "The doubles that let two checkers leave the head on a player's first turn, where the "
+        "head exception allows it.",
+        "Дубли, при которых на первом ходу с головы снимают две шашки, если это разрешает "
+        "исключение с головы."),
     "block_rule": _o(
-        "Six in a row", "Шесть подряд",
-        "When a player may hold six points in a row in front of the opponent.",
-        "Когда можно занять шесть пунктов подряд перед соперником.",
+        "When may you hold six points in a row?",
+        "Когда можно занять шесть пунктов подряд?",
+        "Six points in a row shut the opponent in; the classic rule allows them only once one of "
+        "his checkers is past.",
+        "Шесть пунктов подряд запирают соперника; по классическому правилу это можно, только если"
+        " одна его шашка уже впереди.",
         {"ahead": ("Only if at least one opposing checker is already ahead of the block.",
                    "только если впереди заграждения уже есть хотя бы одна шашка соперника."),
          "opp_in_home": ("Only if at least one opposing checker is in his home (or borne off).",
@@ -961,7 +972,8 @@ OPTIONS = {
          "none": ("Always (no restriction; for analysis).",
                   "всегда (без ограничения; для анализа).")}),
     "block_check": _o(
-        "Six in a row: when checked", "Шесть подряд: когда проверять",
+        "When is the six-in-a-row rule checked?",
+        "Когда проверяется правило шести подряд?",
         "Whether a forbidden six-point block may appear for a moment during a turn.",
         "Можно ли на мгновение закрыть шесть пунктов по ходу в пределах одного хода.",
         {"end_of_turn": ("Only the position at the end of the turn counts; a block made and "
@@ -972,9 +984,10 @@ OPTIONS = {
                         "нельзя даже «пробегом»: правило проверяется после каждого "
                         "передвижения.")}),
     "koks_rule": _o(
-        "Koks", "Кокс",
-        "Whether long nardy has a koks (a win bigger than mars) and when the loser suffers it.",
-        "Есть ли в длинных нардах кокс (победа больше марса) и когда он засчитывается.",
+        "Is there a koks (triple win)?",
+        "Есть ли кокс (тройная победа)?",
+        "A koks is a win bigger than mars (3 points); classic long nardy has none.",
+        "Кокс — победа больше марса (3 очка); в классических длинных нардах его нет.",
         {"none": ("No koks: only oin and mars.", "кокса нет: только ойн и марс."),
          "head": ("Mars, and the loser still has a checker on his head.",
                   "марс, и у проигравшего ещё есть шашка на голове."),
@@ -983,31 +996,36 @@ OPTIONS = {
          "none_home": ("Mars, and none of the loser's checkers has reached his home.",
                        "марс, и ни одна шашка проигравшего не дошла до дома.")}),
     "koks_points": _o(
-        "Koks points", "Очки за кокс",
+        "How many points is a koks worth?",
+        "Сколько очков даёт кокс?",
         "How many points a koks is worth (multiplied by the cube).",
         "Сколько очков даёт кокс (умножается на куб)."),
     "home_mars_points": _o(
-        "Home mars points", "Очки за домашний марс",
+        "How many points is a home mars worth?",
+        "Сколько очков даёт домашний марс?",
         "Points for a home mars, a mars where all 15 of the loser's checkers are in his home; 2 "
         "scores it as an ordinary mars.",
         "Очки за домашний марс — марс, при котором все 15 шашек проигравшего в его доме; 2 — "
         "как обычный марс."),
     "last_roll_draw": _o(
-        "Last roll for Black", "Последний бросок чёрных",
+        "May Black take a last roll for a draw?",
+        "Есть ли у чёрных последний бросок на ничью?",
         "When on, after White bears off his last checker Black gets one more turn, and if he "
         "then bears off all his checkers too the game is a draw.",
         "Если включено, после того как белые выбросили последнюю шашку, чёрные делают ещё один "
         "ход, и если выбрасывают все свои шашки — ничья."),
     "draw_points": _o(
-        "Draw score", "Очки за ничью",
+        "What does a draw score?",
+        "Сколько очков за ничью?",
         "What each player scores for a draw by the last roll.",
         "Сколько получает каждый игрок при ничьей по последнему броску.",
         {"half": ("Half a point each.", "по пол-очка."),
          "one_each": ("One point each.", "по одному очку.")}),
     "draw_eval": _o(
-        "Last roll: result", "Последний бросок: итог",
-        "When oin or mars is decided if Black's last roll does not save a draw.",
-        "Когда определяется ойн или марс, если последний бросок чёрных не дал ничьей.",
+        "When is oin or mars decided after the last roll?",
+        "Когда после последнего броска решается ойн или марс?",
+        "Black's extra turn may still bear off a checker and turn a mars into an oin.",
+        "Дополнительный ход чёрных может выбросить шашку и превратить марс в ойн.",
         {"after_last_roll": ("After Black's extra turn (it can turn a mars into an oin).",
                              "после дополнительного хода чёрных (он может превратить марс в "
                              "ойн)."),
@@ -1015,53 +1033,64 @@ OPTIONS = {
                              "в момент, когда белые выбросили последнюю шашку.")}),
     # --- cube and match (CORE_RULES.md 3.7-3.10)
     "cube_enabled": _o(
-        "Doubling cube", "Куб удвоения",
-        "Whether the players may double the stake with the doubling cube.",
-        "Можно ли удваивать ставку кубом удвоения."),
+        "Play with the doubling cube?",
+        "Играть с кубом удвоения?",
+        "Before rolling, a player may offer to double the stake; the opponent takes it or gives "
+        "up the game.",
+        "Перед броском можно предложить удвоить ставку; соперник принимает или сдаёт партию."),
     "max_cube": _o(
-        "Highest cube value", "Наибольшее значение куба",
+        "How high may the cube go?",
+        "До какого значения растёт куб?",
         "The highest value the cube may reach (for example 64); 0 means no limit. No double, "
         "beaver or automatic double raises it past this value.",
         "Наибольшее значение куба (например, 64); 0 — без ограничения. Ни удвоение, ни бобр, "
         "ни автоматическое удвоение не поднимают куб выше."),
     "jacoby": _o(
-        "Jacoby rule", "Правило Джекоби",
+        "Jacoby rule: gammons only after a double?",
+        "Правило Джекоби: марс только после удвоения?",
         "Money play: a gammon or backgammon counts only as a single game unless the cube has "
         "been turned.",
         "Игра на очки: марс и кокс считаются простой победой, если куб ни разу не "
         "удваивали."),
     "beaver": _o(
-        "Beaver", "Бобр",
+        "May the doubled player redouble at once (beaver)?",
+        "Можно ли сразу переудвоить (бобр)?",
         "Money play: a player who is doubled may take and at once redouble, keeping the cube.",
         "Игра на очки: получивший удвоение может принять его и сразу удвоить снова, оставив "
         "куб у себя."),
     "automatic_doubles": _o(
-        "Automatic doubles", "Автоматические удвоения",
+        "How many automatic doubles at the start?",
+        "Сколько автоматических удвоений в начале?",
         "Money play: each tie in the opening throw doubles the stake (the cube stays in the "
         "middle), at most this many times; 0 = off.",
         "Игра на очки: каждое равенство при розыгрыше первого хода удваивает ставку (куб "
         "остаётся в центре), не больше указанного числа раз; 0 — выключено."),
     "crawford": _o(
-        "Crawford rule", "Правило Кроуфорда",
+        "Crawford rule: no doubling in the Crawford game?",
+        "Правило Кроуфорда: без удвоений в партии Кроуфорда?",
         "Match play: nobody may double in the one game right after a player first comes within "
         "one point of winning the match.",
         "Матч: в партии сразу после того, как одному из игроков впервые осталось одно очко до "
         "победы, удваивать нельзя."),
     "holland": _o(
-        "Holland rule", "Правило Холланда",
+        "Holland rule: late doubles only after two turns?",
+        "Правило Холланда: удвоение только после двух ходов?",
         "Match play: after the Crawford game the trailing player may double only once each "
         "player has played two turns of the game.",
         "Матч: после партии Кроуфорда отстающий может удваивать, только когда каждый игрок "
         "сделал в партии по два хода."),
     "allow_resign": _o(
-        "Resigning", "Сдача",
+        "May a player resign?",
+        "Можно ли сдаваться?",
         "Whether a player may offer to resign a game (single, gammon/mars or backgammon/koks).",
         "Можно ли предложить сдаться (простая партия, марс или кокс)."),
     # --- Caucasian nardy (CORE_RULES.md 4.2)
     "caucasian_hit_rule": _o(
-        "Hitting in your home", "Бой в своём доме",
-        "What a checker that hits a blot in its own home may do for the rest of the turn.",
-        "Что может шашка, побившая блот в своём доме, до конца хода.",
+        "What may a checker that hits in its own home do?",
+        "Что может шашка, побившая в своём доме?",
+        "A checker that hits a blot in your own home may have to stay exposed for the rest of the"
+        " turn.",
+        "Шашке, побившей блот в своём доме, может быть запрещено прятаться до конца хода.",
         {"no_hide": ("It may not hide: no landing on your own checkers and no covering it; it "
                      "may stay, run to an empty point or be borne off.",
                      "прятаться нельзя: не вставать к своим и не накрывать её; она может "
@@ -1075,34 +1104,39 @@ OPTIONS = {
                   "без ограничений: как в коротких нардах.")}),
     # --- VARIANT_RULES.md 5a
     "fayles_hit_on_own1": _o(
-        "Hit on your own 1-point", "Бой на своём первом пункте",
+        "May you hit on your own 1-point?",
+        "Можно ли бить на своём первом пункте?",
         "Whether you may hit an opposing blot standing on your own 1-point (pointless: the "
         "victim stays, your hitter is knocked to the far corner).",
         "Можно ли бить блот соперника на своём первом пункте (бессмысленно: побитая остаётся, "
         "а ваша шашка уходит в дальний угол).",
         {"LEGAL": ("Allowed.", "можно."), "ILLEGAL": ("Not allowed.", "нельзя.")}),
     "tourne_rows": _o(
-        "Rows", "Ряды",
-        "How the two players' rows of twelve points face each other.",
-        "Как расположены друг против друга ряды игроков.",
+        "How do the two rows face each other?",
+        "Как ряды стоят друг против друга?",
+        "Each player has a row of twelve points; the two rows run side by side or head to tail.",
+        "У каждого игрока ряд из двенадцати пунктов; ряды идут рядом или навстречу друг другу.",
         {"PARALLEL": ("Both rows run the same way: your point k faces the opponent's point k.",
                       "оба ряда идут в одну сторону: ваш пункт k напротив его пункта k."),
          "CONTRARY": ("The rows run in opposite directions: your point k faces his point 13 − k.",
                       "ряды идут навстречу: ваш пункт k напротив его пункта 13 − k.")}),
     "tourne_dice": _o(
-        "Dice used", "Какие зары играют",
-        "Which numbers of a roll are played in tourne-case.",
-        "Какие числа броска играются в турн-казе.",
+        "Which dice are played?",
+        "Какие зары играются?",
+        "Tourne-case is sometimes played with the lower die only, which makes the game slower.",
+        "Иногда в турн-каз играют только меньшим заром — тогда игра идёт медленнее.",
         {"BOTH": ("Both dice (a double counts once).", "оба зара (дубль — один раз)."),
          "LOWER": ("Only the lower die.", "только меньший зар.")}),
     "tourne_overshoot": _o(
-        "Overshooting the home point", "Перелёт домашнего пункта",
+        "May a larger number reach the home point?",
+        "Можно ли зайти на домашний пункт большим числом?",
         "When on, a larger number than needed may still bring a checker onto the home point.",
         "Если включено, шашку можно завести на домашний пункт и большим числом, чем нужно."),
     "dutch_rule": _o(
-        "Tricktrack restriction", "Ограничение триктрака",
-        "Which special restriction the tricktrack games use.",
-        "Какое особое ограничение действует в триктраке.",
+        "Which special restriction applies?",
+        "Какое особое ограничение действует?",
+        "Tricktrack has one special restriction, and the old descriptions disagree on which.",
+        "В триктраке есть одно особое ограничение, и старые описания расходятся, какое.",
         {"PRIME": ("No six points in a row until an opposing checker has reached his home.",
                    "нельзя держать шесть пунктов подряд, пока шашка соперника не вошла в "
                    "свой дом."),
@@ -1111,7 +1145,8 @@ OPTIONS = {
                        "нельзя бить (и при вводе), пока у вас нет шашки в своём доме или "
                        "выброшенной.")}),
     "dutch_entry": _o(
-        "Entering", "Ввод шашек",
+        "Must all 15 checkers enter first?",
+        "Нужно ли сначала ввести все 15 шашек?",
         "Whether all 15 checkers must be entered before any checker moves along the board.",
         "Нужно ли ввести все 15 шашек, прежде чем ходить по доске.",
         {"ALL_FIRST": ("All 15 must enter first.", "сначала вводятся все 15."),
@@ -1120,9 +1155,11 @@ OPTIONS = {
                   "вводить не обязательно: можно вводить или ходить (побитую шашку всё равно "
                   "заряжают первой).")}),
     "russian_rules": _o(
-        "Rule set", "Свод правил",
-        "Which description of Russian tricktrack is played.",
-        "По какому описанию играется русский триктрак.",
+        "Which description of the game is played?",
+        "По какому описанию играть?",
+        "The old descriptions of Russian tricktrack differ; Hoyle's adds free entering and "
+        "climbing doubles.",
+        "Старые описания русского триктрака расходятся; у Хойла — свободный ввод и особые дубли.",
         {"SRC": ("Dutch tricktrack on a shared track (this page's rules).",
                  "голландский триктрак на общем пути (правила на этой странице)."),
          "RUSSIAN_HOYLE": ("Hoyle's version: free entering after the first checker; a double "
@@ -1130,13 +1167,15 @@ OPTIONS = {
                            "версия Хойла: после первой шашки вводить не обязательно; дубль d-d "
                            "— четыре d, затем четыре 7 − d, и игрок бросает снова.")}),
     "russian_backgammon": _o(
-        "Backgammon (koks)", "Кокс",
+        "Does a backgammon (koks) score 3?",
+        "Даёт ли кокс 3 очка?",
         "When on, a triple win (nothing borne off and a checker on the bar or on points 19–24) "
         "scores 3; when off, such a loss is an ordinary gammon.",
         "Если включено, кокс (ни одной выброшенной и шашка на баре или на пунктах 19–24) даёт "
         "3 очка; если выключено — это обычный марс."),
     "irish_close": _o(
-        "Closed home", "Закрытый дом",
+        "May you close your home while he is on the bar?",
+        "Можно ли закрыть дом, когда у соперника шашка на баре?",
         "What happens if a player closes his whole home while the opponent is on the bar.",
         "Что бывает, если закрыть весь дом, когда у соперника шашка на баре.",
         {"FORBID": ("It is simply not allowed.", "так ходить нельзя."),
@@ -1147,33 +1186,43 @@ OPTIONS = {
                      "больше, тот выбирает пункт закрытого дома, и все шашки с него, кроме "
                      "одной, уходят на бар закрывшего.")}),
     "irish_bear_off": _o(
-        "Bearing off", "Выброс",
-        "Which checkers a number may bear off in Irish.",
-        "Какие шашки может выбросить число в ирландских нардах.",
+        "Which checkers may a number bear off?",
+        "Какие шашки может выбросить число?",
+        "In Irish a number may bear off a checker from a lower point even while higher ones "
+        "remain.",
+        "В ирландских нардах число может выбросить шашку с младшего пункта, даже если выше есть "
+        "шашки.",
         {"LIBERAL": ("Any checker on the point of that number or lower.",
                      "любую шашку с пункта с тем же номером или младше."),
          "STD": ("As in backgammon.", "как в коротких нардах.")}),
     "bear_off_requires_unpinned": _o(
-        "No bearing off while pinned", "Без выброса при закрытой шашке",
+        "Must every pinned checker be free before bearing off?",
+        "Нужно ли освободить закрытые шашки до выброса?",
         "When on, a player may not bear off while any of his checkers is pinned.",
         "Если включено, нельзя выбрасывать, пока хотя бы одна ваша шашка закрыта."),
     "KHACH_SCORE": _o(
-        "Scoring", "Подсчёт очков",
-        "How a game of khachapuri is scored.",
-        "Как считаются очки в хачапури.",
+        "How is a game scored?",
+        "Как считаются очки?",
+        "Khachapuri scores by how far behind the loser is; it can also be scored like long nardy.",
+        "В хачапури очки зависят от того, насколько отстал проигравший; можно считать и как в "
+        "длинных нардах.",
         {"DIFF": ("15 minus the checkers the loser has borne off.",
                   "15 минус число шашек, выброшенных проигравшим."),
          "LN": ("As in long nardy: oin 1, mars 2.", "как в длинных нардах: ойн 1, марс 2.")}),
     "transfer_all_rolls": _o(
-        "Pass on every roll", "Передача любого броска",
+        "Do unplayable numbers of every roll pass on?",
+        "Переходят ли сопернику несыгранные числа любого броска?",
         "When on, numbers of an ordinary roll that cannot be played also go to the opponent "
         "(the higher first), not only those of a double.",
         "Если включено, несыгранные числа обычного броска тоже переходят к сопернику (сначала "
         "большее), а не только числа дубля."),
     "escalation_lookahead": _o(
-        "Climbing doubles: must-play", "Лестница дублей: обязательность",
-        "How the must-play rule applies to the long list of a climbing double.",
-        "Как правило обязательного хода действует на длинный список лестницы дублей.",
+        "How is the must-play rule applied to a climbing double?",
+        "Как обязательность хода действует на лестницу дублей?",
+        "A climbing double gives a long list of numbers to play; checking the whole list is exact"
+        " but can take minutes.",
+        "Лестница дублей даёт длинный список чисел; проверка всего списка точнее, но может занять"
+        " минуты.",
         {"BLOCK": ("Group by group: in each group of four play as many as you can.",
                    "по группам: в каждой четвёрке сыграть сколько можно."),
          "FULL": ("Over the whole list: choose the moves that play the most numbers in total. "
@@ -1183,9 +1232,12 @@ OPTIONS = {
                   "У малого дубля тогда десятки тысяч вариантов хода: расчёт медленный "
                   "(от секунд до минут) в открытых позициях.")}),
     "tawula_entry": _o(
-        "Entering", "Ввод",
-        "On which point of the starting table a checker enters.",
-        "На какой пункт стартовой четверти вводится шашка.",
+        "On which point does a checker enter?",
+        "На какой пункт вводится шашка?",
+        "Checkers enter from the hand into your starting table; the old descriptions count its "
+        "points differently.",
+        "Шашки вводятся из руки в стартовую четверть; старые описания по-разному считают её "
+        "пункты.",
         {"SRC": ("A die d enters on the d-th point, counting the pair's point as 1, from hand "
                  "and from the bar.",
                  "число d — на d-й пункт, считая пункт начальной пары первым, и из руки, и с "
@@ -1195,64 +1247,76 @@ OPTIONS = {
                       "из руки счёт идёт от пункта после пары (1 — на следующий пункт); с бара "
                       "— как выше.")}),
     "tawula_far_cap": _o(
-        "Limit on the opponent's side", "Предел на стороне соперника",
-        "How many of your checkers may stand on one point of the opponent's side (except your "
-        "Head).",
-        "Сколько ваших шашек может стоять на одном пункте стороны соперника (кроме "
-        "головы).",
+        "How many of your checkers may share a point on his side?",
+        "Сколько ваших шашек может стоять на пункте соперника?",
+        "Your checkers may not pile up on the opponent's side, except on your head point.",
+        "На стороне соперника ваши шашки не могут скапливаться, кроме пункта головы.",
         {"2": ("At most two.", "не больше двух."), "1": ("Only one.", "только одна.")}),
     "tawula_head": _o(
-        "Head point", "Пункт головы",
-        "Which point of the opponent's side takes any number of your checkers.",
-        "Какой пункт стороны соперника принимает сколько угодно ваших шашек.",
+        "Which point on his side takes any number of yours?",
+        "Какой пункт соперника вмещает сколько угодно ваших шашек?",
+        "One point on his side, your head, takes any number of your checkers; the old "
+        "descriptions place it differently.",
+        "Один пункт на его стороне — ваша голова — вмещает сколько угодно ваших шашек; старые "
+        "описания ставят его по-разному.",
         {"13": ("The last point of that side (your 13-point).",
                 "последний пункт этой стороны (ваш 13-й)."),
          "19": ("The last point of your starting table (your 19-point).",
                 "последний пункт стартовой четверти (ваш 19-й).")}),
     "tawula_open_rule": _o(
-        "Leave a door", "Оставь проход",
-        "What must stay open after you hit in the opponent's starting table.",
-        "Что должно остаться открытым после боя в стартовой четверти соперника.",
+        "What must stay open after a hit in his starting table?",
+        "Что остаётся открытым после боя в его стартовой четверти?",
+        "After your hit he must still be able to come back in; the rule says how much stays open.",
+        "После вашего боя соперник должен иметь возможность войти; правило говорит, что остаётся "
+        "открытым.",
         {"BROAD": ("At least one point of that table must stay enterable for him.",
                    "хотя бы один пункт этой четверти должен оставаться доступным для ввода."),
          "NARROW": ("Only the point where you hit may not be made (the hitter may run on).",
                     "нельзя лишь занять двумя шашками пункт боя (бьющая может уйти "
                     "дальше).")}),
     "tawula_capote": _o(
-        "Capote", "Капот",
-        "How many checkers the winner of a capote must have borne off.",
-        "Сколько шашек должен выбросить выигрывающий капот.",
+        "How many checkers off does a capote need?",
+        "Сколько шашек нужно выбросить для капота?",
+        "A capote is the biggest win; the old descriptions differ on how many checkers its winner"
+        " has borne off.",
+        "Капот — самая крупная победа; старые описания расходятся, сколько шашек должен выбросить"
+        " победитель.",
         {"AT_LEAST_ONE": ("At least one.", "хотя бы одну."),
          "EXACTLY_ONE": ("Exactly one.", "ровно одну.")}),
     "tawula_lock_lift": _o(
-        "Starting pair", "Начальная пара",
-        "When the starting pair may move once the last checker has entered.",
-        "Когда может ходить начальная пара после ввода последней шашки.",
+        "When may the starting pair move?",
+        "Когда может пойти начальная пара?",
+        "The starting pair stays put until every checker has entered from the hand.",
+        "Начальная пара стоит на месте, пока все шашки не введены из руки.",
         {"MID_TURN": ("At once, with the remaining numbers of the same turn.",
                       "сразу, оставшимися числами того же хода."),
          "NEXT_TURN": ("From the next turn.", "со следующего хода.")}),
     "jacquet_courier": _o(
-        "Courier", "Курьер",
+        "Play with the courier rule?",
+        "Играть с правилом курьера?",
         "When on, while you have no checker in your home a second checker may leave the head "
         "only after the first one (the courier) has reached home.",
         "Если включено, пока у вас нет шашки в доме, вторая шашка может уйти с головы только "
         "после того, как первая (курьер) дошла до дома."),
     "jacquet_backgammon": _o(
-        "Backgammon (koks)", "Кокс",
+        "Does a backgammon (koks) score 3?",
+        "Даёт ли кокс 3 очка?",
         "When on, a loser with nothing borne off and a checker on the bar or in the winner's "
         "home loses 3.",
         "Если включено, проигравший без выброшенных шашек и с шашкой на баре или в доме "
         "победителя теряет 3 очка."),
     "fevga_start_table": _o(
-        "Starting quarter", "Своя база",
-        "When the ban on occupying all six points of your starting quarter applies.",
-        "Когда действует запрет занимать все шесть пунктов своей первой четверти.",
+        "When may you not fill your whole starting quarter?",
+        "Когда нельзя занять всю свою первую четверть?",
+        "Filling all six points of your starting quarter would trap the opponent behind them.",
+        "Если занять все шесть пунктов своей первой четверти, соперник окажется заперт за ними.",
         {"ALWAYS": ("Always: the six points may never all be occupied.",
                     "всегда: все шесть пунктов занимать нельзя никогда."),
          "ONLY_IF_STUCK": ("Only while all the opponent's checkers stand right before it.",
                            "только пока все шашки соперника стоят прямо перед ней.")}),
     "moultezim_gammon": _o(
-        "Double win", "Двойной куш",
+        "Does a double win (no checker off) score 2?",
+        "Даёт ли двойная победа (ни одной выброшенной) 2 очка?",
         "When on, a loser who has borne off nothing loses 2; when off, every win is 1.",
         "Если включено, проигравший без выброшенных шашек теряет 2; если выключено, любая "
         "победа — 1."),
@@ -1339,17 +1403,145 @@ DEFAULTS = {
 }
 
 # ---------------------------------------------------------------------------------------------
+# Each choice in a few words (what a list of choices shows), and the words of number and die-set
+# options. Merged into ``OPTIONS`` below: each named choice gets ``"words": {"en", "ru"}``.
+
+_CHOICE_WORDS = {
+    "first_move_dice": {"reroll": ("A new throw of both dice", "Новый бросок обоих заров"),
+                        "lot_dice": ("The two dice of the lot", "Два зара жребия")},
+    "next_game_starter": {
+        "alternate": ("The players take turns (colours swap)", "По очереди (цвета меняются)"),
+        "winner": ("The winner of the last game", "Прошлый победитель"),
+        "lot": ("A new lot before each game", "Новый жребий перед каждой партией"),
+        "opening_roll": ("An opening throw of one die each", "Розыгрыш по одному зару")},
+    "head_exception": {
+        "head_obstacle": ("6-6, 4-4, 3-3 if his head blocks", "6-6, 4-4, 3-3, если мешает голова"),
+        "list": ("Always with 6-6, 4-4, 3-3", "Всегда при 6-6, 4-4, 3-3"),
+        "any_blocked": ("Any double one checker cannot play", "Любой дубль, который не сыграть "
+                        "одной шашкой"),
+        "any_double": ("Any double", "Любой дубль"),
+        "none": ("Never", "Никогда")},
+    "block_rule": {
+        "ahead": ("Only with his checker ahead", "Если впереди есть его шашка"),
+        "opp_in_home": ("Only once his checker is home", "Когда его шашка уже в доме"),
+        "none": ("Always", "Всегда")},
+    "block_check": {"end_of_turn": ("At the end of the turn", "В конце хода"),
+                    "every_step": ("After every single move", "После каждого передвижения")},
+    "koks_rule": {
+        "none": ("No koks", "Кокса нет"),
+        "head": ("Yes: mars and a checker on his head", "Да: марс и шашка на голове"),
+        "start_quarter": ("Yes: mars and a checker in his first quarter",
+                          "Да: марс и шашка в первой четверти"),
+        "none_home": ("Yes: mars and no checker home", "Да: марс и ни одной шашки в доме")},
+    "draw_points": {"half": ("Half a point each", "По пол-очка"),
+                    "one_each": ("One point each", "По одному очку")},
+    "draw_eval": {"after_last_roll": ("After Black's last roll", "После последнего броска чёрных"),
+                  "at_white_finish": ("When White bore off his last checker",
+                                      "Когда белые выбросили последнюю шашку")},
+    "caucasian_hit_rule": {
+        "no_hide": ("It may not hide", "Прятаться ей нельзя"),
+        "stay": ("It stays where it hit", "Она остаётся на месте боя"),
+        "no_hit": ("No hitting in your own home", "В своём доме бить нельзя"),
+        "none": ("Anything, as in short nardy", "Что угодно, как в коротких нардах")},
+    "fayles_hit_on_own1": {"LEGAL": ("Yes", "Да"), "ILLEGAL": ("No", "Нет")},
+    "tourne_rows": {"PARALLEL": ("Side by side, the same way", "Рядом, в одну сторону"),
+                    "CONTRARY": ("Head to tail, opposite ways", "Навстречу друг другу")},
+    "tourne_dice": {"BOTH": ("Both dice", "Оба зара"),
+                    "LOWER": ("Only the lower die", "Только меньший зар")},
+    "dutch_rule": {"PRIME": ("No six points in a row", "Нельзя шесть пунктов подряд"),
+                   "HOYLE_HIT": ("No hitting before a checker is home (Hoyle)",
+                                 "Нельзя бить, пока нет шашки в доме (Хойл)")},
+    "dutch_entry": {"ALL_FIRST": ("Yes, all 15 first", "Да, сначала все 15"),
+                    "FREE": ("No, enter or move as you like", "Нет, можно вводить или ходить")},
+    "russian_rules": {"SRC": ("Dutch tricktrack on a shared track",
+                              "Голландский триктрак на общем пути"),
+                      "RUSSIAN_HOYLE": ("Hoyle's version", "Версия Хойла")},
+    "irish_close": {"FORBID": ("No", "Нет"), "PENALTY": ("Yes, with a penalty", "Да, со штрафом")},
+    "irish_bear_off": {"LIBERAL": ("Any checker on its point or lower",
+                                   "Любую с его пункта или младше"),
+                       "STD": ("As in backgammon", "Как в коротких нардах")},
+    "KHACH_SCORE": {"DIFF": ("15 minus the loser's checkers off",
+                             "15 минус выброшенные шашки проигравшего"),
+                    "LN": ("As in long nardy: 1 or 2", "Как в длинных нардах: 1 или 2")},
+    "escalation_lookahead": {"BLOCK": ("Group by group of four (fast)",
+                                       "По четвёркам (быстро)"),
+                             "FULL": ("Over the whole list (slow)", "По всему списку (медленно)")},
+    "tawula_entry": {"SRC": ("Counting the pair's point as the first",
+                             "Считая пункт пары первым"),
+                     "FALKENER": ("From hand, counting after the pair (Falkener)",
+                                  "Из руки — считая после пары (Фолкнер)")},
+    "tawula_far_cap": {"2": ("Two", "Две"), "1": ("One", "Одна")},
+    "tawula_head": {"13": ("Your 13-point (the last of his side)", "Ваш 13-й (край его стороны)"),
+                    "19": ("Your 19-point (the last of your starting table)",
+                           "Ваш 19-й (край стартовой четверти)")},
+    "tawula_open_rule": {"BROAD": ("A point he can enter on", "Пункт, куда он может войти"),
+                         "NARROW": ("Only the point of the hit", "Только пункт боя")},
+    "tawula_capote": {"AT_LEAST_ONE": ("At least one", "Хотя бы одну"),
+                      "EXACTLY_ONE": ("Exactly one", "Ровно одну")},
+    "tawula_lock_lift": {"MID_TURN": ("At once, in the same turn", "Сразу, в том же ходе"),
+                         "NEXT_TURN": ("From the next turn", "Со следующего хода")},
+    "fevga_start_table": {"ALWAYS": ("Never: it may not be filled", "Никогда: занимать нельзя"),
+                          "ONLY_IF_STUCK": ("When all his checkers wait right before it",
+                                            "Когда все его шашки стоят прямо перед ней")},
+}
+
+for _key, _words in _CHOICE_WORDS.items():
+    for _value, (_en, _ru) in _words.items():
+        OPTIONS[_key]["choices"][_value]["words"] = {"en": _en, "ru": _ru}
+
+# The values a number or die-set option offers in a list (a value in force outside them is
+# added), and how each reads: ``{key: (values, kind of words)}``.
+NUMBER_CHOICES = {
+    "max_cube": ((0, 2, 4, 8, 16, 32, 64, 128, 256), "limit"),
+    "automatic_doubles": ((0, 1, 2, 3, 4), "times"),
+    "koks_points": ((2, 3, 4, 5, 6), "points"),
+    "home_mars_points": ((1, 2, 3, 4), "points"),
+}
+DIESET_CHOICES = {
+    "head_exception_rolls": ((3, 4, 6), (4, 6), (6,), (3, 4, 5, 6), (1, 2, 3, 4, 5, 6), ()),
+}
+
+# Where each rule is written down (shown only inside "Where this rule comes from").
+_LONG_KEYS = ("first_move_dice", "next_game_starter", "head_exception", "head_exception_rolls",
+              "block_rule", "block_check", "koks_rule", "koks_points", "home_mars_points",
+              "last_roll_draw", "draw_points", "draw_eval")
+
+
+def _source_of(key, lang="en") -> str:
+    """The rule book and the part of it that writes the option down."""
+    ru = lang == "ru"
+    if key in _LONG_KEYS:
+        return "CORE_RULES.md, " + ("таблица 2.8" if ru else "table 2.8")
+    if key in _CUBE_DEFAULTS:
+        return "CORE_RULES.md, " + ("разделы 3.7–3.11" if ru else "sections 3.7–3.11")
+    if key == "caucasian_hit_rule":
+        return "CORE_RULES.md, " + ("раздел 4.2" if ru else "section 4.2")
+    return "VARIANT_RULES.md, " + ("раздел 5a" if ru else "section 5a")
+
+
+# ---------------------------------------------------------------------------------------------
 # Rendering
 
 _WORDS = {
     "en": {"options": "Options", "no_options": "This game has no options.",
-           "default": "default", "now": "in this game", "on": "on", "off": "off",
-           "unknown_option": "no explanation yet.",
-           "unknown_game": "There is no rules text for this game yet."},
+           "default": "usual", "now": "in this game", "yes": "Yes", "no": "No",
+           "usually": "Usually", "unknown_option": "no explanation yet.",
+           "source": "Where this rule comes from", "written": "Written down in",
+           "spec": "Note in the rules", "engine": "Setting in the program",
+           "unknown_game": "There is no rules text for this game yet.",
+           "no_limit": "No limit", "up_to": "Up to {n}", "off": "None",
+           "times": "At most {n}", "once": "Once", "point": "{n} point", "points": "{n} points",
+           "no_double": "No double", "any_double": "Any double", "and": "and"},
     "ru": {"options": "Варианты правил", "no_options": "У этой игры нет вариантов правил.",
-           "default": "по умолчанию", "now": "в этой партии", "on": "вкл.", "off": "выкл.",
-           "unknown_option": "описания пока нет.",
-           "unknown_game": "Для этой игры описания правил пока нет."},
+           "default": "обычно", "now": "в этой партии", "yes": "Да", "no": "Нет",
+           "usually": "Обычно", "unknown_option": "описания пока нет.",
+           "source": "Откуда это правило", "written": "Записано в",
+           "spec": "Примечание в правилах", "engine": "Настройка в программе",
+           "unknown_game": "Для этой игры описания правил пока нет.",
+           "no_limit": "Без ограничения", "up_to": "До {n}", "off": "Ни одного",
+           "times": "Не больше {n}", "once": "Одно", "point": "{n} очко",
+           "points": "{n} очка", "points5": "{n} очков",
+           "no_double": "Ни один дубль", "any_double": "Любой дубль", "and": "и"},
 }
 
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
@@ -1438,40 +1630,245 @@ def _choice(entry, value):
     return None, None
 
 
-def option_text(key, lang="en", game=None, value=None, choices=None, default=None) -> str:
-    """One option as an HTML ``<li>``: its name, sentence, choices (default marked) and, where
-    ``value`` is given and differs from the game's default, the value in force. ``choices``
-    (optional): the values the game offers, where it offers fewer than ``OPTIONS`` explains;
-    ``default`` (optional, text): the game's default, else ``DEFAULTS`` says it."""
+def _dice(value):
+    """A die set as a sorted tuple of faces, from a set, a list or its text ('346', 'none')."""
+    if isinstance(value, (set, frozenset, list, tuple)):
+        faces = value
+    else:
+        text = str(value).strip().lower()
+        faces = [] if text in ("none", "") else [c for c in text if c.isdigit()]
+    try:
+        return tuple(sorted({int(f) for f in faces if 1 <= int(f) <= 6}))
+    except (TypeError, ValueError):
+        return ()
+
+
+def _dice_text(faces) -> str:
+    return "".join(str(f) for f in faces) or "none"
+
+
+def dieset_words(faces, lang="en") -> str:
+    """A set of doubles in words: (3, 4, 6) -> '3-3, 4-4 and 6-6'."""
+    words = _WORDS[_lang(lang)]
+    faces = _dice(faces)
+    if not faces:
+        return words["no_double"]
+    if len(faces) == 6:
+        return words["any_double"]
+    names = ["%d-%d" % (f, f) for f in faces]
+    if len(names) == 1:
+        return names[0]
+    return "%s %s %s" % (", ".join(names[:-1]), words["and"], names[-1])
+
+
+def number_words(key, value, lang="en") -> str:
+    """A number option's value in words: max_cube 0 -> 'No limit', koks_points 3 -> '3 points'."""
+    words = _WORDS[_lang(lang)]
+    try:
+        n = int(str(value).strip())
+    except (TypeError, ValueError):
+        return _text(value)
+    how = NUMBER_CHOICES.get(key, ((), ""))[1]
+    if how == "limit":
+        return words["no_limit"] if n == 0 else words["up_to"].format(n=n)
+    if how == "times":
+        if n == 0:
+            return words["off"]
+        return words["once"] if n == 1 else words["times"].format(n=n)
+    if how == "points":
+        if lang == "ru":
+            form = "point" if n % 10 == 1 and n % 100 != 11 else (
+                "points" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "points5")
+        else:
+            form = "point" if n == 1 else "points"
+        return words[form].format(n=n)
+    return str(n)
+
+
+def _kind(key, spec, default):
+    kind = getattr(spec, "kind", None)
+    if kind in ("bool", "choice", "int", "dieset"):
+        return kind
+    if key in NUMBER_CHOICES:
+        return "int"
+    if key in DIESET_CHOICES:
+        return "dieset"
+    if OPTIONS.get(key, {}).get("choices"):
+        return "choice"
+    return "bool" if str(default).lower() in ("true", "false") else "choice"
+
+
+def _norm(kind, value):
+    """A value as the engine writes it, for comparisons."""
+    if value is None:
+        return None
+    if kind == "dieset":
+        return _dice_text(_dice(value))
+    if kind == "bool":
+        text = _text(value).strip().lower()
+        return "true" if text in ("true", "on", "yes", "1") else "false"
+    return _text(value).strip()
+
+
+def option_field(key, lang="en", game=None, spec=None, value=None, choices=None, default=None):
+    """What a player reads of one option, as a dict (see ``option_fields``); ``spec`` (optional)
+    an ``Option`` declaration, else ``OPTIONS``/``DEFAULTS`` say what there is to say."""
     lang = _lang(lang)
     words = _WORDS[lang]
     entry = OPTIONS.get(key) if isinstance(key, str) else None
-    if entry is None:
-        return "<li><b>%s</b>: %s</li>" % (_esc(key), words["unknown_option"])
+    if default is None and spec is not None and hasattr(spec, "format"):
+        try:
+            default = spec.format(spec.default)
+        except Exception:  # noqa: BLE001 - fall back on the table
+            default = None
     if default is None:
         default = DEFAULTS.get(game, {}).get(key, _KEY_DEFAULTS.get(key)) if isinstance(
             game, str) else _KEY_DEFAULTS.get(key)
-    parts = ["<li><b>%s</b>: %s" % (entry["title"][lang], entry[lang])]
-    if entry.get("choices"):
-        parts.append("<ul>")
+    kind = _kind(key, spec, default)
+    default = _norm(kind, default)
+    value = _norm(kind, value) if value is not None else default
+    if choices is None and spec is not None:
+        declared = getattr(spec, "choices", None)
+        choices = tuple(declared) if isinstance(declared, (tuple, list)) and declared else None
+    field = {"key": key, "kind": {"bool": "yesno", "int": "number"}.get(kind, kind),
+             "question": entry["title"][lang] if entry else str(key),
+             "explanation": entry[lang] if entry else words["unknown_option"],
+             "value": value, "default": default, "choices": []}
+    listed = []
+    if kind == "bool":
+        listed = [("true", words["yes"]), ("false", words["no"])]
+    elif kind == "int":
+        values = list(NUMBER_CHOICES.get(key, ((), ""))[0])
+        for extra in (default, value):
+            try:
+                if extra is not None and int(extra) not in values:
+                    values.append(int(extra))
+            except (TypeError, ValueError):
+                pass
+        listed = [(str(n), number_words(key, n, lang)) for n in sorted(values)]
+    elif kind == "dieset":
+        sets = [_dice_text(f) for f in DIESET_CHOICES.get(key, ())]
+        for extra in (default, value):
+            if extra is not None and extra not in sets:
+                sets.append(extra)
+        listed = [(d, dieset_words(d, lang)) for d in sets]
+    elif entry is not None and entry.get("choices"):
         for name, texts in _offered(key, game, entry, choices):
-            is_default = default is not None and _same(name, default)
-            mark = " (%s)" % words["default"] if is_default else ""
-            parts.append("<li><b>%s</b>: %s%s</li>" % (_esc(name), _cap(texts[lang]), mark))
+            shown = texts.get("words", {}).get(lang) or _cap(texts[lang]).rstrip(".")
+            listed.append((name, shown))
+        if choices:  # the engine's spelling of each value (the form posts it back)
+            spelled = {_text(c).lower(): _text(c) for c in choices}
+            listed = [(spelled.get(n.lower(), n), w) for n, w in listed]
+    elif choices:
+        listed = [(_text(c), _text(c)) for c in choices]
+    for name, shown in listed:
+        field["choices"].append({"value": name, "words": shown,
+                                 "default": default is not None and _same(name, default),
+                                 "sentence": _choice_sentence(entry, name, lang)})
+    field["default_words"] = next((c["words"] for c in field["choices"] if c["default"]),
+                                  _text(default) if default is not None else "")
+    field["value_words"] = next((c["words"] for c in field["choices"]
+                                 if value is not None and _same(c["value"], value)),
+                                _text(value) if value is not None else "")
+    source = [(words["written"], _source_of(key, lang))]
+    doc = getattr(spec, "doc", "") if spec is not None else ""
+    if isinstance(doc, str) and doc.strip():
+        source.append((words["spec"], doc.strip()))
+    setting = "%s = %s" % (key, value if value is not None else "")
+    if listed and kind != "bool":
+        setting += " (%s)" % ", ".join(n for n, _ in listed)
+    source.append((words["engine"], setting))
+    field["source"] = source
+    return field
+
+
+def _choice_sentence(entry, name, lang) -> str:
+    if entry is None:
+        return ""
+    _, texts = _choice(entry, name)
+    return _cap(texts[lang]) if texts else ""
+
+
+def _specs_by_key(options) -> dict:
+    """The ``Option`` declarations among ``options`` (an ``OptionSet``, a list...), by key."""
+    found = {}
+    try:
+        items = getattr(options, "specs", options)
+        if isinstance(items, (str, bytes, dict)) or items is None:
+            return found
+        for item in items:
+            if hasattr(item, "key") and hasattr(item, "kind") and isinstance(item.key, str):
+                found[item.key] = item
+    except TypeError:
+        return {}
+    return found
+
+
+def option_fields(game, lang="en", specs=None, values=None, keys=None) -> list:
+    """The rule options of ``game`` as a player reads them, in ``lang``: a list of dicts
+    ``{key, kind, question, explanation, value, default, choices, default_words, value_words,
+    source}``. ``kind``: ``"yesno"``, ``"choice"``, ``"number"`` or ``"dieset"``; ``choices``:
+    ``[{value, words, default, sentence}]`` (``value`` as the engine writes it, for a form to
+    post back; ``words`` what the player reads); ``source``: ``[(label, text)]`` for the
+    collapsed "where this rule comes from" detail, the only place a spec reference or an option
+    key is shown. ``specs``: the game's ``Option`` declarations (``variant.options.specs``), else
+    ``GAME_OPTIONS`` lists the options; ``values``: ``{key: value}`` (text or the engine's value)
+    in force; ``keys``: only these options, in this order."""
+    lang = _lang(lang)
+    current = values if isinstance(values, dict) else {}
+    listed = _option_keys(game, specs)
+    by_key = _specs_by_key(specs)
+    if keys is not None:
+        known = {k: (c, d) for k, c, d in listed}
+        listed = [(k, known.get(k, (None, None))[0], known.get(k, (None, None))[1]) for k in keys]
+    return [option_field(k, lang, game, by_key.get(k), current.get(k), c, d)
+            for k, c, d in listed]
+
+
+def source_html(field, lang="en") -> str:
+    """The collapsed "where this rule comes from" detail of a field."""
+    words = _WORDS[_lang(lang)]
+    lines = "".join("<li>%s: %s</li>" % (_esc(label), _esc(text))
+                    for label, text in field["source"])
+    return ('<details class="rule-src"><summary>%s</summary><ul>%s</ul></details>'
+            % (_esc(words["source"]), lines))
+
+
+def option_text(key, lang="en", game=None, value=None, choices=None, default=None,
+                spec=None, sources=False) -> str:
+    """One option as an HTML ``<li>``: its question, explanation, choices in words (the usual
+    one marked) and, where ``value`` is given and differs from the game's default, the value in
+    force in words. ``choices`` (optional): the values the game offers, where it offers fewer
+    than ``OPTIONS`` explains; ``default`` (optional, text): the game's default, else
+    ``DEFAULTS`` says it. ``sources``: add the collapsed "where this rule comes from" detail."""
+    lang = _lang(lang)
+    words = _WORDS[lang]
+    if not isinstance(key, str) or key not in OPTIONS:
+        return "<li><b>%s</b>: %s</li>" % (_esc(key), words["unknown_option"])
+    field = option_field(key, lang, game, spec, value, choices, default)
+    parts = ["<li><b>%s</b> %s" % (_esc(field["question"]), _esc(field["explanation"]))]
+    if field["kind"] == "choice":
+        parts.append("<ul>")
+        for choice in field["choices"]:
+            mark = " (%s)" % words["default"] if choice["default"] else ""
+            sentence = choice["sentence"]
+            sentence = ": %s" % _esc(sentence) if sentence and sentence.rstrip(
+                ".") != choice["words"] else ""
+            parts.append("<li><b>%s</b>%s%s</li>" % (_esc(choice["words"]), mark, sentence))
         parts.append("</ul>")
-    elif default is not None:
-        shown = {"true": words["on"], "false": words["off"]}.get(default, default)
-        parts.append(" (%s: %s)" % (words["default"], _esc(shown)))
-    if value is not None and not (default is not None and _same(value, default)):
-        name, texts = _choice(entry, value)
-        shown = _text(value)
-        shown = {"true": words["on"], "false": words["off"]}.get(shown.lower(), shown)
-        parts.append("<p><b>%s: %s</b></p>" % (words["now"], _esc(name if name else shown)))
+    elif field["default_words"]:
+        parts.append(" (%s: %s)" % (words["usually"].lower() if lang == "en" else
+                                   words["usually"].lower(), _esc(field["default_words"])))
+    if value is not None and field["default"] is not None and not _same(field["value"],
+                                                                         field["default"]):
+        parts.append("<p><b>%s: %s</b></p>" % (words["now"], _esc(field["value_words"])))
+    if sources:
+        parts.append(source_html(field, lang))
     parts.append("</li>")
     return "".join(parts)
 
 
-def rules_html(game_key, lang="en", options=None, values=None) -> str:
+def rules_html(game_key, lang="en", options=None, values=None, sources=False) -> str:
     """The rules of ``game_key`` in ``lang`` with an options section; never raises."""
     lang = _lang(lang)
     words = _WORDS[lang]
@@ -1481,11 +1878,13 @@ def rules_html(game_key, lang="en", options=None, values=None) -> str:
         if texts is None:
             return "<p>%s</p>" % words["unknown_game"]
         keys = _option_keys(game, options)
+        specs = _specs_by_key(options)
         current = values if isinstance(values, dict) else {}
         out = [texts[lang], "<h3>%s</h3>" % words["options"]]
         if keys:
             out.append("<ul>")
-            out.extend(option_text(k, lang, game, current.get(k), c, d) for k, c, d in keys)
+            out.extend(option_text(k, lang, game, current.get(k), c, d, specs.get(k), sources)
+                       for k, c, d in keys)
             out.append("</ul>")
         else:
             out.append("<p>%s</p>" % words["no_options"])
@@ -1493,3 +1892,15 @@ def rules_html(game_key, lang="en", options=None, values=None) -> str:
     except Exception:  # noqa: BLE001 - the panel must always show something
         texts = RULES.get(game_key) if isinstance(game_key, str) else None
         return texts[lang] if texts else "<p>%s</p>" % words["unknown_game"]
+
+
+def rules_panel_html(variant, lang="en") -> str:
+    """The Rules panel's text for the game on the board (a ``Variant``): the game's rules, then
+    each of its options as a question with its choices in words, the usual one marked, the value
+    in force where it differs, and the collapsed "where this rule comes from" detail."""
+    try:
+        specs = variant.options.specs
+        values = dict(variant.options.values)
+    except Exception:  # noqa: BLE001 - a game without options still has rules
+        specs, values = None, None
+    return rules_html(getattr(variant, "key", variant), lang, specs, values, sources=True)

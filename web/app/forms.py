@@ -5,6 +5,8 @@ from html import escape
 
 from nardy_core.match import MATCH_KINDS, available_match_kinds
 from nardy_core.ui import text as T
+from nardy_core.ui.rules import option_fields as plain_options
+from nardy_core.ui.rules import source_html
 from nardy_core.ui.session import HUMAN, bot_levels
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.variants.common import cube_options
@@ -50,11 +52,6 @@ def dialog_options(variant) -> list:
     return keys
 
 
-def _label(lang, key, fallback):
-    text = T.tr(lang, key)
-    return fallback if text == key else text
-
-
 def _select(name, label, options, chosen):
     items = "".join(
         f'<option value="{escape(str(value))}"{" selected" if str(value) == str(chosen) else ""}>'
@@ -63,30 +60,43 @@ def _select(name, label, options, chosen):
             f'<select id="ng-{name}" name="{name}">{items}</select></label>')
 
 
+def _usual(lang, words):
+    return f'{words} ({T.tr(lang, "usual")})'
+
+
+def _hint(field, lang):
+    """The one-line explanation under a field, and the collapsed source detail."""
+    return (f'<small class="opt-hint">{escape(field["explanation"])}</small>'
+            f'{source_html(field, lang)}')
+
+
 def option_fields(lang, game, values) -> str:
     """The fields of the rule options ``game`` has, with ``values`` (text) chosen (none for a
-    match of mixed games: each game is played with its own default rules)."""
+    match of mixed games: each game is played with its own default rules). Each is a question
+    with its choices in words (the usual one marked) and a one-line explanation; the option key
+    and the spec's notes only inside the collapsed "where this rule comes from" detail. The
+    values posted back are the engine's."""
     if match_kind_of(game):
         return ""
     variant = get_variant(game)
-    specs = {o.key: o for o in variant.options.specs}
     out = []
-    for key in dialog_options(variant):
-        spec = specs[key]
-        chosen = values.get(key, spec.format(spec.default))
-        label = _label(lang, "opt_" + key, spec.doc or key)
-        if spec.kind == "bool":
-            checked = " checked" if str(chosen).lower() == "true" else ""
-            out.append(f'<label class="check"><input type="checkbox" id="ng-opt-{key}" '
-                       f'data-opt="{key}"{checked}> {escape(label)}</label>')
-        elif spec.kind != "choice":  # numbers, die sets: typed as the option writes them
-            out.append(f'<label class="field">{escape(label)}<input type="text" '
-                       f'id="ng-opt-{key}" data-opt="{key}" value="{escape(str(chosen))}">'
-                       '</label>')
+    for field in plain_options(game, lang, variant.options.specs, values,
+                               dialog_options(variant)):
+        key = field["key"]
+        if field["kind"] == "yesno":
+            checked = " checked" if field["value"] == "true" else ""
+            usual = T.tr(lang, "usual_on" if field["default"] == "true" else "usual_off")
+            out.append(f'<div class="opt"><label class="check"><input type="checkbox" '
+                       f'id="ng-opt-{key}" data-opt="{key}"{checked}> '
+                       f'<span>{escape(field["question"])} <small>({escape(usual)})</small>'
+                       '</span></label>'
+                       f'{_hint(field, lang)}</div>')
         else:
-            options = [(c, _label(lang, "choice_" + str(c), str(c))) for c in spec.choices]
-            field = _select(f"opt-{key}", label, options, chosen)
-            out.append(field.replace("<select ", f'<select data-opt="{key}" ', 1))
+            options = [(c["value"], _usual(lang, c["words"]) if c["default"] else c["words"])
+                       for c in field["choices"]]
+            select = _select(f"opt-{key}", field["question"], options, field["value"])
+            select = select.replace("<select ", f'<select data-opt="{key}" ', 1)
+            out.append(f'<div class="opt">{select}{_hint(field, lang)}</div>')
     return "".join(out)
 
 

@@ -72,17 +72,15 @@ class SettingsCtl:
 
     def open_rules(self, _event=None):
         """The rules of the game on the board, with its options and the values in force."""
-        from nardy_core.ui.rules import rules_html
+        from nardy_core.ui.rules import rules_panel_html
         variant = self.app.session.variant
         lang = self.app.lang
-        specs = {o.key: o for o in variant.options.specs}
-        in_force = {k: specs[k].format(v) for k, v in variant.options.non_default().items()}
         name = variant.names.get(lang) or variant.names.get("en") or variant.key
         dialog = by_id("dlg-rules")
         dialog.innerHTML = (
             f'<h2 id="rules-title">{escape(T.tr(lang, "rules_title"))}: {escape(name)}</h2>'
             f'<div class="rules">'
-            f'{rules_html(variant.key, lang, list(variant.options.specs), in_force)}</div>'
+            f'{rules_panel_html(variant, lang)}</div>'
             f'<div class="buttons"><button type="button" id="rules-close" class="primary">'
             f'{escape(T.tr(lang, "close"))}</button></div>')
         dialog.showModal()
