@@ -190,3 +190,18 @@ def test_odd_declarations_never_raise(odd):
         for lang in ("en", "ru", "xx"):
             assert isinstance(option_fields(game, lang, odd, odd if isinstance(odd, dict)
                                             else None), list)
+
+
+def test_the_rules_in_force_name_only_what_differs_from_the_usual_in_words():
+    from nardy_core.ui.rules import rules_in_force
+    from nardy_core.ui.session import HUMAN, Session
+    usual = Session("long", players=(HUMAN, HUMAN)).variant
+    assert rules_in_force(usual, "en") == [] == rules_in_force(usual, "ru")
+    house = Session("short", options={"cube_enabled": "false", "beaver": "true"},
+                    players=(HUMAN, HUMAN)).variant
+    en, ru = rules_in_force(house, "en"), rules_in_force(house, "ru")
+    assert len(en) == len(ru) == 2
+    assert ("Play with the doubling cube?", "No") in en
+    for question, words in en + ru:
+        assert question.endswith("?") and words
+        assert "cube_enabled" not in question + words and "true" not in words

@@ -43,3 +43,12 @@ def test_the_address_query_and_a_new_game_asked_for():
         "seed": None, "hints": True}  # the bot a player did not choose: intermediate
     assert P.start_choice(P.query("")) is None
     assert P.query("?a=b=c") == {"a": "b=c"}
+
+
+def test_the_bot_speed_is_named_and_a_stored_pause_reads_as_the_nearest_speed():
+    assert P.load({})["anim_ms"] == P.SPEEDS["normal"] > 0   # slow enough to follow
+    assert P.load({"anim_ms": 900})["anim_ms"] == 900
+    assert P.load({"anim_ms": "fast"})["anim_ms"] == P.SPEEDS["normal"]  # wrong kind: default
+    assert [P.speed_of(ms) for ms in (0, 120, 350, 500, 2000)] == [
+        "instant", "fast", "normal", "normal", "slow"]
+    assert P.SPEEDS["slow"] > P.SPEEDS["normal"] > P.SPEEDS["fast"] > P.SPEEDS["instant"] == 0

@@ -7,8 +7,15 @@ from __future__ import annotations
 from .session import DEFAULT_LEVEL, HUMAN, PREF_DEFAULTS
 
 # picked: the player has chosen a game in the first visit's picker (it is not shown again)
-PAGE_DEFAULTS = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=350, new_game={},
-                     lang=None, picked=False)
+# the bot's speed: the pause after each checker it moves, in ms (Settings: slow … instant)
+SPEEDS = {"slow": 900, "normal": 500, "fast": 200, "instant": 0}
+PAGE_DEFAULTS = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=SPEEDS["normal"],
+                     new_game={}, lang=None, picked=False)
+
+
+def speed_of(anim_ms) -> str:
+    """The named speed nearest to a pause (a ``?anim=`` link may give any number)."""
+    return min(SPEEDS, key=lambda name: abs(SPEEDS[name] - anim_ms))
 CHOICE_KINDS = {"game": str, "p0": str, "p1": str, "length": int, "options": dict,
                 "hints": bool}
 

@@ -1904,3 +1904,17 @@ def rules_panel_html(variant, lang="en") -> str:
     except Exception:  # noqa: BLE001 - a game without options still has rules
         specs, values = None, None
     return rules_html(getattr(variant, "key", variant), lang, specs, values, sources=True)
+
+
+def rules_in_force(variant, lang="en") -> list:
+    """The options of the game on the board that are not its usual ones, as a player reads
+    them: ``[(question, the value in words), …]`` (empty for the usual rules). The page shows
+    them in a line under the board that opens the Rules panel."""
+    specs = list(variant.options.specs)
+    changed = variant.options.non_default()
+    if not changed:
+        return []
+    by_key = {o.key: o for o in specs}
+    values = {k: by_key[k].format(v) for k, v in changed.items() if k in by_key}
+    return [(f["question"], f["value_words"]) for f in option_fields(
+        variant.key, lang, specs, values, keys=[k for k in values])]

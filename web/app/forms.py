@@ -5,6 +5,7 @@ from html import escape
 
 from nardy_core.match import MATCH_KINDS, available_match_kinds
 from nardy_core.ui import text as T
+from nardy_core.ui.prefs import SPEEDS, speed_of
 from nardy_core.ui.rules import option_fields as plain_options
 from nardy_core.ui.rules import source_html
 from nardy_core.ui.session import HUMAN, bot_levels
@@ -183,6 +184,11 @@ def settings_form(lang, prefs) -> str:
         f'<label class="check"><input type="checkbox" id="set-{key}" data-pref="{key}"'
         f'{" checked" if prefs.get(key) else ""}> {escape(T.tr(lang, "pref_" + key))}</label>'
         for key in SETTINGS)
+    chosen = speed_of(prefs.get("anim_ms", SPEEDS["normal"]))
+    speeds = "".join(f'<option value="{name}"{" selected" if name == chosen else ""}>'
+                     f'{escape(T.tr(lang, "speed_" + name))}</option>' for name in SPEEDS)
+    rows += (f'<label class="field">{escape(T.tr(lang, "pref_speed"))}'
+             f'<select id="set-speed" data-speed="1">{speeds}</select></label>')
     return (f'<h2>{escape(T.tr(lang, "settings"))}</h2>{rows}<div class="buttons">'
             f'<button type="button" id="set-close" class="primary">'
             f'{escape(T.tr(lang, "close"))}</button></div>')

@@ -237,6 +237,7 @@ class App:
         else:
             self.draw_board(view, session.human_to_act() and not self.play.thinking)
         self.play.render(view)
+        self.settings.render_badge()
         self.hints.render()
         self.review.render()
         self.dice.render()

@@ -13,6 +13,7 @@ from pyscript import document, window
 from dom import absent, button, by_id, closest
 from nardy_core.errors import NardyError
 from nardy_core.ui import text as T
+from nardy_core.ui.prefs import SPEEDS
 from reviewpanel import log_marks
 
 DRAG_THRESHOLD = 6  # px before a press becomes a drag
@@ -313,7 +314,7 @@ class Play:
                 return  # another game was loaded meanwhile: a stale reply
             window.nardyStats.botMs.push(js.performance.now() - started)
             window.nardyStats.botThinkMs.push(answer.get("ms", 0))
-            delay = max(0, int(app.prefs.get("anim_ms", 350))) / 1000
+            delay = max(0, int(app.prefs.get("anim_ms", SPEEDS["normal"]))) / 1000
             if answer.get("error"):
                 raise NardyError(answer["error"], code="bot")
             if answer["action"] == "play" and delay:

@@ -8,6 +8,7 @@ from pyscript import document
 from dom import EMBED, absent, by_id
 from forms import settings_form
 from nardy_core.ui import text as T
+from nardy_core.ui.prefs import SPEEDS
 
 LABELS = (("btn-new", "new_game"), ("btn-share", "share"), ("btn-open", "open"),
           ("btn-edit", "edit"), ("btn-rules", "rules_title"), ("btn-settings", "settings"),
@@ -21,10 +22,12 @@ class SettingsCtl:
     def bind(self, on):
         on(by_id("btn-settings"), "click", self.open)
         on(by_id("dlg-settings"), "click", self.on_dialog)
+        on(by_id("dlg-settings"), "change", self.on_speed)
         on(by_id("btn-flip"), "click", lambda e: self.toggle("flip"))
         on(by_id("btn-numbers"), "click", lambda e: self.toggle("numbers"))
         on(by_id("btn-lang"), "click", lambda e: self.toggle("lang"))
         on(by_id("btn-rules"), "click", self.open_rules)
+        on(by_id("rules-badge"), "click", self.open_rules)
         on(by_id("dlg-rules"), "click", self.on_rules_click)
 
     def label_page(self):
@@ -57,6 +60,12 @@ class SettingsCtl:
             app.save_prefs()
             app.render()
 
+    def on_speed(self, event):
+        """The bot's speed chosen: remembered with the settings."""
+        if event.target.id == "set-speed" and event.target.value in SPEEDS:
+            self.app.prefs["anim_ms"] = SPEEDS[event.target.value]
+            self.app.save_prefs()
+
     def toggle(self, what):
         app = self.app
         if what == "flip":
@@ -84,6 +93,25 @@ class SettingsCtl:
             f'<div class="buttons"><button type="button" id="rules-close" class="primary">'
             f'{escape(T.tr(lang, "close"))}</button></div>')
         dialog.showModal()
+
+    def render_badge(self):
+        """The line under the board naming the rules in force (those that are not the game's
+        usual ones); it opens the Rules panel."""
+        from nardy_core.ui.rules import rules_in_force
+        badge = by_id("rules-badge")
+        if absent(badge):
+            return
+        lang = self.app.lang
+        variant = self.app.session.variant
+        changed = rules_in_force(variant, lang)
+        name = variant.names.get(lang) or variant.names.get("en") or variant.key
+        text = T.tr(lang, "rules_house", list="; ".join(f"{q} {w}" for q, w in changed)) \
+            if changed else T.tr(lang, "rules_usual", game=name)
+        if badge.textContent != text:
+            badge.textContent = text
+            badge.title = text
+        badge.classList.toggle("changed", bool(changed))
+        badge.hidden = False
 
     def on_rules_click(self, event):
         if event.target.id == "rules-close":
