@@ -35,12 +35,54 @@ def title(session, lang) -> str:
         T.tr(lang, "score", white=view["score"][0], black=view["score"][1]))
 
 
+def card(session) -> dict:
+    """What the saved-games list shows of a game besides its title, in no language: the
+    game (a key, or "match:<kind>"), the players, the score, the move number and a small
+    picture of the board (``thumb.board_thumbnail``)."""
+    from .thumb import board_thumbnail
+    view = session.view()
+    humans = [c for c in (0, 1) if session.player_of(c) == HUMAN]
+    return {"game": "match:" + session.kind.key if session.kind else session.variant.key,
+            "players": list(session.players), "score": list(view["score"]),
+            "move": len([r for r in session.logs[-1] if r["k"] in ("play", "pass")]) + 1,
+            "thumb": board_thumbnail(view, humans[0] if len(humans) == 1 else 0)}
+
+
+THUMB_START = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 '
+
+
+def card_text(lang, stored) -> dict:
+    """A stored ``card`` read for the list (anything damaged gives an empty dict, and the list
+    falls back on the title): {game, players, score, move, thumb} in ``lang``; a picture that
+    is not the one ``card`` draws (hand-edited storage) is left out."""
+    from ..match import MATCH_KINDS
+    from ..variants import VARIANTS
+    try:
+        game = stored["game"]
+        if game.startswith("match:"):
+            name = MATCH_KINDS[game[6:]].name(lang)
+        else:
+            names = VARIANTS[game].names
+            name = names.get(lang) or names["en"]
+        players = " – ".join(T.tr(lang, str(p)) for p in stored["players"][:2])
+        score = "{}:{}".format(*(int(x) for x in stored["score"][:2]))
+        move = int(stored["move"])
+        thumb = stored.get("thumb")
+        if not (isinstance(thumb, str) and thumb.startswith(THUMB_START) and len(thumb) < 20_000
+                and "<script" not in thumb.lower() and " on" not in thumb.lower()):
+            thumb = ""
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return {}
+    return {"game": name, "players": players, "score": score,
+            "move": T.tr(lang, "saved_move", n=move), "thumb": thumb}
+
+
 def save_entry(session, lang, now_ms, previous=None) -> dict:
     """The stored entry of a session. ``previous``: its entry as stored before, whose dice
     commitment is kept (the hash shown before the first roll stays the one shown)."""
     done = session.match_over or (session.game.is_over and not session.match.length)
     entry = {"session": session.to_dict(), "title": title(session, lang),
-             "updated": int(now_ms), "finished": done}
+             "updated": int(now_ms), "finished": done, "card": card(session)}
     if not session.recorded_dice:
         from ..dicecheck import commitment
         before = previous.get("commitment") if isinstance(previous, dict) else None

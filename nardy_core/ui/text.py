@@ -226,6 +226,8 @@ CATALOGUE = {
     "pref_mirror": ("Home on the left", "Дом слева"),
     "rules_usual": ("Usual rules of {game}", "Обычные правила: {game}"),
     "rules_house": ("Rules changed: {list}", "Изменённые правила: {list}"),
+    "saved_move": ("move {n}", "ход {n}"),
+    "saved_score": ("score {score}", "счёт {score}"),
     "pref_speed": ("Speed of the bot's moves", "Скорость ходов бота"),
     "speed_slow": ("Slow: checker by checker", "Медленно: шашка за шашкой"),
     "speed_normal": ("Normal", "Обычная"),

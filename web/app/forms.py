@@ -5,10 +5,11 @@ from html import escape
 
 from nardy_core.match import MATCH_KINDS, available_match_kinds
 from nardy_core.ui import text as T
+from nardy_core.ui.pagerecords import card_text
 from nardy_core.ui.prefs import SPEEDS, speed_of
 from nardy_core.ui.rules import option_fields as plain_options
 from nardy_core.ui.rules import source_html
-from nardy_core.ui.session import HUMAN, bot_levels
+from nardy_core.ui.session import DEFAULT_LEVEL, HUMAN, bot_levels
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.variants.common import cube_options
 
@@ -138,6 +139,19 @@ def length_field(lang, game, chosen) -> str:
             f'{_select("length", T.tr(lang, "match_length"), lengths, chosen)}</div>')
 
 
+def _date(lang, ms) -> str:
+    """When a game was last saved, in the browser's own format for the language."""
+    if not ms:
+        return ""
+    try:
+        import js
+        return str(js.Date.new(ms).toLocaleString("ru-RU" if lang == "ru" else "en-GB",
+                                                  js.JSON.parse('{"dateStyle": "medium", '
+                                                                '"timeStyle": "short"}')))
+    except Exception:  # noqa: BLE001 - outside a browser
+        return ""
+
+
 def new_game_form(lang, choice, saved) -> str:
     """``choice``: {game, p0, p1, length, options}; ``saved``: [(id, title, newer)] to
     resume (``newer``: saved by a newer version of the app: listed, not resumable here)."""
@@ -148,7 +162,7 @@ def new_game_form(lang, choice, saved) -> str:
         _game_select(lang, game),
         f'<fieldset><legend>{escape(T.tr(lang, "players"))}</legend>',
         _select("p0", T.tr(lang, "player_n", n=1), players, choice.get("p0", HUMAN)),
-        _select("p1", T.tr(lang, "player_n", n=2), players, choice.get("p1", "strong")),
+        _select("p1", T.tr(lang, "player_n", n=2), players, choice.get("p1", DEFAULT_LEVEL)),
         f'<label class="check"><input type="checkbox" id="ng-hints"'
         f'{"" if choice.get("hints") is False else " checked"}> '
         f'{escape(T.tr(lang, "hints_allowed"))}</label>',
@@ -164,14 +178,23 @@ def new_game_form(lang, choice, saved) -> str:
     ]
     if saved:
         parts.append(f'<h3>{escape(T.tr(lang, "saved_games"))}</h3><ul class="saved">')
-        for ident, title, newer in saved:
+        for ident, title, newer, stored, updated in saved:
             resume = (f'<small>{escape(T.tr(lang, "saved_by_newer"))}</small>' if newer else
                       f'<button type="button" data-resume="{escape(ident)}">'
                       f'{escape(T.tr(lang, "resume"))}</button>')
+            card = card_text(lang, stored)
+            when = _date(lang, updated)
+            if card:  # the game, the players, the score, the move, the date, a picture
+                about = (f'<span class="card">{card["thumb"]}<span class="about">'
+                         f'<b>{escape(card["game"])}</b> {escape(card["players"])}<br>'
+                         f'{escape(T.tr(lang, "saved_score", score=card["score"]))} · '
+                         f'{escape(card["move"])}<br><small>{escape(when)}</small></span></span>')
+            else:
+                about = f'<span>{escape(title)}<br><small>{escape(when)}</small></span>'
             parts.append(
-                f'<li><span>{escape(title)}</span>{resume}'
+                f'<li>{about}<span class="acts">{resume}'
                 f'<button type="button" data-delete="{escape(ident)}">'
-                f'{escape(T.tr(lang, "delete"))}</button></li>')
+                f'{escape(T.tr(lang, "delete"))}</button></span></li>')
         parts.append("</ul>")
     return "".join(parts)
 

@@ -104,9 +104,11 @@ def set_aside_unreadable_saves() -> bool:
 
 
 def saved_games(saves, shown):
-    """``(ident, title, newer)`` of the unfinished saved games but ``shown`` (the one on the
-    board), the latest first; ``newer``: saved by a newer version (listed, not resumable
-    here). An entry of the wrong shape is listed by its id: resuming it says it is damaged."""
+    """``(ident, title, newer, card, updated)`` of the unfinished saved games but ``shown``
+    (the one on the board), the latest first; ``newer``: saved by a newer version (listed, not
+    resumable here); ``card``: the stored card (``pagerecords.card``, read with
+    ``card_text``), ``updated`` ms since 1970 (0 when unknown). An entry of the wrong shape is
+    listed by its id: resuming it says it is damaged."""
     rows = []
     for ident, entry in saves.items():
         if not isinstance(entry, dict) or entry.get("finished") or ident == shown:
@@ -116,7 +118,7 @@ def saved_games(saves, shown):
         if not isinstance(updated, (int, float)) or not math.isfinite(updated):
             updated = 0
         rows.append((-updated, ident, title[:200] if isinstance(title, str) else ident,
-                     newer_record(entry.get("session"))))
+                     newer_record(entry.get("session")), entry.get("card"), updated))
     return [row[1:] for row in sorted(rows)]
 
 
