@@ -220,3 +220,11 @@ def wait_until(page, expression, timeout=30_000, message=None):
 def open_app_fixture():
     """``open_app(page, query="")`` for tests that prefer a fixture to an import."""
     return open_app
+
+
+def click_header(page, button):
+    """Click one of the header's buttons (``#btn-new``, ``#btn-share``…): below 1180 px they
+    sit in the menu, opened first."""
+    if not page.locator(button).is_visible():
+        page.click("#btn-menu")
+    page.click(button)

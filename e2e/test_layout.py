@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import open_app, watch_page
+from conftest import click_header, open_app, watch_page
 from test_game import play_human_turn
 
 PAGE_SIZES = [(360, 740), (390, 844), (844, 390), (820, 1180), (1280, 720), (1366, 768),
@@ -54,13 +54,6 @@ def buttons_of(seen):
     return [b for b in seen["boxes"] if b["name"].startswith("button ")]
 
 
-def open_dialog(page, button):
-    """Click a header button, through the menu where a narrow screen folds the header."""
-    if not page.locator(button).is_visible():
-        page.click("#btn-menu")
-    page.click(button)
-
-
 @pytest.mark.parametrize("width,height", PAGE_SIZES, ids=lambda v: str(v))
 def test_the_whole_turn_is_in_view(new_context, width, height):
     phone = width < PHONE
@@ -89,7 +82,7 @@ def test_the_whole_turn_is_in_view(new_context, width, height):
         assert len(widths) == 24 and min(widths) >= 23.99, widths  # 24 px, to rounding
 
     # the New game dialog of the game with the most options: its Start button in view
-    open_dialog(page, "#btn-new")
+    click_header(page, "#btn-new")
     page.wait_for_selector("#ng-start")
     games = page.eval_on_selector_all("#ng-game option", "os => os.map(o => o.value)")
     most = max((g for g in games if not g.startswith("match:")),

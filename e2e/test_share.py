@@ -6,7 +6,7 @@ notation), so two pages show the same state exactly when those texts are equal."
 import json
 import time
 
-from conftest import open_app, start_server, wait_ready, wait_until, watch_page
+from conftest import click_header, open_app, start_server, wait_ready, wait_until, watch_page
 from test_game import MOVABLE, phase, play_human_turn
 
 from nardy_core.gnubgcodes import parse_any
@@ -17,7 +17,7 @@ TWO = "?new=short&p0=human&p1=human&seed=share-1&anim=0"
 
 def shown_state(page):
     """The page's current state text (opens and closes the Share dialog)."""
-    page.click("#btn-share")
+    click_header(page, "#btn-share")
     page.wait_for_selector("#dlg-share[open] #sh-state", state="attached")
     text = page.input_value("#sh-state")
     page.click("#sh-close")
@@ -217,11 +217,13 @@ HOST = """<!doctype html><html><body>
 <iframe id="diagram" src="{app}embed.html?mode=static#{code}" width="400" height="300"></iframe>
 <iframe id="play" src="{app}embed.html?mode=play&level=beginner#{code}" width="600" height="450">
 </iframe>
+<iframe id="start" src="{app}embed.html?mode=static&game=long" width="480" height="360"></iframe>
 <script>
 window.received = [];
 window.addEventListener("message", (e) => {{
-  if (e.data && e.data.nardy) window.received.push({{frame: e.source === document.getElementById(
-      "diagram").contentWindow ? "diagram" : "play", ...e.data}});
+  const frame = ["diagram", "play", "start"].find(
+      id => e.source === document.getElementById(id).contentWindow);
+  if (e.data && e.data.nardy) window.received.push({{frame, ...e.data}});
 }});
 window.send = (id, msg) => document.getElementById(id).contentWindow.postMessage(msg, "*");
 </script></body></html>"""
@@ -237,8 +239,14 @@ def test_a_host_page_on_another_port_embeds_a_diagram_and_a_playable_board(
     host = start_server(tmp_path, tmp_path / "host.log")
     try:
         page.goto(host.url + "host.html")
-        wait_until(page, "window.received.filter(m => m.type === 'ready').length === 2",
+        wait_until(page, "window.received.filter(m => m.type === 'ready').length === 3",
                    timeout=90_000)
+        # a static diagram of a game with no fragment is that game's starting position:
+        # both heads full, no dice thrown, nobody's turn played
+        start = page.frame_locator("#start")
+        for head in ("p24", "p12"):
+            assert start.locator(f'#board [data-loc="{head}"] .count').text_content() == "15"
+        assert start.locator("#board .die").count() == 0
         diagram = page.frame_locator("#diagram")
         assert diagram.locator("#board svg").count() == 1
         assert diagram.locator("#board [tabindex='0']").count() == 0  # nothing to act on
@@ -248,7 +256,7 @@ def test_a_host_page_on_another_port_embeds_a_diagram_and_a_playable_board(
         while not page.workers and time.monotonic() < deadline:
             time.sleep(0.1)
         time.sleep(1)
-        assert len(page.workers) == 1
+        assert len(page.workers) == 1  # the two diagrams start none
 
         # the host sets a position and reads it back
         other = "short 6:3,5:3,4:3,3:3,2:3 24:15 w - 1 money"
@@ -271,8 +279,17 @@ def test_a_host_page_on_another_port_embeds_a_diagram_and_a_playable_board(
             play.locator("#board .loc.movable").first.click()
             play.locator("#board .loc.target").first.click()
         play.locator("#btn-done").click()
-        wait_until(page, "window.received.some(m => m.frame === 'play' && m.type === 'move')",
-                   timeout=60_000)
+        # exactly one move message per move: ours, then the bot's (a roll is none); the
+        # position the host set on the diagram was no move
+        moves = "window.received.filter(m => m.frame === 'play' && m.type === 'move')"
+        wait_until(page, f"{moves}.length >= 2", timeout=60_000)
+        play.locator("#btn-roll, #btn-done").first.wait_for(timeout=60_000)  # our turn again
+        time.sleep(1)
+        sent = page.evaluate(moves)
+        assert [m["move"].split(" ")[0] for m in sent] == ["White", "Black"], sent
+        assert sent[0]["move"].startswith("White 3-1: ") and sent[0]["turn"] == 1
+        assert not page.evaluate("window.received.some(m => m.frame !== 'play' && "
+                                 "m.type === 'move')")
     finally:
         host.httpd.shutdown()
         host.httpd.server_close()
