@@ -279,6 +279,9 @@ app.settings.label_page()
 app.bind()
 app.start()
 by_id("loading").hidden = True
+# the page answers from here on (a link may still be read: data-ready waits for it); the
+# buttons pressed while Python loaded are pressed now (index.html)
+document.body.dataset.live = "1"
 
 
 def _on_update(apply):
