@@ -74,6 +74,10 @@ def test_a_bad_code_pasted_says_why_and_keeps_the_game(page):
     page.fill("#op-text", "XGID=not-a-position")
     page.click("#op-open")
     wait_until(page, "document.getElementById('op-error').textContent.trim()")  # read in a worker
+    # what is wrong in a player's words, and what to do; the engine's words only collapsed
+    shown = page.locator("#op-error").inner_text()
+    assert "copy it again" in shown and "column" not in shown and "Details" in shown
+    assert page.locator("#op-error details:not([open])").count() == 1
     page.click("#op-cancel")
     assert shown_state(page) == before
 

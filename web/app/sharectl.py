@@ -4,6 +4,7 @@ code or link, a game file). What is read goes through the reader worker first; e
 operation through ``nardy_core.ui.pagerecords``."""
 
 import asyncio
+from html import escape
 
 import js
 from pyscript import window
@@ -247,8 +248,14 @@ class ShareCtl:
         except NardyError as exc:
             if serial == self.read_serial:
                 status.textContent = ""
-                error.textContent = T.tr(app.lang, "bad_file" if source == "file"
-                                         else "bad_code", detail=T.error_text(app.lang, exc))
+                if source == "file":
+                    error.textContent = T.tr(app.lang, "bad_file",
+                                             detail=T.error_text(app.lang, exc))
+                else:  # in a player's words; the engine's under Details
+                    what, detail = T.read_error(app.lang, exc, link=False)
+                    error.innerHTML = escape(T.tr(app.lang, "bad_code", detail=what)) + (
+                        f'<details><summary>{escape(T.tr(app.lang, "details"))}</summary>'
+                        f'{escape(detail)}</details>' if detail else "")
             return None
         status.textContent = ""
         dialog.close()
