@@ -13,10 +13,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
+import { PYODIDE_DIR, ROOT, startPyodide } from "../tools/pyodide_node.mjs";
 
 if (!fs.existsSync(path.join(PYODIDE_DIR, "pyodide.mjs"))) {
   process.stderr.write(`pyodide_run: no Pyodide in ${PYODIDE_DIR}: run \`npm ci\` first\n`);
@@ -28,25 +26,12 @@ if (!script) {
   process.exit(3);
 }
 
-const writer = (stream) => ({
-  write(buffer) {
-    stream.write(Buffer.from(buffer)); // a copy: Pyodide may reuse the buffer
-    return buffer.length;
-  },
-  isatty: false,
-});
-
-const { loadPyodide } = await import(path.join(PYODIDE_DIR, "pyodide.mjs"));
-const started = Date.now();
-const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR + path.sep,
-                                    env: { PYTHONDONTWRITEBYTECODE: "1" } });
-pyodide.setStdout(writer(process.stdout));
-pyodide.setStderr(writer(process.stderr));
+const { pyodide, startup_s } = await startPyodide({ PYTHONDONTWRITEBYTECODE: "1" });
 pyodide.mountNodeFS(ROOT, ROOT);
 pyodide.globals.set("ROOT", ROOT);
 pyodide.globals.set("SCRIPT", path.resolve(ROOT, script));
 pyodide.globals.set("ARGS", pyodide.toPy(args));
-pyodide.globals.set("STARTUP_S", (Date.now() - started) / 1000);
+pyodide.globals.set("STARTUP_S", startup_s);
 let code;
 try {
   code = await pyodide.runPythonAsync(`

@@ -14,10 +14,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
+import { PYODIDE_DIR, ROOT, startPyodide } from "./pyodide_node.mjs";
 const WHEELS_DIR = path.resolve(process.env.PYODIDE_WHEELS_DIR || path.join(ROOT, ".cache", "pyodide-wheels"));
 const DEFAULT_ARGS = ["-q", "tests", "-m", "not oracle"];
 
@@ -53,20 +51,7 @@ for (const [key, value] of Object.entries(process.env)) {
   }
 }
 
-// Raw byte-level stdout/stderr so pytest's progress output and tracebacks come out unchanged.
-const writer = (stream) => ({
-  write(buffer) {
-    stream.write(Buffer.from(buffer)); // a copy: Pyodide may reuse the buffer
-    return buffer.length;
-  },
-  isatty: false,
-});
-
-const { loadPyodide } = await import(path.join(PYODIDE_DIR, "pyodide.mjs"));
-const started = Date.now();
-const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR + path.sep, env });
-pyodide.setStdout(writer(process.stdout));
-pyodide.setStderr(writer(process.stderr));
+const { pyodide, startup_s } = await startPyodide(env);
 
 // Mount the repository (and shared/ beside it, which some tests compare against) at the same
 // paths, plus the folder of any test path given on the command line that lies outside them
@@ -100,7 +85,7 @@ await pyodide.loadPackage(
 
 pyodide.globals.set("ROOT", ROOT);
 pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(pytestArgs));
-pyodide.globals.set("STARTUP_S", (Date.now() - started) / 1000);
+pyodide.globals.set("STARTUP_S", startup_s);
 let exitCode;
 try {
   exitCode = await pyodide.runPythonAsync(`
