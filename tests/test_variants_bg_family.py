@@ -302,7 +302,10 @@ def test_whole_games_round_trip_as_link_codes(game, options):
         else:
             g.opening()
     code = encode_game(g)
-    assert code.split("~")[0] in ("po", "lg", "ir", "jq", "dt", "rt")
+    tag = code.split("~")[0]
+    # version 2 (docs/links.md) only where a roll's play list is too long to list: Russian
+    # tricktrack's eight-unit doubles under its Hoyle rules
+    assert tag in ("po", "lg", "ir", "jq", "dt", "rt", "rt-2")
     rebuilt = Game.from_dict(decode_game(code))
     assert rebuilt.position == g.position and rebuilt.phase == g.phase
 
