@@ -52,7 +52,13 @@ def test_offline_reload_is_served_by_the_service_worker(context, page, server_lo
     # index.html must answer it too.
     response = open_app(page, "?new=short")
     assert response.from_service_worker
-    assert server_log.lines(since=before) == [], "requests reached the server while offline"
+    # Chromium's own update check of the service worker (sw.js and the build.js it imports,
+    # answered 304) is made by the browser process, outside the emulated offline network, on
+    # its own schedule after navigations (seen in long runs only): it is not the page's load.
+    # Everything the page itself asked for came from the service worker.
+    update_check = {"GET /sw.js 304", "GET /build.js 304"}
+    reached = [line for line in server_log.lines(since=before) if line not in update_check]
+    assert reached == [], "requests reached the server while offline"
     assert outside == []
 
 
