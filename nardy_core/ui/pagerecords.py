@@ -25,9 +25,10 @@ def file_name(session, today, suffix, tag="") -> str:
 
 
 # --- save and restore -------------------------------------------------------------------------
-def title(session, lang) -> str:
-    """What the saved games list calls the game: its name, its players and the score."""
-    view = session.view()
+def title(session, lang, view=None) -> str:
+    """What the saved games list calls the game: its name, its players and the score
+    (``view``: the session's, when the caller has it already)."""
+    view = view or session.view()
     name = session.kind.name(lang) if session.kind else (
         session.variant.names.get(lang) or session.variant.names["en"])
     return "{} · {} · {}".format(
@@ -35,12 +36,12 @@ def title(session, lang) -> str:
         T.tr(lang, "score", white=view["score"][0], black=view["score"][1]))
 
 
-def card(session) -> dict:
+def card(session, view=None) -> dict:
     """What the saved-games list shows of a game besides its title, in no language: the
     game (a key, or "match:<kind>"), the players, the score, the move number and a small
     picture of the board (``thumb.board_thumbnail``)."""
     from .thumb import board_thumbnail
-    view = session.view()
+    view = view or session.view()
     humans = [c for c in (0, 1) if session.player_of(c) == HUMAN]
     return {"game": "match:" + session.kind.key if session.kind else session.variant.key,
             "players": list(session.players), "score": list(view["score"]),
@@ -81,8 +82,9 @@ def save_entry(session, lang, now_ms, previous=None) -> dict:
     """The stored entry of a session. ``previous``: its entry as stored before, whose dice
     commitment is kept (the hash shown before the first roll stays the one shown)."""
     done = session.match_over or (session.game.is_over and not session.match.length)
-    entry = {"session": session.to_dict(), "title": title(session, lang),
-             "updated": int(now_ms), "finished": done, "card": card(session)}
+    view = session.view()  # one view for the title and the card
+    entry = {"session": session.to_dict(), "title": title(session, lang, view),
+             "updated": int(now_ms), "finished": done, "card": card(session, view)}
     if not session.recorded_dice:
         from ..dicecheck import commitment
         before = previous.get("commitment") if isinstance(previous, dict) else None

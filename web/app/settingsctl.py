@@ -103,6 +103,10 @@ class SettingsCtl:
             return
         lang = self.app.lang
         variant = self.app.session.variant
+        key = (variant.key, tuple(sorted(variant.options.non_default().items())), lang)
+        if badge.getAttribute("data-key") == repr(key) and not badge.hidden:
+            return  # the same rules as at the last render: nothing to work out again
+        badge.setAttribute("data-key", repr(key))
         changed = rules_in_force(variant, lang)
         name = variant.names.get(lang) or variant.names.get("en") or variant.key
         text = T.tr(lang, "rules_house", list="; ".join(f"{q} {w}" for q, w in changed)) \
