@@ -31,6 +31,14 @@ from serve import make_server, read_log  # noqa: E402
 from launch import CHROMIUM, INIT_SCRIPT, READY, launch  # noqa: E402
 
 
+def pytest_addoption(parser):
+    parser.addoption("--engines", default="chromium,firefox,webkit",
+                     help="test_journey.py: the engines to drive (comma-separated)")
+    parser.addoption("--full-journey", action="store_true",
+                     help="test_journey.py: the whole journey in every engine, not only "
+                          "Chromium (the others run the smoke journey by default)")
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         item.add_marker(pytest.mark.e2e)

@@ -59,8 +59,9 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(host="127.0.0.1", port=8000, log=None, directory=WEB):
-    Handler.log_file = log
-    handler = functools.partial(Handler, directory=str(directory))
+    # A handler class per server: two servers (the app and a test's host page) keep two logs.
+    logged = type("LoggedHandler", (Handler,), {"log_file": log})
+    handler = functools.partial(logged, directory=str(directory))
     server = Server((host, port), handler)
     server.daemon_threads = True
     return server

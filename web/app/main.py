@@ -57,6 +57,7 @@ class App:
         self.notice = None           # (text, is_alert, detail) to show at the next render
         self.notice_shown = 0        # counts notices shown: a timer hides only its own
         self.starting = False        # reading the address's link at start: not ready yet
+        self.was_ready = False
         self.query = P.query(window.location.search)
         self.mode = self.query.get("mode", "play") if EMBED else "app"
         if self.mode not in EMBED_MODES + ("app",):
@@ -165,6 +166,9 @@ class App:
         """``data-ready``: the board is drawn and what the address asked for is on it (or
         was refused): not while the link of the address is being read at start."""
         if not self.starting:
+            if not self.was_ready:  # the load time, for bench/web_engines.py
+                self.was_ready = True
+                window.nardyStats.readyMs = js.performance.now()
             document.body.dataset.ready = "1"
 
     def set_notice(self, text, alert=False, detail=""):
