@@ -1,6 +1,7 @@
 """A browser that cannot run the game gets a clear page, never a blank or dead board: the check
 that index.html and embed.html make before PyScript starts (WebAssembly, module scripts, module
-workers), emulated here by init scripts that take each away from Chromium
+workers), emulated here by init scripts that take each away from Chromium. And a browser that
+refuses the page its storage still plays, with a notice that stays until closed
 (docs/web.md, "When a browser cannot run the game")."""
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import re
 
 import pytest
 
-from conftest import WEB, watch_page
+from conftest import WEB, open_app, watch_page
+from test_game import play_human_turn, wait_for_person
 
 NO_WASM = "delete window.WebAssembly;"
 # A browser older than module workers: Firefox before 114 ignored the `type` option (a classic
@@ -23,6 +25,8 @@ WORKER_THROWS_ON_MODULE = """(() => { const W = window.Worker;
       throw new TypeError('Module scripts are not supported on DedicatedWorker yet.');
     super(url, options); } }; })();"""
 NO_MODULES = "delete HTMLScriptElement.prototype.noModule;"
+STORAGE_REFUSED = """Object.defineProperty(window, 'localStorage', {configurable: true,
+  get() { throw new DOMException('denied', 'SecurityError'); }});"""
 # What would show that Python started: Pyodide, the app's Python, PyScript's configuration.
 PYTHON_FILES = re.compile(r"/vendor/pyodide/|/app/|pyscript\.json|/build\.json|/wheels/")
 CHECK = re.compile(r"<script>\n// What the page needs before Python can start.*?</script>", re.S)
@@ -136,3 +140,30 @@ def test_the_message_fits_the_screen(new_context, server_log, width, height):
     assert box["y"] + box["height"] <= height  # the whole message without scrolling
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert_not_started(page, server_log)
+
+
+@pytest.mark.parametrize("context", [{"viewport": {"width": 360, "height": 740}}], indirect=True)
+def test_refused_storage_plays_on_with_a_notice_that_stays(context, page):
+    context.add_init_script(STORAGE_REFUSED)
+    open_app(page, "?new=short&p0=human&p1=human&seed=nostore")
+    assert page.evaluate("document.body.dataset.storage") == "refused"
+    assert page.evaluate("document.body.dataset.unsupported") is None
+    notice = page.locator("#notice")
+    page.wait_for_selector("#notice[data-standing]", state="visible")
+    assert "does not let the page keep data" in notice.inner_text()
+    assert "your games will not be saved" in notice.inner_text()
+    # a turn is played; the notice outlives the actions (a passing notice goes at each one)
+    turn = "document.body.dataset.turn"
+    wait_for_person(page)
+    first = page.evaluate(turn)
+    play_human_turn(page)
+    page.wait_for_function(f"{turn} !== '{first}'")
+    wait_for_person(page)
+    assert notice.is_visible() and "does not let the page keep data" in notice.inner_text()
+    assert "cannot be saved" not in notice.inner_text()  # no second notice of the same
+    page.click("#btn-notice-close")
+    assert not notice.is_visible()
+    page.click("#btn-roll")  # the next turn: closed, it stays closed
+    play_human_turn(page)
+    page.wait_for_function(f"{turn} === '{first}'")
+    assert not notice.is_visible()
