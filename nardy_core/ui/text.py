@@ -195,6 +195,14 @@ CATALOGUE = {
                             "Партию нельзя сохранить: браузер не даёт этому сайту хранить "
                             "данные (приватное окно или хранение отключено). При перезагрузке "
                             "она пропадёт."),
+    "storage_refused": ("This browser does not let the page keep data (a private window, or "
+                        "site data blocked): your games will not be saved and the game will "
+                        "not open offline. To keep your games, allow site data for this site "
+                        "or use a normal window.",
+                        "Этот браузер не даёт странице хранить данные (приватное окно или "
+                        "данные сайтов заблокированы): партии не сохранятся, и без сети игра "
+                        "не откроется. Чтобы партии сохранялись, разрешите этому сайту хранить "
+                        "данные или откройте обычное окно."),
     "saved_by_newer": ("saved by a newer version: update the page to resume it",
                        "сохранена более новой версией: обновите страницу, чтобы продолжить"),
     "err_newer_record": ("This game was saved by a newer version of Nardy (format {version}) "

@@ -56,6 +56,10 @@ class App:
         self.token = 0               # bumps when another session is loaded: old replies drop
         self.notice = None           # (text, is_alert, detail) to show at the next render
         self.notice_shown = 0        # counts notices shown: a timer hides only its own
+        self.standing = None         # key of a notice that stays until closed (storage refused)
+        # the browser lets the page keep nothing: play goes on, the page says so once ready
+        # (an embed keeps nothing anyway, and does not probe)
+        self.storage_refused = not EMBED and Storage.refused()
         self.starting = False        # reading the address's link at start: not ready yet
         self.was_ready = False
         self.query = P.query(window.location.search)
@@ -182,6 +186,7 @@ class App:
             f'<details><summary>{escape(T.tr(self.lang, "details"))}</summary>'
             f'{escape(detail)}</details>' if detail else "")
         banner.setAttribute("role", "alert" if alert else "status")
+        banner.removeAttribute("data-standing")
         banner.hidden = False
         self.notice_shown += 1
         shown = self.notice_shown
@@ -192,12 +197,42 @@ class App:
 
     def clear_notice(self, shown=None):
         """Hide the notice (``shown``: only if it is still that one); the new-version banner,
-        which asks the player something, stays."""
+        which asks the player something, stays, and the standing notice comes back."""
         banner = by_id("notice")
         if absent(banner) or (shown is not None and shown != self.notice_shown):
             return
         if banner.querySelector("#btn-update") is None:
-            banner.hidden = True
+            if self.standing:
+                self.show_standing()
+            else:
+                banner.hidden = True
+
+    def set_standing(self, key):
+        """A notice that stays until the player closes it (``key``: its text in the catalogue):
+        a passing notice covers it for its while, then it is back. Shown now unless a notice
+        is in view."""
+        self.standing = key
+        banner = by_id("notice")
+        if not absent(banner) and banner.hidden:
+            self.show_standing()
+
+    def show_standing(self):
+        banner = by_id("notice")
+        mark = f"{self.standing}:{self.lang}"
+        if not banner.hidden and banner.getAttribute("data-standing") == mark:
+            return  # in view, in this language: left as it is (and its focus)
+        close = escape(T.tr(self.lang, "close"))
+        banner.innerHTML = (f'<span class="text">{escape(T.tr(self.lang, self.standing))}</span>'
+                            f'<button type="button" id="btn-notice-close" class="notice-close" '
+                            f'aria-label="{close}" title="{close}">×</button>')
+        banner.setAttribute("data-standing", mark)
+        banner.setAttribute("role", "status")
+        banner.hidden = False
+
+    def on_notice_click(self, event):
+        if event.target.closest("#btn-notice-close"):
+            self.standing = None
+            by_id("notice").hidden = True
 
     def announce(self, text):
         by_id("live").textContent = text
@@ -250,6 +285,8 @@ class App:
             self.announce(T.notice_text(self.lang, key, params))
         if self.notice:
             self.show_notice()
+        elif self.standing and by_id("notice").hasAttribute("data-standing"):
+            self.show_standing()  # in the page's language (the player may have switched it)
         if focus_loc:
             target = document.querySelector(f'[data-loc="{focus_loc}"][tabindex="0"]') or \
                 document.querySelector('#board [tabindex="0"]')
@@ -276,6 +313,7 @@ class App:
     def bind(self):
         for controller in self.controllers:
             controller.bind(self.on)
+        self.on(by_id("notice"), "click", self.on_notice_click)
 
 
 app = App()
@@ -283,6 +321,9 @@ app.settings.label_page()
 app.bind()
 app.start()
 by_id("loading").hidden = True
+if app.storage_refused:
+    document.body.dataset.storage = "refused"
+    app.set_standing("storage_refused")
 # the page answers from here on (a link may still be read: data-ready waits for it); the
 # buttons pressed while Python loaded are pressed now (index.html)
 document.body.dataset.live = "1"
@@ -294,6 +335,7 @@ def _on_update(apply):
     banner.innerHTML = (f'{T.tr(app.lang, "new_version")} <button type="button" '
                         f'id="btn-update">{T.tr(app.lang, "reload")}</button>')
     banner.setAttribute("role", "status")
+    banner.removeAttribute("data-standing")
     banner.hidden = False
     app.on(by_id("btn-update"), "click", lambda _e: apply())
 

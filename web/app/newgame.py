@@ -17,7 +17,9 @@ from storage import CURRENT, DAMAGED, SAVES, Storage, put_saves, saved_games, \
 class NewGame:
     def __init__(self, app):
         self.app = app
-        self.save_refused = False    # a save was refused and the player has been told
+        # a save was refused and the player has been told (a storage refused from the start
+        # has its own standing notice: App.storage_refused)
+        self.save_refused = app.storage_refused
 
     def bind(self, on):
         on(by_id("btn-new"), "click", self.open)

@@ -17,6 +17,7 @@ SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
 DAMAGED = SAVES + ".damaged"       # an unreadable store of saved games, kept aside
 DICE_STATS = "nardy.dicestats.v1"  # dice totals of every game finished here (docs/dice.md)
 PAINT = "nardy.paint.v1"  # the last board drawn, which index.html shows before Python starts
+PROBE = "nardy.probe"  # written and removed at once: does the browser let the page keep data?
 
 
 class Storage:
@@ -24,6 +25,25 @@ class Storage:
     never raised. ``full`` says whether the last refused write was refused for want of room."""
 
     full = False
+
+    @staticmethod
+    def refused() -> bool:
+        """True when the browser lets the page keep nothing: localStorage missing or throwing
+        on access (site data blocked, cookies off, some private windows) or refusing a write
+        of a few bytes with nothing stored (old private windows: a quota of 0). A storage that
+        is merely full is not refused: its saves say so (``storage_full``)."""
+        try:
+            store = window.localStorage
+            store.setItem(PROBE, "1")
+            store.removeItem(PROBE)
+            return False
+        except Exception as exc:  # noqa: BLE001 - whatever the browser throws, it refused
+            if "quota" not in str(exc).lower():
+                return True
+            try:
+                return window.localStorage.length == 0
+            except Exception:  # noqa: BLE001
+                return True
 
     @staticmethod
     def raw(key):
