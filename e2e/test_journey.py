@@ -142,7 +142,7 @@ def test_journey(engine_step, request, app, host, tmp_path):
     args = ()
     if step == "review":
         from test_review import finished_game
-        args = (finished_game()[0],)
+        args = ("g=" + finished_game()[0],)
     elif step == "embed":
         args = (host, "p=" + _other_code(), )
     try:
@@ -164,3 +164,37 @@ def _other_code():
 
 
 assert WEB  # the served folder (conftest's ``built`` fixture checks it is built)
+
+
+# --- a real engine without what the page needs ---------------------------------------------
+# Chromium's cases are emulated by init scripts (test_unsupported.py); Firefox's preferences
+# turn the real features off, as a policy or a hardened profile does.
+
+def firefox_with(request, prefs):
+    if "firefox" not in request.config.getoption("engines").split(","):
+        pytest.skip("Firefox is not among --engines")
+    why = drivers.missing("firefox")
+    if why:
+        pytest.fail(why, pytrace=False)
+    return drivers.PuppeteerDriver(prefs=prefs)
+
+
+def test_firefox_without_webassembly_says_so(request, app):
+    with firefox_with(request, {"javascript.options.wasm": False}) as d:
+        d.goto(app.url)
+        d.wait("!!document.querySelector('#unsupported')", 30,
+               "firefox without WebAssembly: no message")
+        assert d.js("document.body.dataset.unsupported") == "wasm"
+        assert "WebAssembly" in d.text("#unsupported")
+        assert d.count("#board svg") == 0 and d.js("document.body.dataset.ready") is None
+
+
+def test_firefox_refusing_storage_plays_on_and_says_so(request, app):
+    with firefox_with(request, {"dom.storage.enabled": False}) as d:
+        journey.open_app(d, app, "?new=short&p0=human&p1=human&seed=no-storage&anim=0")
+        assert d.js("document.body.dataset.storage") == "refused"
+        assert "will not be saved" in d.text("#notice")
+        mover = d.js("document.body.dataset.turn")
+        journey.play_turn(d)
+        d.wait(f"document.body.dataset.turn !== '{mover}'", 30)
+        assert journey.page_errors(d) == []

@@ -1,14 +1,42 @@
 #!/usr/bin/env bash
 # The whole test suite: set up (venv, npm, the served folder web/), then pytest natively (with
-# the GNU Backgammon oracle tests), the core suite again inside Pyodide (Python 3.14, as in the
-# browser), and the browser tests (e2e/, Playwright driving Debian's Chromium on the served page).
+# the GNU Backgammon oracle tests) and, beside it on the second core, the core suite again
+# inside Pyodide (Python 3.14, as in the browser); then the browser tests (e2e/: Playwright
+# driving Debian's Chromium, and the player journey in Firefox ESR and WebKitGTK too).
+# The browsers are installed (apt) in the background meanwhile. Every part runs even when an
+# earlier one fails; the exit status says whether all passed. Extra arguments go to the
+# browser tests (e.g. --full-journey: the whole journey in all three engines).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+mkdir -p build
+logs="$(mktemp -d)"
+bash tools/browsers.sh > "$logs/browsers.log" 2>&1 &
+browsers=$!
 bash tools/setup.sh
-echo "== pytest (CPython $(.venv/bin/python -c 'import platform; print(platform.python_version())'))"
-.venv/bin/python -m pytest -q -p no:cacheprovider tests
-echo "== pytest inside Pyodide"
-PYTHON=.venv/bin/python bash tools/pyodide-tests.sh
-echo "== browser tests (Chromium)"
-bash tools/e2e-tests.sh
+
+echo "== pytest (CPython $(.venv/bin/python -c 'import platform; print(platform.python_version())'))" \
+     "and pytest inside Pyodide, side by side"
+start=$SECONDS
+.venv/bin/python -m pytest -q -p no:cacheprovider tests > "$logs/native.log" 2>&1 &
+native=$!
+pyodide_rc=0
+PYTHON=.venv/bin/python bash tools/pyodide-tests.sh > "$logs/pyodide.log" 2>&1 || pyodide_rc=$?
+native_rc=0
+wait "$native" || native_rc=$?
+echo "== pytest (CPython): exit $native_rc"
+cat "$logs/native.log"
+echo "== pytest inside Pyodide: exit $pyodide_rc"
+cat "$logs/pyodide.log"
+echo "(both in $((SECONDS - start)) s)"
+
+browsers_rc=0
+wait "$browsers" || browsers_rc=$?
+if [ "$browsers_rc" -ne 0 ]; then
+  echo "== installing the browsers failed:"
+  cat "$logs/browsers.log"
+fi
+e2e_rc=0
+bash tools/e2e-tests.sh "$@" || e2e_rc=$?
+echo "== exit: CPython $native_rc, Pyodide $pyodide_rc, browsers install $browsers_rc, browser tests $e2e_rc"
+[ "$native_rc$pyodide_rc$browsers_rc$e2e_rc" = "0000" ]

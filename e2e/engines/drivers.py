@@ -44,6 +44,16 @@ FIREFOX_PREFS = {
 }
 
 
+# The viewport coordinates of an element's centre, scrolled into view first.
+CENTRE = """(() => {
+  const el = document.querySelector(SELECTOR);
+  if (!el) throw new Error('no element matches ' + SELECTOR);
+  el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const r = el.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+})()"""
+
+
 class JourneyError(AssertionError):
     """A step of the journey did not see what a player should see."""
 
@@ -274,7 +284,8 @@ class _Display:
             # -displayfd: Xvfb picks a free display number and writes it when it is ready.
             cls.proc = subprocess.Popen(
                 ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1200x24", "-nolisten",
-                 "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
+                 "tcp"], pass_fds=(write,), stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL)
             os.close(write)
             with os.fdopen(read) as ready:
                 cls.name = ":" + ready.readline().strip()
@@ -310,6 +321,8 @@ class SeleniumDriver(Driver):
         self._driver = webdriver.WebKitGTK(options=options, service=service)
         self._driver.set_window_rect(0, 0, width, height)
         self._driver.set_script_timeout(120)
+        # No command may wait for ever (a screenshot of a busy page can): the HTTP timeout.
+        self._driver.command_executor._client_config.timeout = 180
         self.touch = False  # WebKitWebDriver (GTK) has no touch input source
 
     def goto(self, url):
@@ -323,8 +336,13 @@ class SeleniumDriver(Driver):
         return self._driver.execute_script(f"return (async () => ({expression}))()")
 
     def click(self, selector):
-        from selenium.webdriver.common.by import By
-        self._driver.find_element(By.CSS_SELECTOR, selector).click()
+        # Pointer actions at the element's centre: WebKitWebDriver refuses Element Click on
+        # SVG groups (ElementNotInteractableException), and a player clicks a place anyway.
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        x, y = self.js(CENTRE.replace("SELECTOR", json.dumps(selector)))
+        actions = ActionBuilder(self._driver)
+        actions.pointer_action.move_to_location(int(x), int(y)).click()
+        actions.perform()
 
     def tap(self, selector):
         raise JourneyError("webkit: WebKitWebDriver (GTK) offers no touch input")
