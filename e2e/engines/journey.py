@@ -225,6 +225,60 @@ def shared_link(d, app):
     return {}
 
 
+# What the page uses that engines differ in, and what it does where one is missing.
+FEATURES = """(async () => {
+  let moduleWorker = false;
+  try {
+    const url = URL.createObjectURL(new Blob([''], {type: 'text/javascript'}));
+    new Worker(url, {get type() { moduleWorker = true; return 'module'; }}).terminate();
+    URL.revokeObjectURL(url);
+  } catch (e) { moduleWorker = false; }
+  const storage = navigator.storage && navigator.storage.estimate
+    ? await navigator.storage.estimate().then(e => Math.round(e.quota / 1048576), () => null) : null;
+  return {
+    webassembly: typeof WebAssembly === 'object',
+    wasm_exceptions: typeof WebAssembly === 'object' && typeof WebAssembly.Tag === 'function',
+    module_worker: moduleWorker,
+    service_worker: 'serviceWorker' in navigator,
+    dialog: typeof HTMLDialogElement === 'function' &&
+            typeof HTMLDialogElement.prototype.showModal === 'function',
+    pointer_events: typeof PointerEvent === 'function',
+    touch_events: 'ontouchstart' in window,
+    clipboard_write: !!(navigator.clipboard && navigator.clipboard.writeText),
+    web_share: typeof navigator.share === 'function',
+    storage_persist: !!(navigator.storage && navigator.storage.persist),
+    storage_quota_mb: storage,
+    local_storage: (() => { try { localStorage.setItem('probe', '1');
+                                  localStorage.removeItem('probe'); return true; }
+                            catch (e) { return false; } })(),
+    color_scheme_dark: matchMedia('(prefers-color-scheme: dark)').matches,
+    css_has: CSS.supports('selector(:has(a))'),
+    css_dvh: CSS.supports('height', '100dvh'),
+    user_agent: navigator.userAgent,
+  };
+})()"""
+
+
+def features(d, app):
+    """What this engine offers of what the page uses (recorded for docs/web.md), and the
+    Share dialog's copy button: copied, or the text left selected with a word to copy it."""
+    open_app(d, app, "?new=short&p0=human&p1=human&seed=features&anim=0")
+    found = d.js(FEATURES)
+    for need in ("webassembly", "module_worker", "service_worker", "dialog", "pointer_events"):
+        check(found[need], f"{d.engine}: no {need}, which the page needs")
+    press_header(d, "#btn-share")
+    d.wait("document.querySelector('#dlg-share').open")
+    d.press("[data-copy=sh-link]")
+    said = d.wait("document.querySelector('#sh-msg').textContent", 10,
+                  f"{d.engine}: the copy button said nothing")
+    selected = d.js("document.activeElement && document.activeElement.id === 'sh-link' && "
+                    "document.activeElement.selectionEnd > 0")
+    check(said == "Copied" or (said.startswith("Select the text") and selected),
+          f"{d.engine}: the copy button said {said!r} (selected: {selected})")
+    d.press("#sh-close")
+    return {"features": found, "copy": said}
+
+
 def hostile_link(d, app):
     """A link that would cost minutes of work, and garbage: refused with a message, the
     saved game stays on the board and plays on."""
@@ -329,7 +383,7 @@ def review(d, app, code):
     return {"review_ms": d.js("window.nardyStats.reviewMs")}
 
 
-HOST = """<!doctype html><html><body>
+HOST = """<!doctype html><html><head><link rel="icon" href="data:,"></head><body>
 <iframe id="diagram" src="{app}embed.html?mode=static#{code}" width="400" height="300"></iframe>
 <iframe id="play" src="{app}embed.html?mode=play&level=beginner&anim=0" width="600"
         height="450"></iframe>
@@ -361,7 +415,7 @@ def embed(d, app, host, other):
     return {}
 
 
-SMOKE = ("turn_against_the_bot", "reload_keeps_the_dice", "offline_reload", "shared_link")
+SMOKE = ("features", "turn_against_the_bot", "reload_keeps_the_dice", "offline_reload", "shared_link")
 FULL = ("first_visit",) + SMOKE + ("undo", "hostile_link", "cube", "hint", "touch_turn",
                                    "embed", "review", "whole_game")
 
