@@ -26,6 +26,7 @@ READY_TIMEOUT_MS = 60_000
 
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(ROOT / "e2e" / "engines"))  # the journey's drivers and steps
 from serve import make_server, read_log  # noqa: E402
 
 from launch import CHROMIUM, INIT_SCRIPT, READY, launch  # noqa: E402

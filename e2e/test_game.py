@@ -9,6 +9,7 @@ import json
 import pytest
 
 from conftest import open_app, wait_ready
+from journey import BOARD  # e2e/engines: the journey reads the board the same way
 
 MOVABLE = "#board .loc.movable"
 TARGET = "#board .loc.target"
@@ -20,18 +21,7 @@ def phase(page):
 
 def board_state(page):
     """What the board shows: checkers per place (count labels included) and the dice."""
-    return page.evaluate("""() => {
-      const out = {};
-      for (const g of document.querySelectorAll('#board [data-loc]')) {
-        const label = g.querySelector('text');
-        out[g.dataset.loc] = label ? label.textContent : g.querySelectorAll('.ck').length;
-        if (g.classList.contains('tray-half') || g.dataset.loc.startsWith('off'))
-          out[g.dataset.loc] = g.querySelectorAll('.slab').length;
-      }
-      out.dice = [...document.querySelectorAll('#board .die')].map(
-        d => d.dataset.die + (d.classList.contains('used') ? 'u' : ''));
-      return out;
-    }""")
+    return page.evaluate(BOARD)
 
 
 def click_step(page):

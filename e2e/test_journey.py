@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
 import threading
 from pathlib import Path
 
@@ -23,7 +22,6 @@ import pytest
 
 from conftest import ROOT, WEB
 
-sys.path.insert(0, str(Path(__file__).parent / "engines"))
 import drivers  # noqa: E402
 import journey  # noqa: E402
 from serve import make_server, read_log  # noqa: E402
