@@ -57,6 +57,9 @@ def open_app(d, app, query="", timeout=90):
     """Open the page and wait until it says it is ready; the load time in ms (the page's own
     clock from navigation start to the board ready)."""
     d.goto("about:blank")  # a whole load, even where only the fragment differs
+    # What the page left behind said as it unloaded (Firefox reports a fetch cut short by the
+    # navigation, e.g. the bot worker's start, as an uncaught NetworkError) is no step's error.
+    d.errors()
     d.goto(app.url + query)
     d.wait(READY, timeout, f"{d.engine}: the page was not ready after {timeout} s")
     return d.js("window.nardyStats && window.nardyStats.readyMs")
