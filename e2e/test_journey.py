@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, WEB
+from conftest import ROOT
 
 import drivers  # noqa: E402
 import journey  # noqa: E402
@@ -160,8 +160,6 @@ def _other_code():
     from nardy_core.notation import parse_state
     return linkcode.encode_state(*parse_state("short 6:3,5:3,4:3,3:3,2:3 24:15 w - 1 money"))
 
-
-assert WEB  # the served folder (conftest's ``built`` fixture checks it is built)
 
 
 # --- a real engine without what the page needs ---------------------------------------------

@@ -117,6 +117,16 @@ def act(d):
     play_turn(d)
 
 
+def play_until(d, selector, turns):
+    """Act as a person until ``selector`` is on the page (True) or ``turns`` actions passed."""
+    for _ in range(turns):
+        wait_person(d)
+        if d.count(selector):
+            return True
+        act(d)
+    return False
+
+
 def shown_state(d):
     """The state text of the Share dialog (the canonical one-line notation) and the link."""
     press_header(d, "#btn-share")
@@ -313,12 +323,7 @@ def undo(d, app):
 def cube(d, app):
     """A person doubles; the bot takes or drops (the move list says which)."""
     open_app(d, app, "?new=short&p0=human&p1=strong&seed=cube3&anim=0")
-    for _ in range(20):
-        wait_person(d)
-        if d.count("#btn-double"):
-            break
-        act(d)
-    check(d.count("#btn-double"), f"{d.engine}: the cube never became available")
+    check(play_until(d, "#btn-double", 20), f"{d.engine}: the cube never became available")
     d.press("#btn-double")
     d.wait("/Black (take|drop)/.test(document.querySelector('#log').textContent)", 120,
            f"{d.engine}: the bot did not answer the double")
@@ -328,13 +333,7 @@ def cube(d, app):
 def whole_game(d, app):
     """A whole game against the bot by presses, to its end, then the next game."""
     open_app(d, app, "?new=short&p0=human&p1=beginner&seed=whole-journey&anim=0")
-    for _ in range(400):
-        wait_person(d)
-        if d.count("#btn-next, #btn-newmatch"):
-            break
-        act(d)
-    else:
-        raise JourneyError(f"{d.engine}: the game did not end")
+    check(play_until(d, "#btn-next, #btn-newmatch", 400), f"{d.engine}: the game did not end")
     check(" win" in d.text("#status"), f"{d.engine}: no winner said: {d.text('#status')}")
     d.press("#btn-next")
     wait_person(d)
