@@ -37,8 +37,8 @@ from __future__ import annotations
 import math
 import random
 
-from nardy_core.game import DOUBLE, MOVE, RESIGN, ROLL
-from nardy_core.position import BAR, HAND, OFF
+from nardy_core.engine.game import DOUBLE, MOVE, RESIGN, ROLL
+from nardy_core.engine.position import BAR, HAND, OFF
 
 TRACK = 24
 HEAD = 24

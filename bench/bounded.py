@@ -37,10 +37,10 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from nardy_core.bots.chooser import Chooser  # noqa: E402
-from nardy_core.errors import SearchLimitError  # noqa: E402
-from nardy_core.movegen import MAX_SEARCH_NODES, Search  # noqa: E402
-from nardy_core.notation import parse_state  # noqa: E402
-from nardy_core.turn import Turn  # noqa: E402
+from nardy_core.engine.errors import SearchLimitError  # noqa: E402
+from nardy_core.engine.movegen import MAX_SEARCH_NODES, Search  # noqa: E402
+from nardy_core.formats.notation import parse_state  # noqa: E402
+from nardy_core.engine.turn import Turn  # noqa: E402
 from nardy_core.variants import get_variant  # noqa: E402
 
 FULL = {"escalation_lookahead": "FULL"}

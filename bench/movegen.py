@@ -27,8 +27,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from bench.positions import DEFAULT_PAIRS, GAMES, describe, game_positions  # noqa: E402
-from nardy_core.movegen import Search  # noqa: E402
-from nardy_core.position import BAR  # noqa: E402
+from nardy_core.engine.movegen import Search  # noqa: E402
+from nardy_core.engine.position import BAR  # noqa: E402
 
 
 def gnubg_board(position) -> tuple:

@@ -37,8 +37,8 @@ if ROOT not in sys.path:
 
 from bench.baselines import BASELINES  # noqa: E402
 from bench.movegen import machine, revision  # noqa: E402
-from nardy_core.game import DOUBLE, MOVE, RESIGN, ROLL, Game  # noqa: E402
-from nardy_core.position import BAR, HAND, OFF  # noqa: E402
+from nardy_core.engine.game import DOUBLE, MOVE, RESIGN, ROLL, Game  # noqa: E402
+from nardy_core.engine.position import BAR, HAND, OFF  # noqa: E402
 from nardy_core.variants import VARIANTS, get_variant  # noqa: E402
 
 RESULTS = os.path.join(ROOT, "bench", "results")

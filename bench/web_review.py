@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT / "e2e"))
 from launch import READY, launch, new_page  # noqa: E402 - sets the Playwright switch first
 from serve import make_server  # noqa: E402
 
-from nardy_core import linkcode  # noqa: E402
+from nardy_core.formats import linkcode  # noqa: E402
 from nardy_core.bots.player import BotPlayer  # noqa: E402
-from nardy_core.game import Game  # noqa: E402
+from nardy_core.engine.game import Game  # noqa: E402
 
 
 def game_of_length(key, plays, tries=40):

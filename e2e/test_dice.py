@@ -11,7 +11,7 @@ import json
 from conftest import open_app
 from test_game import phase, play_human_turn, wait_for_person
 
-from nardy_core.cli import main
+from nardy_core.cli.main import main
 
 SEED = "e2e-dice"
 
@@ -83,7 +83,7 @@ def test_commitment_then_seed_and_verify_then_statistics(page):
 
 
 def test_an_imported_game_has_no_seed_to_verify(page, tmp_path):
-    from nardy_core import records
+    from nardy_core.formats import records
     from nardy_core.ui.session import HUMAN, Session
     session = Session("short", players=(HUMAN, HUMAN), seed="imported")
     for _ in range(4):  # a few turns: roll when asked, play the first legal play

@@ -13,7 +13,7 @@ from conftest import click_header, open_app, wait_ready, wait_until, watch_page
 from test_game import MOVABLE, phase, play_human_turn, wait_for_person
 from test_share import shown_state
 
-from nardy_core.errors import NardyError
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui.share import MAX_FILE_BYTES, read
 
 TWO = "?new=short&p0=human&p1=human&seed=hostile&anim=0"

@@ -87,8 +87,8 @@ def app(built, tmp_path_factory):
 @pytest.fixture(scope="module")
 def host(app, tmp_path_factory):
     """A page on another origin (another port) that embeds the board."""
-    from nardy_core import linkcode
-    from nardy_core.notation import parse_state
+    from nardy_core.formats import linkcode
+    from nardy_core.formats.notation import parse_state
     folder = tmp_path_factory.mktemp("host")
     start = "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31 1 money"
     code = "p=" + linkcode.encode_state(*parse_state(start))
@@ -156,8 +156,8 @@ def test_journey(engine_step, request, app, host, tmp_path):
 
 
 def _other_code():
-    from nardy_core import linkcode
-    from nardy_core.notation import parse_state
+    from nardy_core.formats import linkcode
+    from nardy_core.formats.notation import parse_state
     return linkcode.encode_state(*parse_state("short 6:3,5:3,4:3,3:3,2:3 24:15 w - 1 money"))
 
 

@@ -9,9 +9,9 @@ import functools
 
 from conftest import open_app, wait_until
 
-from nardy_core import linkcode
+from nardy_core.formats import linkcode
 from nardy_core.bots.player import BotPlayer
-from nardy_core.game import Game
+from nardy_core.engine.game import Game
 
 
 @functools.lru_cache(maxsize=None)

@@ -9,8 +9,8 @@ import time
 from conftest import click_header, open_app, start_server, wait_ready, wait_until, watch_page
 from test_game import MOVABLE, phase, play_human_turn
 
-from nardy_core.gnubgcodes import parse_any
-from nardy_core.notation import format_state
+from nardy_core.formats.gnubgcodes import parse_any
+from nardy_core.formats.notation import format_state
 
 TWO = "?new=short&p0=human&p1=human&seed=share-1&anim=0"
 
@@ -235,8 +235,8 @@ window.send = (id, msg) => document.getElementById(id).contentWindow.postMessage
 
 def test_a_host_page_on_another_port_embeds_a_diagram_and_a_playable_board(
         server, page, tmp_path):
-    from nardy_core import linkcode
-    from nardy_core.notation import parse_state
+    from nardy_core.formats import linkcode
+    from nardy_core.formats.notation import parse_state
     start = "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31 1 money"
     code = "p=" + linkcode.encode_state(*parse_state(start))
     (tmp_path / "host.html").write_text(HOST.format(app=server.url, code=code))

@@ -26,9 +26,10 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))  # the seeds: tests/fuzz_samples
 import atheris  # noqa: E402
 
 with atheris.instrument_imports():
-    from nardy_core.errors import NardyError
-    from nardy_core import (gnubgcodes, inputs, linkcode, notation, playnotation, records,
-                            vectors)
+    from nardy_core.engine.errors import NardyError
+    from nardy_core.engine import playnotation
+    from nardy_core.formats import gnubgcodes, inputs, linkcode, notation, records
+    from nardy_core.referee import vectors
     from nardy_core.ui.session import Session
 
 
@@ -88,7 +89,7 @@ def vector_file(data):
 
 def cli(data):
     """A command line: NUL-separated arguments to ``python -m nardy_core``."""
-    from nardy_core.cli import main
+    from nardy_core.cli.main import main
     argv = [a for a in _text(data).split("\0")][:12]
     if _long_by_design(argv):
         return

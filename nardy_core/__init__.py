@@ -1,9 +1,9 @@
 """nardy_core: rules, move generation, notation and game state for the nardy family."""
 
-from .errors import (GameStateError, IllegalMoveError, NardyError, NotationError, OptionError,
+from .engine.errors import (GameStateError, IllegalMoveError, NardyError, NotationError, OptionError,
                      PositionError)
-from .movegen import Play, legal_plays
-from .position import BLACK, WHITE, Position
+from .engine.movegen import Play, legal_plays
+from .engine.position import BLACK, WHITE, Position
 from .variants import VARIANTS, get_variant
 
 __version__ = "0.1.0"

@@ -8,10 +8,10 @@ import json
 import os
 import random
 
-from nardy_core import gnubgcodes, linkcode, notation, records
-from nardy_core.game import MOVE, OVER, ROLL, Game
-from nardy_core.match import MatchScore
-from nardy_core.movegen import legal_plays
+from nardy_core.formats import gnubgcodes, linkcode, notation, records
+from nardy_core.engine.game import MOVE, OVER, ROLL, Game
+from nardy_core.engine.match import MatchScore
+from nardy_core.engine.movegen import legal_plays
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import VARIANTS, get_variant
 

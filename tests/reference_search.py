@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from nardy_core.frame import to_frame
+from nardy_core.engine.frame import to_frame
 
 
 class TooLarge(Exception):

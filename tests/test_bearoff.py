@@ -13,9 +13,9 @@ from nardy_core.bots.bearoff import (FULL_POSITIONS, POSITIONS, BearoffEvaluator
                                      expected_rolls, first_off_distribution, is_bearoff,
                                      position_index, race_probabilities, rolls_distribution)
 from nardy_core.bots.evaluator import Evaluator
-from nardy_core.frame import flip, to_frame
-from nardy_core.movegen import legal_plays
-from nardy_core.position import BLACK, WHITE, Position, side_from
+from nardy_core.engine.frame import flip, to_frame
+from nardy_core.engine.movegen import legal_plays
+from nardy_core.engine.position import BLACK, WHITE, Position, side_from
 from nardy_core.variants import get_variant
 
 from conftest import ROOT

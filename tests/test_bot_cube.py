@@ -18,11 +18,11 @@ from nardy_core.bots.cube import (BEAVER, DOUBLE, DROP, NO_ACCESS, NO_DOUBLE, TA
 from nardy_core.bots.evaluator import Evaluator
 from nardy_core.bots.met import (MatchEquityTable, default_met, format_table, pl_eval,
                                  taut_string)
-from nardy_core.cube import CubeState
-from nardy_core.game import DOUBLE as DOUBLE_PHASE
-from nardy_core.game import MOVE, OVER, RESIGN, ROLL, Game
-from nardy_core.match import Match, MatchScore
-from nardy_core.position import side_from
+from nardy_core.engine.cube import CubeState
+from nardy_core.engine.game import DOUBLE as DOUBLE_PHASE
+from nardy_core.engine.game import MOVE, OVER, RESIGN, ROLL, Game
+from nardy_core.engine.match import Match, MatchScore
+from nardy_core.engine.position import side_from
 
 
 class Stub(Evaluator):

@@ -14,8 +14,8 @@ from conftest import DATA, random_position
 from nardy_core import get_variant, legal_plays
 from nardy_core.bots import LEVELS, Chooser, HeuristicEvaluator, evaluator_for
 from nardy_core.bots.evaluator import equity
-from nardy_core.cli import main
-from nardy_core.frame import flip, to_frame
+from nardy_core.cli.main import main
+from nardy_core.engine.frame import flip, to_frame
 
 GAMES = ("long", "short", "caucasian")
 
@@ -48,7 +48,7 @@ def test_evaluators_return_probabilities(game, seed, plies, kind):
 @pytest.mark.parametrize("kind", ["net", "heuristic"])
 def test_a_won_race_scores_above_a_lost_one(game, kind):
     from nardy_core import Position
-    from nardy_core.position import side_from
+    from nardy_core.engine.position import side_from
     variant = get_variant(game)
     ahead = side_from({3: 5, 2: 5, 1: 5})          # 30 pips
     behind = side_from({6: 5, 5: 5, 4: 5})         # 75 pips
@@ -81,7 +81,7 @@ def test_the_strong_level_finds_the_textbook_opening_play():
 def test_every_level_takes_a_win_on_the_spot(level):
     """A play that ends the game is scored exactly and never sorts behind a 1-ply estimate
     (strong once played 6/off, leaving a checker, when 6/off 1/off won at once)."""
-    from nardy_core.notation import parse_position
+    from nardy_core.formats.notation import parse_position
     position = parse_position("short 6:1,1:1,off:13 6:3,5:3,4:3,3:3,2:2,off:1 w 65 1 money")
     assert Chooser(position.variant, level).choose(position).notation() in (
         "6/off 1/off", "1/off 6/off")
@@ -138,8 +138,8 @@ def test_flip_is_the_position_seen_by_the_other_side_pins_included(key):
     # pins, or the replies it imagines would move pinned checkers
     import random
 
-    from nardy_core.frame import flip, pins_of, to_frame
-    from nardy_core.game import MOVE, ROLL, Game
+    from nardy_core.engine.frame import flip, pins_of, to_frame
+    from nardy_core.engine.game import MOVE, ROLL, Game
     variant = get_variant(key)
     rng = random.Random(key)
     pinned_seen = 0

@@ -18,18 +18,19 @@ import threading
 
 import pytest
 
-from nardy_core import get_variant, legal_plays, linkcode
+from nardy_core import get_variant, legal_plays
+from nardy_core.formats import linkcode
 from nardy_core.bots.chooser import Chooser
-from nardy_core.dice import MAX_USED, Dice
-from nardy_core.errors import GameStateError, NardyError, SearchLimitError
-from nardy_core.frame import to_frame
-from nardy_core.game import Game
-from nardy_core.legality import ListLegality, SearchLegality, legality_for
-from nardy_core.movegen import Search
-from nardy_core.notation import format_state, parse_state
-from nardy_core.records import import_match
-from nardy_core.turn import Turn
-from nardy_core.vectors import check_file
+from nardy_core.engine.dice import MAX_USED, Dice
+from nardy_core.engine.errors import GameStateError, NardyError, SearchLimitError
+from nardy_core.engine.frame import to_frame
+from nardy_core.engine.game import Game
+from nardy_core.engine.legality import ListLegality, SearchLegality, legality_for
+from nardy_core.engine.movegen import Search
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.formats.records import import_match
+from nardy_core.engine.turn import Turn
+from nardy_core.referee.vectors import check_file
 
 from conftest import DATA, ROOT
 
@@ -72,8 +73,8 @@ def within(seconds, function, *args):
 def tight(monkeypatch):
     """Limits far below what listing a 1-1 or 2-2 list takes: whatever still passes does not
     list one."""
-    monkeypatch.setattr("nardy_core.movegen.MAX_SEARCH_NODES", 25_000)
-    monkeypatch.setattr("nardy_core.legality.MAX_LIST_NODES", 40_000)
+    monkeypatch.setattr("nardy_core.engine.movegen.MAX_SEARCH_NODES", 25_000)
+    monkeypatch.setattr("nardy_core.engine.legality.MAX_LIST_NODES", 40_000)
 
 
 def full_start(game, d):
@@ -376,7 +377,7 @@ def test_a_gul_bara_vector_at_a_late_turn_is_refused_not_listed(tmp_path, monkey
     late = dict(vector, state=dict(vector["state"], turn_number=10))  # now it escalates
     path = tmp_path / "late.json"
     path.write_text(json.dumps(dict(data, vectors=[vector, late])), encoding="utf-8")
-    monkeypatch.setattr("nardy_core.vectors.MAX_OUTCOME_PLAYS", 5_000)
+    monkeypatch.setattr("nardy_core.referee.vectors.MAX_OUTCOME_PLAYS", 5_000)
     first, second = within(60, check_file, str(path))
     assert first.ok
     assert second.error and "5,000 plays" in second.error  # 430,000 plays to list it all
@@ -391,7 +392,7 @@ def test_the_dice_stream_goes_on_from_any_count_with_one_hash(monkeypatch):
         calls.append(data)
         return real(data)
 
-    monkeypatch.setattr("nardy_core.dice.hashlib.sha256", counting)
+    monkeypatch.setattr("nardy_core.engine.dice.hashlib.sha256", counting)
     for used in (10 ** 8, 10 ** 12, MAX_USED - 64):
         calls.clear()
         dice = Dice("seed", used)
@@ -437,10 +438,11 @@ def test_the_whole_list_cases_stay_within_a_memory_ceiling():
     script = textwrap.dedent("""
         import random, resource, sys
         resource.setrlimit(resource.RLIMIT_AS, (1 << 31, 1 << 31))  # a runaway fails fast
-        from nardy_core import get_variant, linkcode
+        from nardy_core import get_variant
+        from nardy_core.formats import linkcode
         from nardy_core.bots.chooser import Chooser
-        from nardy_core.game import Game
-        from nardy_core.turn import Turn
+        from nardy_core.engine.game import Game
+        from nardy_core.engine.turn import Turn
         variant = get_variant("gioul", {"escalation_lookahead": "FULL"})
         position = variant.initial_position(dice=(1, 1))
         turn = Turn(position)
@@ -467,7 +469,7 @@ def test_the_whole_list_cases_stay_within_a_memory_ceiling():
 def test_the_terminal_game_asks_for_notation_when_a_roll_cannot_be_listed(monkeypatch, capsys):
     import io
 
-    from nardy_core.cli import main
+    from nardy_core.cli.main import main
 
     def refuse(game):
         raise SearchLimitError("too many", limit=0, what="search nodes")

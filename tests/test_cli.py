@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from conftest import DATA
-from nardy_core.cli import main
+from nardy_core.cli.main import main
 
 FORMAT1 = os.path.join(DATA, "test_vectors.json")
 VARIANT_DIR = os.path.join(DATA, "variant_vectors")
@@ -344,8 +344,8 @@ def test_codes_of_a_long_nardy_state_have_no_backgammon_ids(capsys):
 
 
 def test_codes_of_a_game_code_list_its_plays(capsys):
-    from nardy_core import linkcode
-    from nardy_core.game import Game
+    from nardy_core.formats import linkcode
+    from nardy_core.engine.game import Game
     game = Game("short", seed="cli-codes")
     for _ in range(4):
         if game.phase == "roll":

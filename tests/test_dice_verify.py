@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from nardy_core.cli import main
-from nardy_core.dice import Dice
-from nardy_core.dicecheck import commitment, rolls, verify, verify_record
-from nardy_core.dicestats import (PAIRS, empty, expected, expected_for, game_stats, merge,
+from nardy_core.cli.main import main
+from nardy_core.engine.dice import Dice
+from nardy_core.analysis.dicecheck import commitment, rolls, verify, verify_record
+from nardy_core.analysis.dicestats import (PAIRS, empty, expected, expected_for, game_stats, merge,
                                   record_stats, session_stats, summary)
-from nardy_core.game import Game
+from nardy_core.engine.game import Game
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import VARIANTS, get_variant
 

@@ -24,19 +24,19 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import DATA, random_position
-from nardy_core import linkcode
+from nardy_core.formats import linkcode
 from nardy_core.bots import LEVELS
-from nardy_core.cli import main
-from nardy_core.dicecheck import commitment, verify_record
-from nardy_core.errors import NardyError
-from nardy_core.inputs import MAX_JSON_DEPTH, parse_json, read_file
-from nardy_core.notation import format_state, parse_state
-from nardy_core.game import Game
-from nardy_core.records import export_match, import_match
-from nardy_core.review import Review
+from nardy_core.cli.main import main
+from nardy_core.analysis.dicecheck import commitment, verify_record
+from nardy_core.engine.errors import NardyError
+from nardy_core.formats.inputs import MAX_JSON_DEPTH, parse_json, read_file
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.engine.game import Game
+from nardy_core.formats.records import export_match, import_match
+from nardy_core.analysis.review import Review
 from nardy_core.ui import share
 from nardy_core.ui.session import HUMAN, Session
-from nardy_core.vectors import check_format1, check_format2, position_from_json, vector_variant
+from nardy_core.referee.vectors import check_format1, check_format2, position_from_json, vector_variant
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
 
@@ -524,7 +524,7 @@ def test_numbers_outside_their_documented_range_are_refused(argv):
 
 
 def test_rolls_are_listed_as_they_are_made():
-    from nardy_core.dicecheck import iter_rolls, rolls
+    from nardy_core.analysis.dicecheck import iter_rolls, rolls
     stream = iter_rolls("x", 10 ** 12)  # nothing is made before it is asked for
     assert [next(stream) for _ in range(3)] == rolls("x", 3)
     status, out, _ = run_cli(["verify-dice", "x", "y", "--count", "100000"])
@@ -532,7 +532,7 @@ def test_rolls_are_listed_as_they_are_made():
 
 
 def test_a_match_length_is_checked_by_the_match_itself():
-    from nardy_core.match import MAX_LENGTH, Match
+    from nardy_core.engine.match import MAX_LENGTH, Match
     from nardy_core.variants import get_variant
     for length in (-1, MAX_LENGTH + 1, True, 2.0, "3"):
         with pytest.raises(NardyError) as info:
@@ -564,8 +564,8 @@ def test_plays_and_hints_need_a_game_still_to_play():
 def test_the_terminal_describes_every_way_a_game_ends():
     """Found by the fuzz: a fayles game lost to an unplayable roll ended the terminal game
     with a KeyError."""
-    from nardy_core.game import GameResult
-    from nardy_core.terminal import _describe_result
+    from nardy_core.engine.game import GameResult
+    from nardy_core.cli.terminal import _describe_result
 
     class Ended:
         def __init__(self, result):
@@ -580,7 +580,7 @@ def test_the_terminal_describes_every_way_a_game_ends():
 def test_a_seed_of_undecodable_bytes_is_a_usage_error(command, capsys):
     """Found by fuzz/run.py cli: ``selfplay 7 --seed`` with bytes that are not UTF-8 (a
     command line's undecodable bytes arrive as lone surrogates) reached random.Random."""
-    from nardy_core.cli import main
+    from nardy_core.cli.main import main
     seed = b"sh2\xd1\xff\xffrt".decode("utf-8", errors="surrogateescape")
     argv = {"selfplay": ["selfplay", "7", "--seed", seed],
             "choose": ["choose", "--seed", seed, "x.json"],

@@ -18,8 +18,8 @@ import time
 
 import pytest
 
-from nardy_core import gnubgcodes, linkcode, notation, records
-from nardy_core.errors import NardyError
+from nardy_core.formats import gnubgcodes, linkcode, notation, records
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui.session import Session
 from fuzz_samples import samples
 
@@ -138,8 +138,8 @@ def _stepwise_codes():
     """Version 2 game codes whose first play is a long list: a gioul 1-1 after the opening,
     gul bara's 1-1 from a start state, Russian tricktrack's (RUSSIAN_HOYLE) 5-5 from a found
     position (each past the listing limit: tests/test_bounded.py), played on at random."""
-    from nardy_core.game import Game
-    from nardy_core.notation import parse_state
+    from nardy_core.engine.game import Game
+    from nardy_core.formats.notation import parse_state
     from nardy_core.variants import get_variant
     full = {"escalation_lookahead": "FULL"}
     starts = ["gul_bara[escalation_lookahead=FULL] 24:15 24:15 w 11 - money turns:3-3",
@@ -218,7 +218,7 @@ def test_mutated_stepwise_game_codes_give_a_game_or_a_typed_error(monkeypatch):
     Each gives a game or a ``NardyError``; the list nodes a decode visits are counted: never
     more than the limit of each long-list turn it meets (at most 946 a decode over the 200
     mutants when measured; 163 of them reached a long list)."""
-    from nardy_core.legality import MAX_LIST_NODES, ListLegality
+    from nardy_core.engine.legality import MAX_LIST_NODES, ListLegality
     codes = _stepwise_codes()
     assert [c.split("~")[0] for c in codes] == ["gi-2", "gb-2", "rt-2"]
     for code in codes:  # the samples themselves decode, and encode back to themselves

@@ -3,11 +3,11 @@
 import pytest
 
 from nardy_core import BLACK, WHITE, Position, get_variant
-from nardy_core.cube import CubeState
-from nardy_core.errors import GameStateError, IllegalMoveError
-from nardy_core.game import DOUBLE, MOVE, OVER, ROLL, Game
-from nardy_core.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, Match, MatchScore
-from nardy_core.position import side_from
+from nardy_core.engine.cube import CubeState
+from nardy_core.engine.errors import GameStateError, IllegalMoveError
+from nardy_core.engine.game import DOUBLE, MOVE, OVER, ROLL, Game
+from nardy_core.engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, Match, MatchScore
+from nardy_core.engine.position import side_from
 
 
 def pos(game, white, black, turn=WHITE, dice=None, **kw):
@@ -375,7 +375,7 @@ def test_mutated_records_raise_only_typed_errors():
     import json
     import random
 
-    from nardy_core.errors import NardyError
+    from nardy_core.engine.errors import NardyError
     rng = random.Random(7)
     text = json.dumps(_random_game("short", "fuzz", 30).to_dict())
     for _ in range(300):

@@ -13,8 +13,8 @@ from nardy_core import get_variant
 from nardy_core.bots import evaluator_for, nn
 from nardy_core.bots.bearoff import BearoffEvaluator
 from nardy_core.bots.evaluator import equity, outcome_values
-from nardy_core.frame import flip, sides_of, to_frame
-from nardy_core.game import MOVE, ROLL, Game
+from nardy_core.engine.frame import flip, sides_of, to_frame
+from nardy_core.engine.game import MOVE, ROLL, Game
 from nardy_core.variants import VARIANTS
 
 OWN_NET_GAMES = [key for key in VARIANTS

@@ -1,4 +1,4 @@
-"""GNU Backgammon Position ID + Match ID and XGID (``nardy_core.gnubgcodes``).
+"""GNU Backgammon Position ID + Match ID and XGID (``nardy_core.formats.gnubgcodes``).
 
 * Known examples from the GNU Backgammon manual and from published XGIDs, field by field.
 * Agreement with the ``gnubg`` package (``pytest -m oracle``) on random reachable short-nardy
@@ -24,14 +24,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from nardy_core import get_variant, legal_plays
-from nardy_core.cube import CubeState, double_refusal
-from nardy_core.errors import NotationError
-from nardy_core.gnubgcodes import (GNUBG, XGID, _key_to_text, _text_to_key, detect_format,
+from nardy_core.engine.cube import CubeState, double_refusal
+from nardy_core.engine.errors import NotationError
+from nardy_core.formats.gnubgcodes import (GNUBG, XGID, _key_to_text, _text_to_key, detect_format,
                                    format_gnubg_id, format_xgid, parse_any, parse_gnubg_id,
                                    parse_xgid)
-from nardy_core.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from nardy_core.notation import format_state, parse_state
-from nardy_core.position import BAR, BLACK, OFF, WHITE, Position
+from nardy_core.engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.engine.position import BAR, BLACK, OFF, WHITE, Position
 
 SHORT = get_variant("short")
 START = SHORT.initial_position().sides[WHITE]

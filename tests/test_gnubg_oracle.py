@@ -23,7 +23,7 @@ import pytest
 gnubg_nn = pytest.importorskip("gnubg_nn")
 
 from nardy_core import get_variant, legal_plays  # noqa: E402
-from nardy_core.position import (BAR, COLOUR_NAMES, HAND, OFF, Position, side_from,  # noqa: E402
+from nardy_core.engine.position import (BAR, COLOUR_NAMES, HAND, OFF, Position, side_from,  # noqa: E402
                                  side_points)
 
 pytestmark = pytest.mark.oracle
@@ -215,7 +215,7 @@ def test_notation_matches_gnubg_on_non_doubles():
 
 
 def _notation_message(position, play, theirs) -> str:
-    from nardy_core.playnotation import format_steps
+    from nardy_core.engine.playnotation import format_steps
     hint = ""
     if format_steps(_travel_order(play.steps)) == theirs:
         hint = " (= ours with the steps in travel order: one checker's steps not chained)"

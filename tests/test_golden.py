@@ -13,11 +13,11 @@ import os
 import pytest
 
 from conftest import DATA
-from nardy_core.errors import NotationError
-from nardy_core.game import Game
-from nardy_core.linkcode import decode_game, decode_state
-from nardy_core.notation import format_state, parse_state
-from nardy_core.records import import_match, replay_match
+from nardy_core.engine.errors import NotationError
+from nardy_core.engine.game import Game
+from nardy_core.formats.linkcode import decode_game, decode_state
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.formats.records import import_match, replay_match
 from nardy_core.ui.session import Session
 
 GOLDEN = os.path.join(DATA, "golden")

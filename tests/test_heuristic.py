@@ -9,8 +9,8 @@ from nardy_core import Position, get_variant
 from nardy_core.bots import HeuristicEvaluator, evaluator_for
 from nardy_core.bots.evaluator import equity
 from nardy_core.bots.shots import hit_mask, popcount, throw_tables
-from nardy_core.frame import to_frame
-from nardy_core.position import side_from
+from nardy_core.engine.frame import to_frame
+from nardy_core.engine.position import side_from
 from nardy_core.variants import VARIANTS
 
 EVAL = HeuristicEvaluator()

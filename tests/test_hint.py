@@ -7,7 +7,7 @@ import json
 import pytest
 
 from nardy_core.bots import Chooser
-from nardy_core.errors import GameStateError
+from nardy_core.engine.errors import GameStateError
 from nardy_core.ui.botservice import BotService
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.ui.svg import render_board

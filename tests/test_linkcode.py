@@ -9,16 +9,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nardy_core import linkcode
-from nardy_core.cube import CubeState
-from nardy_core.errors import NotationError, SearchLimitError
-from nardy_core.game import DOUBLE, MOVE, OVER, RESIGN, ROLL, Game
-from nardy_core.linkcode import (LinkCodeError, decode_game, decode_link, decode_state,
+from nardy_core.formats import linkcode
+from nardy_core.engine.cube import CubeState
+from nardy_core.engine.errors import NotationError, SearchLimitError
+from nardy_core.engine.game import DOUBLE, MOVE, OVER, RESIGN, ROLL, Game
+from nardy_core.formats.linkcode import (LinkCodeError, decode_game, decode_link, decode_state,
                                  encode_game, encode_state)
-from nardy_core.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, Match, MatchScore
-from nardy_core.movegen import legal_plays
-from nardy_core.notation import format_state, parse_state
-from nardy_core.turn import Turn
+from nardy_core.engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, Match, MatchScore
+from nardy_core.engine.movegen import legal_plays
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, ShortNardy, get_variant
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -611,8 +611,8 @@ def test_a_code_claiming_a_long_unit_list_is_refused_at_once():
         decode_game("po~JOy1za4iSog-CVlyKhmR1UAfx")
     assert time.perf_counter() - started < 5
     assert "four units" in str(caught.value)
-    from nardy_core.errors import NotationError
-    from nardy_core.notation import parse_state
+    from nardy_core.engine.errors import NotationError
+    from nardy_core.formats.notation import parse_state
     with pytest.raises(NotationError):
         parse_state("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 b - 1 0-0/7 pending:43155")
     with pytest.raises(NotationError):   # an escalating list only rises

@@ -13,8 +13,8 @@ import pytest
 from nardy_core import get_variant, legal_plays
 from nardy_core.bots import nn
 from nardy_core.bots.evaluator import Evaluator, equity
-from nardy_core.frame import flip, sides_of, to_frame
-from nardy_core.position import Position, side_from
+from nardy_core.engine.frame import flip, sides_of, to_frame
+from nardy_core.engine.position import Position, side_from
 from test_nn import numpy_forward, raw_arrays  # the numpy reference of the short net's test
 
 LONG = get_variant("long")

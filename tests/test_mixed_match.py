@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from nardy_core.errors import GameStateError, NardyError, OptionError
-from nardy_core.game import OPENING, ROLL, Game
-from nardy_core.match import (MATCH_KINDS, Match, available_match_kinds, get_match_kind)
-from nardy_core.position import BLACK, WHITE, Position, side_from
-from nardy_core.records import export_match
+from nardy_core.engine.errors import GameStateError, NardyError, OptionError
+from nardy_core.engine.game import OPENING, ROLL, Game
+from nardy_core.engine.match import (MATCH_KINDS, Match, available_match_kinds, get_match_kind)
+from nardy_core.engine.position import BLACK, WHITE, Position, side_from
+from nardy_core.formats.records import export_match
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import VARIANTS, get_variant
 

@@ -12,8 +12,8 @@ import pytest
 from nardy_core import get_variant, legal_plays
 from nardy_core.bots import nn
 from nardy_core.bots.evaluator import Evaluator, equity
-from nardy_core.frame import flip, sides_of, to_frame
-from nardy_core.position import Position, side_from
+from nardy_core.engine.frame import flip, sides_of, to_frame
+from nardy_core.engine.position import Position, side_from
 
 SHORT = get_variant("short")
 CROSS = SHORT.cross

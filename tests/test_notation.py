@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nardy_core import NotationError, Position, get_variant, legal_plays
-from nardy_core.cube import CubeState
-from nardy_core.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from nardy_core.notation import format_position, format_state, parse_position, parse_state
-from nardy_core.position import OFF, side_from
+from nardy_core.engine.cube import CubeState
+from nardy_core.engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
+from nardy_core.formats.notation import format_position, format_state, parse_position, parse_state
+from nardy_core.engine.position import OFF, side_from
 from nardy_core.variants import VARIANTS, ShortNardy
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 
 from nardy_core import get_variant
-from nardy_core.dice import Dice
-from nardy_core.errors import OptionError
+from nardy_core.engine.dice import Dice
+from nardy_core.engine.errors import OptionError
 
 SPEC_DEFAULTS = {
     "long": {  # CORE_RULES.md 2.8
@@ -70,8 +70,8 @@ def test_unknown_key_and_bad_value_are_typed_errors():
 
 
 def test_holland_rule():
-    from nardy_core.game import Game
-    from nardy_core.match import MatchScore
+    from nardy_core.engine.game import Game
+    from nardy_core.engine.match import MatchScore
     variant = get_variant("short", {"holland": True})
     start = variant.initial_position().replace(first_turn=(False, False), turn=1)
     post = MatchScore(5, (4, 2), "post")  # black trails

@@ -1,4 +1,4 @@
-"""Match records as text (nardy_core.records): Jellyfish .mat for short nardy, the same style for
+"""Match records as text (nardy_core.formats.records): Jellyfish .mat for short nardy, the same style for
 long and Caucasian nardy.
 
 Random seeded matches (random legal plays, random cube actions, resignations accepted and
@@ -21,12 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import DATA, ROOT
-from nardy_core.errors import NardyError, NotationError
-from nardy_core.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
-from nardy_core.match import Match
-from nardy_core.notation import format_state
-from nardy_core.position import BAR
-from nardy_core.records import RECORDED, RecordError, export_match, import_match, replay_match
+from nardy_core.engine.errors import NardyError, NotationError
+from nardy_core.engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
+from nardy_core.engine.match import Match
+from nardy_core.formats.notation import format_state
+from nardy_core.engine.position import BAR
+from nardy_core.formats.records import RECORDED, RecordError, export_match, import_match, replay_match
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import get_variant
 
@@ -709,7 +709,7 @@ def test_we_read_gnubg_export(seed, tmp_path):
 def test_a_game_played_on_from_a_set_up_position_round_trips(state):
     """A game opened from a shared or edited position (the record's ``start``) is written with
     a Position tag and read back from it: same start, same actions, same final position."""
-    from nardy_core.notation import parse_state
+    from nardy_core.formats.notation import parse_state
     session = Session(start=parse_state(state), players=(HUMAN, HUMAN), seed="start")
     rng = random.Random(7)
     for _ in range(12):

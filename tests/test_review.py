@@ -1,4 +1,4 @@
-"""Game review (nardy_core.review, docs/review.md): marks, luck, win chances, the annotated
+"""Game review (nardy_core.analysis.review, docs/review.md): marks, luck, win chances, the annotated
 record and ``python -m nardy_core review``.
 
 Kept small: the full review of the fixed game runs at the intermediate level (0-ply); the strong
@@ -10,11 +10,11 @@ import os
 import pytest
 
 from conftest import DATA
-from nardy_core.cli import main
-from nardy_core.errors import NardyError
-from nardy_core.game import MOVE, OVER, ROLL, Game
-from nardy_core.records import export_match, import_match
-from nardy_core.review import MARKS, Review, load_record, mark_for
+from nardy_core.cli.main import main
+from nardy_core.engine.errors import NardyError
+from nardy_core.engine.game import MOVE, OVER, ROLL, Game
+from nardy_core.formats.records import export_match, import_match
+from nardy_core.analysis.review import MARKS, Review, load_record, mark_for
 
 FIXED = os.path.join(DATA, "records", "review_short.mat")
 

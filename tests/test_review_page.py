@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_core.review import Review
+from nardy_core.analysis.review import Review
 from nardy_core.ui.winchart import win_chart
 from test_review import FIXED
 

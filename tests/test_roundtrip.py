@@ -6,11 +6,11 @@ fit one. The regression tests of each class that once failed come first; the pro
 
 import pytest
 
-from nardy_core.cube import CubeState
-from nardy_core.errors import IllegalMoveError
-from nardy_core.game import DOUBLE, ROLL, Game
-from nardy_core.linkcode import decode_game, encode_game
-from nardy_core.notation import format_state, parse_state
+from nardy_core.engine.cube import CubeState
+from nardy_core.engine.errors import IllegalMoveError
+from nardy_core.engine.game import DOUBLE, ROLL, Game
+from nardy_core.formats.linkcode import decode_game, encode_game
+from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.variants import get_variant
 
 
@@ -65,8 +65,8 @@ def test_a_code_with_a_beaver_past_max_cube_keeps_its_layout():
 
 # --- an empty set of dice ------------------------------------------------------------------------
 def test_an_empty_set_of_dice_is_written_in_a_form_every_reader_accepts():
-    from nardy_core.linkcode import decode_state, encode_state
-    from nardy_core.records import export_match, import_match
+    from nardy_core.formats.linkcode import decode_state, encode_state
+    from nardy_core.formats.records import export_match, import_match
     variant = get_variant("long", {"head_exception_rolls": frozenset()})
     text = "long[head_exception_rolls=none] 24:15 24:15 w 33 - money first:wb"
     state = (variant.initial_position(turn=0, dice=(3, 3)), CubeState(), None)
@@ -107,8 +107,8 @@ def test_an_empty_set_of_dice_is_written_in_a_form_every_reader_accepts():
      "hand/13 20/14 19/11 16/14"),
 ])
 def test_a_path_of_two_checkers_reads_back(state, steps, text):
-    from nardy_core.playnotation import find_play, format_steps
-    from nardy_core.turn import Turn
+    from nardy_core.engine.playnotation import find_play, format_steps
+    from nardy_core.engine.turn import Turn
     position = parse_state(state)[0]
     turn = Turn(position)
     for step in steps:
@@ -121,7 +121,7 @@ def test_a_path_of_two_checkers_reads_back(state, steps, text):
 
 def test_a_roll_of_eight_units_is_written_and_read():
     """Russian tricktrack plays 1-1 and then 6-6: eight checkers off the 1-point at once."""
-    from nardy_core.records import export_match, import_match
+    from nardy_core.formats.records import export_match, import_match
     text = ("russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 1:9,off:6 24:2,13:5,8:3,6:5 "
             "w 11 - money turns:10-10")
     position = parse_state(text)[0]
@@ -144,7 +144,7 @@ def test_a_transferred_pass_is_replayed_one_action_at_a_time():
     import os
 
     from conftest import DATA
-    from nardy_core.records import replay_match
+    from nardy_core.formats.records import replay_match
     from nardy_core.ui.session import Session
     with open(os.path.join(DATA, "golden", "saved", "gioul.json"), encoding="utf-8") as handle:
         record = json.load(handle)
@@ -186,7 +186,7 @@ def test_a_link_to_a_later_game_of_a_match_opens_and_shares_back(sample):
     shares the same link back, and exports and imports its match file."""
     import json
 
-    from nardy_core.records import export_match, import_match, replay_match
+    from nardy_core.formats.records import export_match, import_match, replay_match
     from nardy_core.ui import share
     kind, payload = share.read("#g=" + sample["link"])
     session = share.session_from(kind, payload, prefs=NO_AUTO)
@@ -224,7 +224,7 @@ def Session_from(record):
     ("white", "bad_record"),
 ])
 def test_a_saved_first_game_is_checked(first, reason):
-    from nardy_core.errors import NardyError
+    from nardy_core.engine.errors import NardyError
     record = {"v": 1, "game": "short", "options": {}, "length": 5, "seed": "s",
               "players": ["human", "human"], "games": [[]], "first_game": first}
     if reason is None:
@@ -252,8 +252,8 @@ def golden_saved(name):
 def test_a_game_without_a_match_file_is_saved_as_json(name, reason):
     import json
 
-    from nardy_core.errors import NardyError
-    from nardy_core.records import export_json, export_match, import_file, replay_match
+    from nardy_core.engine.errors import NardyError
+    from nardy_core.formats.records import export_json, export_match, import_file, replay_match
     from nardy_core.ui.session import Session
     record = golden_saved(name)
     with pytest.raises(NardyError) as err:
@@ -282,7 +282,7 @@ def test_a_game_without_a_match_file_is_saved_as_json(name, reason):
     ('{"v": 1, "game": "nothing", "length": 0, "games": [[]]}', "unknown_game"),
 ])
 def test_json_that_is_no_record_is_a_typed_error(text, reason):
-    from nardy_core.records import RecordError, import_json
+    from nardy_core.formats.records import RecordError, import_json
     with pytest.raises(RecordError) as err:
         import_json(text)
     assert err.value.params["reason"] == reason
@@ -305,11 +305,11 @@ import random  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from nardy_core import linkcode  # noqa: E402
-from nardy_core.game import MOVE, OPENING, OVER, RESIGN  # noqa: E402
-from nardy_core.match import MATCH_KINDS, Match, first_game_of  # noqa: E402
-from nardy_core.playnotation import find_play, format_steps  # noqa: E402
-from nardy_core.turn import Turn  # noqa: E402
+from nardy_core.formats import linkcode  # noqa: E402
+from nardy_core.engine.game import MOVE, OPENING, OVER, RESIGN  # noqa: E402
+from nardy_core.engine.match import MATCH_KINDS, Match, first_game_of  # noqa: E402
+from nardy_core.engine.playnotation import find_play, format_steps  # noqa: E402
+from nardy_core.engine.turn import Turn  # noqa: E402
 from nardy_core.variants import VARIANTS  # noqa: E402
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
@@ -524,7 +524,7 @@ def trace(record):
     """What a replay of ``record`` shows, however the record spells the opening and the steps:
     each game's starting score and colours, the state after every play and cube action, each
     result."""
-    from nardy_core.match import Match as Rebuilt
+    from nardy_core.engine.match import Match as Rebuilt
     start = parse_state(record["start"]) if record.get("start") else None
     kind = record.get("kind")
     variant = None if kind else start[0].variant if start else get_variant(
@@ -548,7 +548,7 @@ def trace(record):
 
 def check_records(match):
     """The saved record, its JSON export and its match file read back to the same match."""
-    from nardy_core.records import export_json, export_match, import_file, import_match
+    from nardy_core.formats.records import export_json, export_match, import_file, import_match
     from nardy_core.ui.session import Session
     record = record_of(match)
     session = Session.from_dict(record, prefs=NO_AUTO)

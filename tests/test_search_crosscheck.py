@@ -15,12 +15,12 @@ import time
 
 import pytest
 
-from nardy_core.errors import SearchLimitError
-from nardy_core.game import MOVE, OVER, ROLL, Game
-from nardy_core.movegen import Search
-from nardy_core.options import Option
-from nardy_core.position import BAR, HAND
-from nardy_core.referee import random_play
+from nardy_core.engine.errors import SearchLimitError
+from nardy_core.engine.game import MOVE, OVER, ROLL, Game
+from nardy_core.engine.movegen import Search
+from nardy_core.engine.options import Option
+from nardy_core.engine.position import BAR, HAND
+from nardy_core.referee.core import random_play
 from nardy_core.variants import VARIANTS, get_variant
 from reference_search import TooLarge, reference_legal, reference_results
 
@@ -173,7 +173,7 @@ def check_case(game, options, count, seed=0):
 
 
 def _state(position):
-    from nardy_core.notation import format_state
+    from nardy_core.formats.notation import format_state
     try:
         return format_state(position)
     except Exception:  # a state the notation cannot write is still worth naming
@@ -212,8 +212,8 @@ def test_non_move_options_change_no_play(game):
 
 # --- the two errors that motivated the reference (issue 17) -------------------------------------
 def test_bar_then_hand_entries_are_generated():
-    from nardy_core.notation import parse_position
-    from nardy_core.movegen import legal_plays
+    from nardy_core.formats.notation import parse_position
+    from nardy_core.engine.movegen import legal_plays
     position = parse_position(
         "dutch_tricktrack[dutch_entry=FREE] 21:2,20:2,18:1,15:2,3:1,bar:1,hand:6 "
         "21:4,20:2,19:1,15:1,8:1,3:1,hand:5 w 55 1 money")
@@ -226,8 +226,8 @@ def test_bar_then_hand_entries_are_generated():
 def test_reference_catches_a_search_that_drops_orders(monkeypatch):
     """The cross-check can fail: with the old canonical order (a bar entry binding the next
     source, so that no hand entry may follow it) the search and the reference differ."""
-    from nardy_core import movegen
-    from nardy_core.notation import parse_position
+    from nardy_core.engine import movegen
+    from nardy_core.formats.notation import parse_position
     position = parse_position(
         "dutch_tricktrack[dutch_entry=FREE] 21:2,20:2,18:1,15:2,3:1,bar:1,hand:6 "
         "21:4,20:2,19:1,15:1,8:1,3:1,hand:5 w 55 1 money")

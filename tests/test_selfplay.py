@@ -1,4 +1,4 @@
-"""Random self-play and the independent referee (``nardy_core.selfplay``, ``nardy_core.referee``).
+"""Random self-play and the independent referee (``nardy_core.referee.selfplay``, ``nardy_core.referee``).
 
 The referee is only worth something if it can say no: most tests here hand it wrong turns built
 by hand (CORE_RULES.md §1-4) and expect ``Violation``; each wrong turn has a right twin that
@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nardy_core import WHITE, Position, get_variant, legal_plays
-from nardy_core import referee
-from nardy_core import selfplay as selfplay_module
-from nardy_core.position import BAR, OFF, side_from
-from nardy_core.referee import Violation, check_position, check_turn, expected_outcome_points
-from nardy_core.selfplay import selfplay
+from nardy_core.referee import core as referee
+from nardy_core.referee import selfplay as selfplay_module
+from nardy_core.engine.position import BAR, OFF, side_from
+from nardy_core.referee.core import Violation, check_position, check_turn, expected_outcome_points
+from nardy_core.referee.selfplay import selfplay
 
 CORE = ("long", "short", "caucasian")
 N = 15

@@ -1,4 +1,4 @@
-"""Self-play across the option matrix (``nardy_core.option_matrix``): every value of every option
+"""Self-play across the option matrix (``nardy_core.referee.option_matrix``): every value of every option
 of every game, each turn, the opening, the end and the score judged by the independent referee.
 
 The normal run plays one game per option value; ``NARDY_HEAVY=1`` plays 100 (CPython only).
@@ -15,17 +15,17 @@ from types import SimpleNamespace
 import pytest
 
 from nardy_core import get_variant
-from nardy_core import referee_frame as frame
-from nardy_core.cube import CubeState
-from nardy_core.game import Game
-from nardy_core.match import MatchScore
-from nardy_core.movegen import legal_plays
-from nardy_core.notation import parse_position
-from nardy_core.option_matrix import label, option_matrix, option_values
-from nardy_core.options import Option
-from nardy_core.referee import Violation, check_turn
-from nardy_core.selfplay import SelfPlayReport, play_game, play_one, selfplay
-from nardy_core.variant import Variant
+from nardy_core.referee import frame as frame
+from nardy_core.engine.cube import CubeState
+from nardy_core.engine.game import Game
+from nardy_core.engine.match import MatchScore
+from nardy_core.engine.movegen import legal_plays
+from nardy_core.formats.notation import parse_position
+from nardy_core.referee.option_matrix import label, option_matrix, option_values
+from nardy_core.engine.options import Option
+from nardy_core.referee.core import Violation, check_turn
+from nardy_core.referee.selfplay import SelfPlayReport, play_game, play_one, selfplay
+from nardy_core.engine.variant import Variant
 from nardy_core.variants import VARIANTS
 from nardy_core.variants.long import LongNardy
 
@@ -97,7 +97,7 @@ def test_selfplay_under_every_option_value_heavy(game, overrides):
 
 # --- the command line ---------------------------------------------------------------------------
 def _cli(capsys, *argv):
-    from nardy_core.cli import main
+    from nardy_core.cli.main import main
     rc = main(list(argv))
     out, err = capsys.readouterr()
     return rc, [line for line in out.splitlines() if line], err
@@ -181,10 +181,10 @@ def test_full_lookahead_is_bounded(game):
     code = ("import random, resource, sys\n"
             "resource.setrlimit(resource.RLIMIT_AS, (256 << 20, 256 << 20))\n"
             f"sys.path.insert(0, {ROOT!r})\n"
-            "from nardy_core.errors import SearchLimitError\n"
-            "from nardy_core.movegen import legal_plays\n"
-            "from nardy_core.notation import parse_position\n"
-            "from nardy_core.turn import Turn\n"
+            "from nardy_core.engine.errors import SearchLimitError\n"
+            "from nardy_core.engine.movegen import legal_plays\n"
+            "from nardy_core.formats.notation import parse_position\n"
+            "from nardy_core.engine.turn import Turn\n"
             f"position = parse_position({FULL_TWOS[game]!r})\n"
             "turn, rng = Turn(position), random.Random(1)\n"
             "while not turn.is_complete:\n"

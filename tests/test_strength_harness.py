@@ -18,7 +18,7 @@ from bench import strength
 from bench.baselines import HeuristicPlayer, RandomPlayer, score
 from bench.positions import game_positions
 from nardy_core import get_variant, legal_plays
-from nardy_core.position import side_from
+from nardy_core.engine.position import side_from
 
 
 # --- statistics ---------------------------------------------------------------------------------

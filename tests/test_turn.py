@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nardy_core import Position, get_variant, legal_plays
-from nardy_core.errors import IllegalMoveError
-from nardy_core.position import side_from
-from nardy_core.turn import Turn
+from nardy_core.engine.errors import IllegalMoveError
+from nardy_core.engine.position import side_from
+from nardy_core.engine.turn import Turn
 
 from conftest import random_position
 
@@ -165,7 +165,7 @@ def test_reachable_positions_keep_checkers_and_never_share_points(game, seed, pl
 @given(seed=st.integers(0, 10**9), plies=st.integers(0, 150),
        check=st.sampled_from(["end_of_turn", "every_step"]))
 def test_six_block_never_ends_a_turn(seed, plies, check):
-    from nardy_core.referee import _illegal_six_block
+    from nardy_core.referee.core import _illegal_six_block
     position = random_position("long", seed, plies)
     variant = get_variant("long", {"block_check": check})
     position = position.replace(variant=variant)

@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from nardy_core.game import Game
-from nardy_core.notation import parse_state
+from nardy_core.engine.game import Game
+from nardy_core.formats.notation import parse_state
 from nardy_core.ui import text as T
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.ui.svg import render_board
@@ -186,7 +186,7 @@ BOARD_CSS = Path(__file__).resolve().parent.parent / "web" / "board.css"
 
 
 def pinned_plakoto():
-    from nardy_core.linkcode import decode_state
+    from nardy_core.formats.linkcode import decode_state
     position, cube, match = decode_state("pl.-qsCJjp-3KFOJ-U")   # a pinned checker on 17
     session = Session("plakoto", players=(HUMAN, HUMAN))
     session.match.game = Game(position.variant, position=position, cube=cube, match=match)

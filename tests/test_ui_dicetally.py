@@ -4,7 +4,7 @@ the label of who threw, damaged stored totals dropped."""
 import json
 import random
 
-from nardy_core.dicestats import game_stats, summary
+from nardy_core.analysis.dicestats import game_stats, summary
 from nardy_core.ui import dicetally as D
 from nardy_core.ui.session import HUMAN, Session
 

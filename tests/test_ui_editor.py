@@ -2,8 +2,8 @@
 
 import pytest
 
-from nardy_core.errors import PositionError
-from nardy_core.notation import format_state, parse_state
+from nardy_core.engine.errors import PositionError
+from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.ui.editor import Editor
 from nardy_core.ui.session import HUMAN, Session
 

@@ -3,7 +3,7 @@ in its group, with a line and a region in both languages."""
 
 import re
 
-from nardy_core.match import available_match_kinds
+from nardy_core.engine.match import available_match_kinds
 from nardy_core.ui.gamelist import ABOUT, entries, picker_html
 from nardy_core.variants import VARIANTS
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from nardy_core.errors import NardyError
-from nardy_core.records import import_match
+from nardy_core.engine.errors import NardyError
+from nardy_core.formats.records import import_match
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import share
 from nardy_core.ui.session import HUMAN, Session
@@ -24,7 +24,7 @@ def finished(game="short", seed="rec-1", players=("beginner", "beginner")):
 
 
 def test_a_saved_entry_restores_the_same_session_and_keeps_its_first_commitment():
-    from nardy_core.dicecheck import commitment
+    from nardy_core.analysis.dicecheck import commitment
     session = Session("long", players=(HUMAN, "strong"), seed="save-1")
     entry = json.loads(json.dumps(R.save_entry(session, "en", 1_700_000_000_000.7)))
     assert entry["updated"] == 1_700_000_000_000 and entry["finished"] is False

@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from nardy_core.errors import GameStateError, NardyError
-from nardy_core.game import Game
-from nardy_core.notation import parse_state
+from nardy_core.engine.errors import GameStateError, NardyError
+from nardy_core.engine.game import Game
+from nardy_core.formats.notation import parse_state
 from nardy_core.ui.botservice import BotService
 from nardy_core.ui.session import HUMAN, Session, newer_record
-from nardy_core.turn import Turn
+from nardy_core.engine.turn import Turn
 
 SERVICE = BotService()
 
@@ -353,7 +353,7 @@ def test_a_record_with_recorded_dice_replays_them_and_goes_on_from_its_seed():
 def test_an_imported_match_file_is_a_session_that_plays_on_and_exports_the_same():
     from pathlib import Path
 
-    from nardy_core import records
+    from nardy_core.formats import records
     path = sorted((Path(__file__).parent / "data" / "records").glob("*.mat"))[0]
     text = path.read_text(encoding="utf-8")
     record = records.import_match(text)

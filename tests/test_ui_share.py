@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 import pytest
 
-from nardy_core.errors import NardyError, NotationError
-from nardy_core.notation import format_state, parse_state
-from nardy_core.records import export_match
+from nardy_core.engine.errors import NardyError, NotationError
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.formats.records import export_match
 from nardy_core.ui import share
 from nardy_core.ui.session import HUMAN, Session
 

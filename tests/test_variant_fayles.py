@@ -9,19 +9,19 @@ import random
 import pytest
 
 from conftest import DATA
-from nardy_core import linkcode
-from nardy_core.game import MOVE, OVER, ROLL, Game
-from nardy_core.match import Match
-from nardy_core.movegen import legal_plays
-from nardy_core.notation import format_state, parse_state
-from nardy_core.playnotation import find_play
-from nardy_core.position import BLACK, OFF, WHITE, Position, side_from
-from nardy_core.records import export_match, import_match, replay_match
-from nardy_core.referee import Violation, check_unplayable
-from nardy_core.selfplay import selfplay
-from nardy_core.turn import Turn
+from nardy_core.formats import linkcode
+from nardy_core.engine.game import MOVE, OVER, ROLL, Game
+from nardy_core.engine.match import Match
+from nardy_core.engine.movegen import legal_plays
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.engine.playnotation import find_play
+from nardy_core.engine.position import BLACK, OFF, WHITE, Position, side_from
+from nardy_core.formats.records import export_match, import_match, replay_match
+from nardy_core.referee.core import Violation, check_unplayable
+from nardy_core.referee.selfplay import selfplay
+from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, Fayles, get_variant
-from nardy_core.vectors import check_file, turn_outcomes
+from nardy_core.referee.vectors import check_file, turn_outcomes
 
 VECTORS = os.path.join(DATA, "variant_vectors", "fayles.json")  # copy of the spec's file
 HERE = os.path.dirname(__file__)
@@ -301,7 +301,7 @@ def test_selfplay_judges_fayles():
 
 def test_the_bot_sees_an_unplayable_roll_as_a_loss():
     from nardy_core.bots.chooser import Chooser
-    from nardy_core.movegen import Search
+    from nardy_core.engine.movegen import Search
     lost = position({24: 1, 6: 14}, {8: 3, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2}, (6, 2, 1))
     chooser = Chooser(lost.variant, "strong")
     eq, probs = chooser._roll_ended(lost, Search(lost).results())
@@ -345,7 +345,7 @@ def test_a_session_against_the_bot_plays_saves_and_restores():
 
 
 def test_the_referee_catches_wrong_fayles_plays():
-    from nardy_core.referee import check_turn
+    from nardy_core.referee.core import check_turn
     # FA-2: the right result passes; the victim on the bar-less "bar" or on B1 does not
     p = position({18: 1, 6: 14}, {10: 1, 6: 14}, (3, 2, 1))
     steps = ((18, 15, 3, True), (6, 4, 2, False), (6, 5, 1, False))

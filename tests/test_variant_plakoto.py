@@ -10,22 +10,22 @@ import random
 import pytest
 
 from conftest import DATA
-from nardy_core import linkcode
-from nardy_core.errors import NardyError, PositionError
-from nardy_core.frame import F_PIN, PIN_MINE, PIN_THEIRS, SH, to_frame
-from nardy_core.game import MOVE, OVER, ROLL, Game
-from nardy_core.match import Match
-from nardy_core.movegen import legal_plays
-from nardy_core.notation import format_state, parse_state
-from nardy_core.playnotation import find_play
-from nardy_core.position import BLACK, WHITE, Position, side_from
-from nardy_core.records import export_match, import_match, replay_match
-from nardy_core.referee import Violation
-from nardy_core import referee_plakoto
-from nardy_core.selfplay import selfplay
-from nardy_core.turn import Turn
+from nardy_core.formats import linkcode
+from nardy_core.engine.errors import NardyError, PositionError
+from nardy_core.engine.frame import F_PIN, PIN_MINE, PIN_THEIRS, SH, to_frame
+from nardy_core.engine.game import MOVE, OVER, ROLL, Game
+from nardy_core.engine.match import Match
+from nardy_core.engine.movegen import legal_plays
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.engine.playnotation import find_play
+from nardy_core.engine.position import BLACK, WHITE, Position, side_from
+from nardy_core.formats.records import export_match, import_match, replay_match
+from nardy_core.referee.core import Violation
+from nardy_core.referee import plakoto as referee_plakoto
+from nardy_core.referee.selfplay import selfplay
+from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, Plakoto, get_variant
-from nardy_core.vectors import check_file, turn_outcomes
+from nardy_core.referee.vectors import check_file, turn_outcomes
 
 VECTORS = os.path.join(DATA, "variant_vectors", "plakoto.json")
 
@@ -351,7 +351,7 @@ def test_games_records_and_game_codes_round_trip():
 
 
 def test_invalid_pins_are_refused():
-    from nardy_core.errors import PositionError
+    from nardy_core.engine.errors import PositionError
     v = get_variant("plakoto")
     ok = position({24: 14, 19: 1}, {24: 14, 6: 1}, None, black_pins={6})
     v.validate(ok)
@@ -419,7 +419,7 @@ def test_the_referee_catches_wrong_plays():
 
 def test_the_referee_catches_a_wrong_end_through_selfplay(monkeypatch):
     # an engine that forgets the mother-checker rule is caught by the self-play referee
-    from nardy_core.selfplay import SelfPlayReport, play_one
+    from nardy_core.referee.selfplay import SelfPlayReport, play_one
     monkeypatch.setattr(Plakoto, "mother_outcome", lambda self, position: None)
     monkeypatch.setattr(Plakoto, "finished", lambda self, s: s & 15 == 15)
     report = SelfPlayReport("plakoto")
@@ -441,7 +441,7 @@ def test_positions_without_pins_in_other_games_are_unchanged():
 # --- the board ---------------------------------------------------------------------------------
 def test_the_board_draws_a_pinned_checker_under_its_pinners():
     import xml.etree.ElementTree as ET
-    from nardy_core.textboard import columns, pinned_points
+    from nardy_core.formats.textboard import columns, pinned_points
     from nardy_core.ui.session import HUMAN, Session
     from nardy_core.ui.svg import BOTTOM, R, TOP, render_board
     from nardy_core.ui.text import board_label

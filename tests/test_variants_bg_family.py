@@ -8,17 +8,17 @@ import random
 import pytest
 
 from conftest import DATA
-from nardy_core.game import MOVE, OVER, ROLL, Game
-from nardy_core.linkcode import decode_game, decode_state, encode_game, encode_state
-from nardy_core.match import Match
-from nardy_core.movegen import legal_plays
-from nardy_core.notation import format_state, parse_state
-from nardy_core.position import BAR, BLACK, HAND, OFF, WHITE, Position, side_from
-from nardy_core.referee import Violation, check_turn, expected_outcome_points
-from nardy_core.selfplay import selfplay
-from nardy_core.turn import Turn
+from nardy_core.engine.game import MOVE, OVER, ROLL, Game
+from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
+from nardy_core.engine.match import Match
+from nardy_core.engine.movegen import legal_plays
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.engine.position import BAR, BLACK, HAND, OFF, WHITE, Position, side_from
+from nardy_core.referee.core import Violation, check_turn, expected_outcome_points
+from nardy_core.referee.selfplay import selfplay
+from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, get_variant
-from nardy_core.vectors import check_file
+from nardy_core.referee.vectors import check_file
 
 GAMES = ("portes", "longgammon", "irish", "jacquet", "dutch_tricktrack", "russian_tricktrack")
 

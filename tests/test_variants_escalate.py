@@ -11,18 +11,18 @@ import random
 import pytest
 
 from conftest import DATA
-from nardy_core import linkcode
-from nardy_core.game import MOVE, OVER, ROLL, Game
-from nardy_core.linkcode import decode_game, decode_state, encode_game, encode_state
-from nardy_core.movegen import legal_plays
-from nardy_core.notation import format_state, parse_state
-from nardy_core.position import BLACK, OFF, WHITE, Position, side_from
-from nardy_core.referee import Violation, check_turn
-from nardy_core.selfplay import selfplay
-from nardy_core.turn import Turn
+from nardy_core.formats import linkcode
+from nardy_core.engine.game import MOVE, OVER, ROLL, Game
+from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
+from nardy_core.engine.movegen import legal_plays
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.engine.position import BLACK, OFF, WHITE, Position, side_from
+from nardy_core.referee.core import Violation, check_turn
+from nardy_core.referee.selfplay import selfplay
+from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.variants.escalate import EscalationMixin
-from nardy_core.vectors import check_file
+from nardy_core.referee.vectors import check_file
 
 GAMES = ("gioul", "gul_bara")
 CONFIGS = [("gioul", {}), ("gioul", {"transfer_all_rolls": True}), ("gul_bara", {})]
@@ -327,8 +327,8 @@ def test_referee_judges_the_start_table_where_the_list_ends():
 
 def test_match_records_refuse_escalating_games_plainly():
     """The match record's text writes one play per roll; gioul and gul bara need more."""
-    from nardy_core.errors import GameStateError
-    from nardy_core.records import export_match
+    from nardy_core.engine.errors import GameStateError
+    from nardy_core.formats.records import export_match
     from test_records import random_match, record_of
     for game in GAMES:
         with pytest.raises(GameStateError) as caught:
@@ -342,8 +342,8 @@ def test_the_bots_choice_is_a_whole_legal_turn(game, capsys):
     its outcome is one of the vector's legal outcomes."""
     import json
 
-    from nardy_core.cli import main
-    from nardy_core.vectors import _expected_key
+    from nardy_core.cli.main import main
+    from nardy_core.referee.vectors import _expected_key
     path = os.path.join(DATA, "variant_vectors", f"{game}.json")
     assert main(["choose", "--level", "beginner", path]) == 0
     vectors = {v["id"]: v for v in json.load(open(path, encoding="utf-8"))["vectors"]}
@@ -361,8 +361,8 @@ def test_the_board_shows_the_whole_escalation_list_and_a_transferred_rest():
     from nardy_core.ui.session import HUMAN, Session
     from nardy_core.ui.svg import render_board
     from nardy_core.ui.text import board_label
-    from nardy_core.cube import CubeState
-    from nardy_core.match import MatchScore
+    from nardy_core.engine.cube import CubeState
+    from nardy_core.engine.match import MatchScore
     session = Session("gioul", players=(HUMAN, HUMAN),
                       start=(pos("gioul", {24: 15}, {24: 15}, dice=(5, 5)), CubeState(),
                              MatchScore()))
@@ -412,7 +412,7 @@ def test_the_bot_values_a_block_after_the_later_blocks():
     (the opponent on roll only then), not the 5s' result with the opponent to roll."""
     from nardy_core.bots.chooser import Chooser
     from nardy_core.bots.heuristic import HeuristicEvaluator
-    from nardy_core.frame import flip
+    from nardy_core.engine.frame import flip
     ev = HeuristicEvaluator()
     position = pos("gioul", {24: 12, 19: 2, 13: 1}, {24: 13, 16: 2}, dice=(5, 5), turns=(3, 3))
     v = position.variant
@@ -433,7 +433,7 @@ def test_the_receiver_of_a_transfer_values_his_play_with_himself_to_roll():
     him on roll (no flip)."""
     from nardy_core.bots.chooser import Chooser
     from nardy_core.bots.heuristic import HeuristicEvaluator
-    from nardy_core.frame import to_frame
+    from nardy_core.engine.frame import to_frame
     ev = HeuristicEvaluator()
     position = pos("gioul", {24: 10, 13: 5}, {20: 3, 1: 12}, turn=BLACK, pending=(6, 6, 6, 6))
     v = position.variant

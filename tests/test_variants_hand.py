@@ -12,17 +12,17 @@ import pytest
 
 from conftest import DATA
 
-from nardy_core import referee_hand
-from nardy_core.game import MOVE, ROLL, Game
-from nardy_core.geometry import ROWS12, ROWS12_CONTRARY, absolute_point
-from nardy_core.linkcode import TAGS, decode_game, decode_state, encode_game, encode_state
-from nardy_core.movegen import legal_plays
-from nardy_core.notation import format_state, parse_state
-from nardy_core.position import BAR, HAND, Position, side_from
-from nardy_core.records import export_match, import_match
-from nardy_core.turn import Turn
+from nardy_core.referee import hand as referee_hand
+from nardy_core.engine.game import MOVE, ROLL, Game
+from nardy_core.engine.geometry import ROWS12, ROWS12_CONTRARY, absolute_point
+from nardy_core.formats.linkcode import TAGS, decode_game, decode_state, encode_game, encode_state
+from nardy_core.engine.movegen import legal_plays
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.engine.position import BAR, HAND, Position, side_from
+from nardy_core.formats.records import export_match, import_match
+from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, get_variant
-from nardy_core.vectors import check_file
+from nardy_core.referee.vectors import check_file
 
 RULES = os.path.join(DATA, "variant_vectors")  # copies of the spec's files (test_vectors.py)
 GAMES = ("tawula", "tourne_case")
@@ -246,7 +246,7 @@ def test_random_games_properties(key):
 
 @pytest.mark.parametrize("key", GAMES)
 def test_match_record_round_trip(key):
-    from nardy_core.match import Match
+    from nardy_core.engine.match import Match
     variant = get_variant(key)
     match = Match(variant, length=3, seed=f"hand-records/{key}", throw_opening=False)
     rng = random.Random(5)
@@ -270,7 +270,7 @@ def test_match_record_round_trip(key):
 
 @pytest.mark.parametrize("key", GAMES)
 def test_selfplay_referee_finds_no_violation(key):
-    from nardy_core.selfplay import selfplay
+    from nardy_core.referee.selfplay import selfplay
     count = 12 if key == "tawula" else 60
     for options in OPTION_SETS[key]:
         report = selfplay(get_variant(key, options), count, seed=3)

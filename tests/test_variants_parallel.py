@@ -9,22 +9,22 @@ import random
 import pytest
 
 from conftest import DATA
-from nardy_core import linkcode
-from nardy_core.game import MOVE, OVER, ROLL, Game
-from nardy_core.linkcode import decode_game, decode_state, encode_game, encode_state
-from nardy_core.match import Match
-from nardy_core.movegen import legal_plays
-from nardy_core.notation import format_state, parse_state
-from nardy_core.playnotation import find_play
-from nardy_core.position import BLACK, OFF, WHITE, Position, side_from
-from nardy_core.referee import Violation, check_turn, expected_outcome_points
-from nardy_core.selfplay import selfplay
-from nardy_core.turn import Turn
-from nardy_core.variant import Outcome, Variant
+from nardy_core.formats import linkcode
+from nardy_core.engine.game import MOVE, OVER, ROLL, Game
+from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
+from nardy_core.engine.match import Match
+from nardy_core.engine.movegen import legal_plays
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.engine.playnotation import find_play
+from nardy_core.engine.position import BLACK, OFF, WHITE, Position, side_from
+from nardy_core.referee.core import Violation, check_turn, expected_outcome_points
+from nardy_core.referee.selfplay import selfplay
+from nardy_core.engine.turn import Turn
+from nardy_core.engine.variant import Outcome, Variant
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.variants.fevga import Fevga
 from nardy_core.variants.khachapuri import Khachapuri
-from nardy_core.vectors import check_file
+from nardy_core.referee.vectors import check_file
 
 GAMES = ("khachapuri", "fevga", "moultezim")
 
@@ -166,7 +166,7 @@ def test_khachapuri_opening_and_next_game():
 
 
 def test_khachapuri_rejects_an_illegal_six_block_position():
-    from nardy_core.errors import PositionError
+    from nardy_core.engine.errors import PositionError
     p = pos("khachapuri", {24: 2, 18: 1, 17: 1, 16: 1, 15: 1, 14: 1, 13: 1, 1: 7},
             {24: 5, 23: 2, 22: 2, 21: 2, 20: 2, 19: 2})
     with pytest.raises(PositionError):

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import DATA, SHARED_RULES
 from nardy_core.variants import VARIANTS, get_variant
-from nardy_core.vectors import (_expected_key, check_file, check_format2, load,
+from nardy_core.referee.vectors import (_expected_key, check_file, check_format2, load,
                                 position_from_json, turn_outcomes)
 
 CORE_GAMES = ("long", "short", "caucasian")

@@ -37,9 +37,9 @@ sys.path.insert(0, ROOT)
 from nardy_core import get_variant, legal_plays  # noqa: E402
 from nardy_core.bots import nn  # noqa: E402
 from nardy_core.bots.evaluator import equity  # noqa: E402
-from nardy_core.frame import flip, sides_of  # noqa: E402
-from nardy_core.movegen import Search  # noqa: E402
-from nardy_core.position import Position  # noqa: E402
+from nardy_core.engine.frame import flip, sides_of  # noqa: E402
+from nardy_core.engine.movegen import Search  # noqa: E402
+from nardy_core.engine.position import Position  # noqa: E402
 
 OUT = os.path.join(HERE, "data", "eval")
 EVAL_SEED = 99_173

@@ -64,8 +64,8 @@ from nardy_core.bots import nn  # noqa: E402
 from nardy_core.bots.bearoff import BearoffEvaluator  # noqa: E402
 from nardy_core.bots.chooser import Chooser, Level  # noqa: E402
 from nardy_core.bots.evaluator import Evaluator  # noqa: E402
-from nardy_core.frame import F_BAR, F_HAND, F_OBAR, F_OFF, F_OHAND, F_OOFF, F_OPP, SLOTS, to_frame  # noqa: E402
-from nardy_core.game import DOUBLE, MOVE, RESIGN, ROLL, Game  # noqa: E402
+from nardy_core.engine.frame import F_BAR, F_HAND, F_OBAR, F_OFF, F_OHAND, F_OOFF, F_OPP, SLOTS, to_frame  # noqa: E402
+from nardy_core.engine.game import DOUBLE, MOVE, RESIGN, ROLL, Game  # noqa: E402
 from nardy_core.variants import get_variant  # noqa: E402
 
 from train_net import cumulative, loss_grad  # noqa: E402

@@ -17,9 +17,9 @@ from functools import lru_cache
 from itertools import accumulate
 from math import comb
 
-from ..frame import sides_of
-from ..position import BAR, HAND
-from ..variant import STD, X4
+from ..engine.frame import sides_of
+from ..engine.position import BAR, HAND
+from ..engine.variant import STD, X4
 from .evaluator import Evaluator
 
 POINTS = 6

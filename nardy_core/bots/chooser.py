@@ -14,12 +14,12 @@ import math
 import zlib
 from dataclasses import dataclass
 
-from ..errors import SearchLimitError
-from ..frame import flip, pins_of, sides_of, to_frame
-from ..legality import SHORT_LIST, legality_for
-from ..movegen import Play, Search
-from ..position import Position
-from ..variant import Variant
+from ..engine.errors import SearchLimitError
+from ..engine.frame import flip, pins_of, sides_of, to_frame
+from ..engine.legality import SHORT_LIST, legality_for
+from ..engine.movegen import Play, Search
+from ..engine.position import Position
+from ..engine.variant import Variant
 from .evaluator import equity
 
 

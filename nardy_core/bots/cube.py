@@ -21,10 +21,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from ..cube import CubeState, double_refusal, jacoby_applies
-from ..frame import to_frame
-from ..movegen import Play
-from ..position import BAR, HAND, OFF
+from ..engine.cube import CubeState, double_refusal, jacoby_applies
+from ..engine.frame import to_frame
+from ..engine.movegen import Play
+from ..engine.position import BAR, HAND, OFF
 from .evaluator import equity, outcome_values
 from .met import CubeModel, default_met
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 
-from ..frame import F_OBAR, F_OHAND, F_OOFF, F_OPP, SLOTS
+from ..engine.frame import F_OBAR, F_OHAND, F_OOFF, F_OPP, SLOTS
 from .contact import contact_pips, in_contact
 from .evaluator import Evaluator
 

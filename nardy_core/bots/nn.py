@@ -34,7 +34,7 @@ import zlib
 from array import array
 from operator import add, mul, sub
 
-from ..frame import F_BAR, F_HAND, F_OBAR, F_OFF, F_OHAND, F_OOFF, F_OPP, SLOTS
+from ..engine.frame import F_BAR, F_HAND, F_OBAR, F_OFF, F_OHAND, F_OOFF, F_OPP, SLOTS
 from .evaluator import Evaluator
 
 N_OUT = 5

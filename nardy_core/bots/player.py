@@ -3,7 +3,7 @@ resignation, play the roll), it acts. The chooser picks plays; cube.py decides t
 
 from __future__ import annotations
 
-from ..game import DOUBLE, MOVE, RESIGN, ROLL
+from ..engine.game import DOUBLE, MOVE, RESIGN, ROLL
 from .chooser import Chooser
 from .cube import CubeDecider, resignation_response
 

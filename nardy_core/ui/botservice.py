@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import time
 
-from ..errors import GameStateError
-from ..game import DOUBLE, MOVE, RESIGN, ROLL, Game
+from ..engine.errors import GameStateError
+from ..engine.game import DOUBLE, MOVE, RESIGN, ROLL, Game
 
 
 class BotService:

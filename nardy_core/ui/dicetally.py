@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import hashlib
 
-from ..dicestats import game_stats, merge, summary
-from ..errors import NardyError
+from ..analysis.dicestats import game_stats, merge, summary
+from ..engine.errors import NardyError
 
 COUNTED_KEEP = 1000  # ids of counted games kept, so that a reload never counts a game twice
 

@@ -14,13 +14,13 @@ Locations are the board's (``p1``-``p24`` in White's numbering, ``bar0``/``bar1`
 
 from __future__ import annotations
 
-from ..cube import CubeState
-from ..errors import NardyError, NotationError, PositionError
-from ..geometry import absolute_point
-from ..match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from ..notation import format_state, parse_state
-from ..position import BAR, COLOUR_NAMES, HAND, OFF, SIDE_LEN, Position
-from ..textboard import columns, pinned_points
+from ..engine.cube import CubeState
+from ..engine.errors import NardyError, NotationError, PositionError
+from ..engine.geometry import absolute_point
+from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
+from ..formats.notation import format_state, parse_state
+from ..engine.position import BAR, COLOUR_NAMES, HAND, OFF, SIDE_LEN, Position
+from ..formats.textboard import columns, pinned_points
 from ..variants import get_variant
 
 CRAWFORD_STATES = (PRE_CRAWFORD, CRAWFORD, POST_CRAWFORD)

@@ -2,7 +2,7 @@
 plays and where it is played, in English and Russian (issue 19, "a clear start").
 
 Pure Python (runs in Pyodide). The games themselves, their names and groups come from the
-engine's registry (``nardy_core.variants``, ``nardy_core.match``); this module only adds the
+engine's registry (``nardy_core.variants``, ``nardy_core.engine.match``); this module only adds the
 words a new player needs to choose, and the picker's markup as a pure function.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..match import available_match_kinds
+from ..engine.match import available_match_kinds
 from ..variants import VARIANTS
 
 # (group key, its heading): nardy; tavli and the Turkish games; the old games of Europe

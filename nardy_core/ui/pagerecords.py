@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ..errors import NardyError
+from ..engine.errors import NardyError
 from . import share
 from . import text as T
 from .session import DEFAULT_LEVEL, HUMAN, Session
@@ -56,7 +56,7 @@ def card_text(lang, stored) -> dict:
     """A stored ``card`` read for the list (anything damaged gives an empty dict, and the list
     falls back on the title): {game, players, score, move, thumb} in ``lang``; a picture that
     is not the one ``card`` draws (hand-edited storage) is left out."""
-    from ..match import MATCH_KINDS
+    from ..engine.match import MATCH_KINDS
     from ..variants import VARIANTS
     try:
         game = stored["game"]
@@ -86,7 +86,7 @@ def save_entry(session, lang, now_ms, previous=None) -> dict:
     entry = {"session": session.to_dict(), "title": title(session, lang, view),
              "updated": int(now_ms), "finished": done, "card": card(session, view)}
     if not session.recorded_dice:
-        from ..dicecheck import commitment
+        from ..analysis.dicecheck import commitment
         before = previous.get("commitment") if isinstance(previous, dict) else None
         entry["commitment"] = before or commitment(session.match.seed)
     return entry
@@ -102,7 +102,7 @@ def restore(entry, prefs=None) -> Session:
 
 def commitment_shown(session, entry) -> str:
     """The dice commitment the page showed for this session (its saved one, else computed)."""
-    from ..dicecheck import commitment
+    from ..analysis.dicecheck import commitment
     shown = entry.get("commitment") if isinstance(entry, dict) else None
     return shown or commitment(session.match.seed)
 
@@ -126,7 +126,7 @@ def review_link(href, code) -> str:
 
 def initial_fragment(game) -> str:
     """The fragment of ``game``'s starting position (``"p="`` alone when it has none)."""
-    from .. import linkcode
+    from ..formats import linkcode
     try:
         start = Session(game, players=(HUMAN, HUMAN), seed="embed").game
         return "p=" + linkcode.encode_state(start.variant.initial_position(), start.cube,
@@ -138,7 +138,7 @@ def initial_fragment(game) -> str:
 def game_code(record) -> str:
     """A game record's whole-game link code (made in the bot's worker: encoding replays the
     game)."""
-    from .. import linkcode
+    from ..formats import linkcode
     return linkcode.encode_game(record)
 
 
@@ -173,7 +173,7 @@ def export(session, today):
     """``(text, name, mime)``: the session as a match file, or as the JSON record where a
     match file cannot hold its moves (mixed matches, gioul, gul bara; Open reads it back).
     Raises NardyError when neither can."""
-    from .. import records
+    from ..formats import records
     record = session.to_dict()
     suffix, kind = ("mat" if session.variant.key == "short" else "txt"), "text/plain"
     try:

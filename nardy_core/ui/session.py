@@ -10,16 +10,16 @@ from the seed and must equal the recorded ones).
 
 from __future__ import annotations
 
-from ..errors import GameStateError, IllegalMoveError, NardyError
-from ..game import ANSWER_METHODS, DOUBLE, MOVE, OPENING, RESIGN, ROLL
-from ..geometry import absolute_point
-from ..match import Match, first_game_of
-from ..movegen import Play
-from ..notation import format_state, parse_state
-from ..playnotation import format_steps
-from ..textboard import columns, pinned_points
-from ..turn import Turn
-from ..position import BAR, HAND, OFF
+from ..engine.errors import GameStateError, IllegalMoveError, NardyError
+from ..engine.game import ANSWER_METHODS, DOUBLE, MOVE, OPENING, RESIGN, ROLL
+from ..engine.geometry import absolute_point
+from ..engine.match import Match, first_game_of
+from ..engine.movegen import Play
+from ..formats.notation import format_state, parse_state
+from ..engine.playnotation import format_steps
+from ..formats.textboard import columns, pinned_points
+from ..engine.turn import Turn
+from ..engine.position import BAR, HAND, OFF
 from ..variants import get_variant
 
 HUMAN = "human"

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 import time
 
-from ..errors import NardyError, NotationError
-from ..match import first_game_of, first_game_record
-from ..notation import format_state, parse_state
+from ..engine.errors import NardyError, NotationError
+from ..engine.match import first_game_of, first_game_record
+from ..formats.notation import format_state, parse_state
 from .session import DEFAULT_LEVEL, HUMAN, Session
 
 MAX_TEXT = 20_000
@@ -34,7 +34,7 @@ def session_state(session):
 def fragment(session, whole_game=False) -> str:
     """The address fragment (without ``#``) of the game on the board: its state, or the whole
     game so far (always the whole game once it is over: its last position cannot be played)."""
-    from .. import linkcode
+    from ..formats import linkcode
     game = session.game
     if whole_game or game.is_over:
         return "g=" + linkcode.encode_game(game.to_dict())
@@ -49,7 +49,7 @@ def codes(session) -> dict:
 def state_codes(state) -> dict:
     """``{state, link, gnubg, xgid}`` of ``(position, cube, match)``: gnubg's and XG's only
     where the game is backgammon (short nardy with its standard rules), else None."""
-    from .. import gnubgcodes, linkcode
+    from ..formats import gnubgcodes, linkcode
     out = {"state": format_state(*state), "link": linkcode.encode_state(*state)}
     for key, writer in (("gnubg", gnubgcodes.format_gnubg_id), ("xgid", gnubgcodes.format_xgid)):
         try:
@@ -62,7 +62,7 @@ def state_codes(state) -> dict:
 def read(text):
     """``("state", (position, cube, match))`` or ``("game", game_record)`` from anything a
     person pastes; raises ``NotationError`` with a readable message otherwise."""
-    from .. import gnubgcodes, linkcode
+    from ..formats import gnubgcodes, linkcode
     if not isinstance(text, str):
         raise NotationError("expected text", code="share_input")
     text = text.strip()
@@ -89,7 +89,7 @@ def decode(source, text):
     """``read(text)`` for ``source`` "text" (a link or a code); for "file", ``("file",
     match_record)`` of a game file's text (``records.import_file``: a match file or JSON)."""
     if source == "file":
-        from .. import records
+        from ..formats import records
         if isinstance(text, str):
             check_file_size(len(text))  # characters: no more than the file's bytes
         return "file", records.import_file(text)

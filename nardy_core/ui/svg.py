@@ -24,7 +24,7 @@ left, a ring in the checker where it arrived (``data-last="from"``/``"to"``).
 
 from __future__ import annotations
 
-from ..geometry import absolute_point, cross_table
+from ..engine.geometry import absolute_point, cross_table
 
 M, NUM = 10, 21          # side frame; top and bottom frame, where the point numbers are
 PW, R = 44, 20           # point width, checker radius

@@ -4,7 +4,7 @@ as up to five checkers and a number. A few kilobytes, kept with each saved game.
 
 from __future__ import annotations
 
-from ..geometry import absolute_point
+from ..engine.geometry import absolute_point
 
 W, H = 132, 100
 PW, R = 9, 4.2        # column width, checker radius

@@ -1,6 +1,6 @@
 """The registry of games: ``get_variant("long", {"head_exception": "list"})``."""
 
-from ..errors import OptionError
+from ..engine.errors import OptionError
 from .backgammon_family import GAMES as _BACKGAMMON_FAMILY
 from .caucasian import CaucasianNardy
 from .escalate import Gioul, GulBara

@@ -18,11 +18,11 @@ checker, but entering is optional" rule, used by the hand-setup options here.
 
 from __future__ import annotations
 
-from ..frame import ALL_ONES, F_HAND, F_OBAR, F_OOFF, F_OPP, ONE, SH, SLOT_BITS, slot_mask, to_frame
-from ..geometry import PARALLEL, SHARED
-from ..options import Option
-from ..position import BAR, HAND, OFF
-from ..variant import HIT, LIBERAL, REROLL, STD, USE_DICE, X2, Outcome, Variant
+from ..engine.frame import ALL_ONES, F_HAND, F_OBAR, F_OOFF, F_OPP, ONE, SH, SLOT_BITS, slot_mask, to_frame
+from ..engine.geometry import PARALLEL, SHARED
+from ..engine.options import Option
+from ..engine.position import BAR, HAND, OFF
+from ..engine.variant import HIT, LIBERAL, REROLL, STD, USE_DICE, X2, Outcome, Variant
 from .common import cube_options
 from .short import ShortNardy
 

@@ -5,8 +5,8 @@ turn state is a bit mask of the points where an exposed checker stands; rules 2-
 the successors the backgammon step generator produces.
 """
 
-from ..frame import SH
-from ..options import Option
+from ..engine.frame import SH
+from ..engine.options import Option
 from .short import ShortNardy
 
 NO_HIDE, STAY, NO_HIT, NONE = "no_hide", "stay", "no_hit", "none"

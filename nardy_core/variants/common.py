@@ -1,6 +1,6 @@
 """Option declarations shared by several games (cube and match play: CORE_RULES.md 3.7-3.11)."""
 
-from ..options import Option
+from ..engine.options import Option
 
 
 def cube_options(enabled_by_default: bool, automatic_doubles: bool = True) -> tuple:

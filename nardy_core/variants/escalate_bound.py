@@ -23,7 +23,7 @@ bara's start table) and the end of the game mid-list are left out the same way.
 
 from __future__ import annotations
 
-from ..frame import F_BAR, SH
+from ..engine.frame import F_BAR, SH
 
 FREE, STAY, HOME = "free", "stay", "home"   # bear off relaxed; never bear off; end at home
 

@@ -23,12 +23,12 @@ A hit can move one of the mover's checkers back to his 24-point, and bearing off
 ``steps_commute = False``.
 """
 
-from ..errors import PositionError
-from ..frame import F_OPP, ONE, SH
-from ..geometry import CONTRARY
-from ..options import Option
-from ..position import BAR, HAND
-from ..variant import NA3, REROLL, STD, Outcome, Variant
+from ..engine.errors import PositionError
+from ..engine.frame import F_OPP, ONE, SH
+from ..engine.geometry import CONTRARY
+from ..engine.options import Option
+from ..engine.position import BAR, HAND
+from ..engine.variant import NA3, REROLL, STD, Outcome, Variant
 from .common import cube_options
 
 CHAIN = "chain"  # step tag: this hit moved the mover's own blot to his 24-point (playnotation)

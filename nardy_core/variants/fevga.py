@@ -20,10 +20,10 @@ each of the two rules on its own.
 
 from __future__ import annotations
 
-from ..frame import BOARD, occupied, ones, slot_mask
-from ..geometry import PARALLEL
-from ..options import Option
-from ..variant import HIT_NONE, REROLL, Outcome, Variant
+from ..engine.frame import BOARD, occupied, ones, slot_mask
+from ..engine.geometry import PARALLEL
+from ..engine.options import Option
+from ..engine.variant import HIT_NONE, REROLL, Outcome, Variant
 from .backgammon_family import StuckDrawMixin
 from .common import cube_options
 

@@ -8,8 +8,8 @@ start (the generator's successor function, not a full search).
 
 from __future__ import annotations
 
-from ..frame import to_frame
-from ..variant import Outcome
+from ..engine.frame import to_frame
+from ..engine.variant import Outcome
 
 
 def can_ever_move(variant, position, colour) -> bool:

@@ -9,10 +9,10 @@ opening (REROLL, the colour not decided by the lot, the previous winner starts) 
 
 from __future__ import annotations
 
-from ..geometry import PARALLEL
-from ..options import Option
-from ..position import OFF
-from ..variant import HIT_NONE, REROLL, Outcome, Variant
+from ..engine.geometry import PARALLEL
+from ..engine.options import Option
+from ..engine.position import OFF
+from ..engine.variant import HIT_NONE, REROLL, Outcome, Variant
 from .backgammon_family import StuckDrawMixin
 from .common import cube_options
 from .long import LONG_OPTIONS, SixBlockMixin

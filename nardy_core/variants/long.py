@@ -1,12 +1,12 @@
 """Long nardy (CORE_RULES.md section 2): no hitting, one checker blocks, the head rule and the
 six-block rule. Khachapuri reuses the six-block machinery (``SixBlockMixin``)."""
 
-from ..errors import PositionError
-from ..frame import BOARD, SLOT_BITS, SLOT_SHIFT, occupied, ones, to_frame
-from ..geometry import PARALLEL
-from ..options import Option
-from ..position import BLACK, OFF, WHITE
-from ..variant import HIT_NONE, REROLL, Outcome, TurnContext, Variant
+from ..engine.errors import PositionError
+from ..engine.frame import BOARD, SLOT_BITS, SLOT_SHIFT, occupied, ones, to_frame
+from ..engine.geometry import PARALLEL
+from ..engine.options import Option
+from ..engine.position import BLACK, OFF, WHITE
+from ..engine.variant import HIT_NONE, REROLL, Outcome, TurnContext, Variant
 from .common import cube_options
 
 _FIRST_HALF = ones(1, 12)  # lowest bits of the mover's points 1-12

@@ -23,12 +23,12 @@ module knows the rules above. Ending the game mid-turn depends on the order of u
 
 from __future__ import annotations
 
-from ..errors import PositionError
-from ..frame import F_OPP, F_PIN, ONE, OUTSIDE, PIN_MINE, PIN_THEIRS, SH
-from ..geometry import CONTRARY
-from ..options import Option
-from ..position import BAR, BLACK, HAND, OFF, WHITE
-from ..variant import REROLL, STD, X4, Outcome, Variant
+from ..engine.errors import PositionError
+from ..engine.frame import F_OPP, F_PIN, ONE, OUTSIDE, PIN_MINE, PIN_THEIRS, SH
+from ..engine.geometry import CONTRARY
+from ..engine.options import Option
+from ..engine.position import BAR, BLACK, HAND, OFF, WHITE
+from ..engine.variant import REROLL, STD, X4, Outcome, Variant
 from .backgammon_family import can_ever_move
 from .common import cube_options
 

@@ -1,7 +1,7 @@
 """Short nardy = backgammon (CORE_RULES.md section 3): the base of the hitting family."""
 
-from ..options import Option
-from ..variant import USE_DICE, Variant
+from ..engine.options import Option
+from ..engine.variant import USE_DICE, Variant
 from .common import cube_options
 
 

@@ -18,11 +18,11 @@ that start in the hand.
 
 from __future__ import annotations
 
-from ..frame import F_BAR, F_HAND, F_OPP, ONE, SH
-from ..geometry import PARALLEL
-from ..options import Option
-from ..position import BAR, HAND, OFF
-from ..variant import HIT, USE_DICE, Outcome, Variant
+from ..engine.frame import F_BAR, F_HAND, F_OPP, ONE, SH
+from ..engine.geometry import PARALLEL
+from ..engine.options import Option
+from ..engine.position import BAR, HAND, OFF
+from ..engine.variant import HIT, USE_DICE, Outcome, Variant
 from .hand import stuck_draw
 
 SRC, FALKENER = "SRC", "FALKENER"

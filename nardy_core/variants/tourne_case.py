@@ -18,12 +18,12 @@ checkers move to lower numbers as in every other game; the spec's row point ``k`
 
 from __future__ import annotations
 
-from ..errors import PositionError
-from ..frame import F_BAR, F_HAND, F_OBAR, F_OPP, ONE, SH, slot_mask
-from ..geometry import ROWS12, ROWS12_CONTRARY
-from ..options import Option
-from ..position import BAR, HAND
-from ..variant import NO_BEAR_OFF, REROLL, X1, Outcome, Variant
+from ..engine.errors import PositionError
+from ..engine.frame import F_BAR, F_HAND, F_OBAR, F_OPP, ONE, SH, slot_mask
+from ..engine.geometry import ROWS12, ROWS12_CONTRARY
+from ..engine.options import Option
+from ..engine.position import BAR, HAND
+from ..engine.variant import NO_BEAR_OFF, REROLL, X1, Outcome, Variant
 from .hand import stuck_draw
 
 HOME = 1                                         # own point of row point 12
@@ -63,7 +63,7 @@ class TourneCase(Variant):
     )
 
     def configure(self):
-        from ..geometry import cross_table
+        from ..engine.geometry import cross_table
         rows = self.options["tourne_rows"]
         self.geometry = ROWS12 if rows == PARALLEL_ROWS else ROWS12_CONTRARY
         self.cross = cross_table(self.geometry)

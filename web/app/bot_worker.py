@@ -24,7 +24,7 @@ async def init(wheel_url):
 def _reply(work):
     """``work()`` as JSON, or its refusal as ``{"error"}`` (no review open: AttributeError
     on None; an item out of range: IndexError)."""
-    from nardy_core.errors import NardyError
+    from nardy_core.engine.errors import NardyError
     try:
         return json.dumps(work())
     except (NardyError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
@@ -33,7 +33,7 @@ def _reply(work):
 
 def _request(request_json):
     """A request's JSON through the engine's guarded reader (size, depth, numbers)."""
-    from nardy_core.inputs import parse_json
+    from nardy_core.formats.inputs import parse_json
     return parse_json(request_json, "the request")
 
 
@@ -51,7 +51,7 @@ def review_open(request_json):
     each, so that the page shows progress and can stop."""
     def open_review():
         global reviewer
-        from nardy_core.review import Review
+        from nardy_core.analysis.review import Review
         reviewer = None
         request = _request(request_json)
         reviewer = Review(request["record"], level=request.get("level", "strong"),

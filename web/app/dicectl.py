@@ -7,7 +7,7 @@ import js
 
 from dom import absent, by_id, copy_text, download, today
 from dicepanel import dice_line, stats_dialog, verification_text
-from nardy_core.errors import NardyError
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui import dicetally
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import text as T
@@ -40,7 +40,7 @@ class DiceCtl:
         node = by_id("dice")
         if absent(node):
             return
-        from nardy_core.dicecheck import commitment
+        from nardy_core.analysis.dicecheck import commitment
         session = self.app.session
         if session.recorded_dice:
             info = {"recorded": True}
@@ -74,7 +74,7 @@ class DiceCtl:
 
     def verify(self):
         """Recompute every throw of the session from the revealed seed, here in the page."""
-        from nardy_core.dicecheck import verify, verify_record
+        from nardy_core.analysis.dicecheck import verify, verify_record
         app = self.app
         session = app.session
         if session.recorded_dice or not self.revealed():
@@ -105,7 +105,7 @@ class DiceCtl:
         return f"{T.colour_name(app.lang, colour)} · {T.tr(app.lang, session.players[player])}"
 
     def open_stats(self):
-        from nardy_core.dicestats import game_stats, session_games, session_stats
+        from nardy_core.analysis.dicestats import game_stats, session_games, session_stats
         lang = self.app.lang
         session = self.app.session
         sections = []

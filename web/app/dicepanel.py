@@ -4,7 +4,7 @@ like forms.py and sharing.py. dicectl.py puts them in the DOM (docs/dice.md)."""
 
 from html import escape
 
-from nardy_core.dicestats import PAIRS, summary
+from nardy_core.analysis.dicestats import PAIRS, summary
 from nardy_core.ui import text as T
 
 SHORT_HASH = 16  # hex digits shown; the whole hash is in the title and copied by the button

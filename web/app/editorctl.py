@@ -5,7 +5,7 @@ Play and Share open the edited position as a new game."""
 from pyscript import document
 
 from dom import absent, by_id, focused_loc
-from nardy_core.errors import NardyError
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui import text as T
 from nardy_core.ui.editor import Editor
 from sharing import editor_panel

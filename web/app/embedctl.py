@@ -9,7 +9,7 @@ from pyscript import document, window
 
 from dom import EMBED
 from forms import GAMES
-from nardy_core.errors import NardyError
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import text as T
 from nardy_core.ui.session import DEFAULT_LEVEL, HUMAN, Session, bot_levels

@@ -3,7 +3,7 @@ nothing touched. The page (main.py) puts it in the DOM and reads the form back."
 
 from html import escape
 
-from nardy_core.match import MATCH_KINDS, available_match_kinds
+from nardy_core.engine.match import MATCH_KINDS, available_match_kinds
 from nardy_core.ui import text as T
 from nardy_core.ui.pagerecords import card_text
 from nardy_core.ui.prefs import SPEEDS, speed_of
@@ -22,7 +22,7 @@ DIALOG_OPTIONS = ("head_exception", "block_rule", "koks_rule", "last_roll_draw",
                   "caucasian_hit_rule", "cube_enabled", "crawford")
 CUBE_KEYS = {o.key for o in cube_options(True)}
 LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15, 21)
-# A match of mixed games is chosen in the game list as "match:<kind>" (nardy_core.match).
+# A match of mixed games is chosen in the game list as "match:<kind>" (nardy_core.engine.match).
 MATCH_PREFIX = "match:"
 
 

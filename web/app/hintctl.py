@@ -7,7 +7,7 @@ from html import escape
 
 from dom import absent, by_id, closest
 from forms import hint_html
-from nardy_core.errors import NardyError
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui import text as T
 
 

@@ -22,7 +22,7 @@ from pyscript import document, window
 BUILD = json.loads(await (await js.fetch("./build.json")).text())  # noqa: F704 (PyScript)
 await pyodide_js.loadPackage(BUILD["wheel"])  # noqa: F704 — the wheel built from this repo
 
-from nardy_core.errors import NardyError  # noqa: E402
+from nardy_core.engine.errors import NardyError  # noqa: E402
 from nardy_core.ui import prefs as P  # noqa: E402
 from nardy_core.ui import text as T  # noqa: E402
 from nardy_core.ui.session import HUMAN  # noqa: E402

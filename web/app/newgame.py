@@ -6,7 +6,7 @@ from pyscript import document
 
 from dom import EMBED, by_id, now_ms
 from forms import GAMES, length_field, match_kind_of, new_game_form, option_fields
-from nardy_core.errors import NardyError, OptionError
+from nardy_core.engine.errors import NardyError, OptionError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import text as T
 from nardy_core.ui.session import DEFAULT_LEVEL, HUMAN, Session

@@ -11,7 +11,7 @@ import js
 from pyscript import document, window
 
 from dom import absent, button, by_id, closest
-from nardy_core.errors import NardyError
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui import text as T
 from nardy_core.ui.prefs import SPEEDS
 from reviewpanel import log_marks

@@ -3,7 +3,7 @@
 ``nardy_core.ui.replay``'s plain data; this draws it and takes its buttons."""
 
 from dom import EMBED, absent, button, by_id
-from nardy_core.errors import NardyError
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import replay as RP
 from nardy_core.ui import text as T

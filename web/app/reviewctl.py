@@ -9,7 +9,7 @@ import js
 from pyscript import window
 
 from dom import absent, by_id, download, today
-from nardy_core.errors import NardyError
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import text as T
 from reviewpanel import review_panel

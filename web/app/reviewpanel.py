@@ -1,6 +1,6 @@
 """Markup of the game review panel (issue 10): progress, the per-player figures, the
 win-chance graph, the worst mistakes and every marked move. Pure functions of the review's
-data (``nardy_core.review`` items and summary, computed in the web worker): HTML text out,
+data (``nardy_core.analysis.review`` items and summary, computed in the web worker): HTML text out,
 nothing touched, like forms.py and dicepanel.py. reviewctl.py puts it in the DOM (docs/review.md)."""
 
 from html import escape

@@ -10,7 +10,7 @@ import js
 from pyscript import window
 
 from dom import EMBED, by_id, copy_text, download, now_ms, today
-from nardy_core.errors import NardyError
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import text as T
 from nardy_core.ui.session import DEFAULT_LEVEL

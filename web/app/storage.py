@@ -9,8 +9,8 @@ import math
 import js
 from pyscript import window
 
-from nardy_core.errors import NardyError
-from nardy_core.inputs import parse_json
+from nardy_core.engine.errors import NardyError
+from nardy_core.formats.inputs import parse_json
 from nardy_core.ui.session import newer_record
 
 SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"

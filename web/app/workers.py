@@ -10,7 +10,7 @@ import js
 from pyscript import document, window
 
 from dom import absent
-from nardy_core.errors import NardyError
+from nardy_core.engine.errors import NardyError
 from nardy_core.ui import pagerecords as R
 
 # A reader that has not answered within its budget and this grace (messages, a queue) is

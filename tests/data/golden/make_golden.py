@@ -10,11 +10,11 @@ import os
 import random
 import sys
 
-from nardy_core import linkcode
-from nardy_core.game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL, Game
-from nardy_core.match import Match
-from nardy_core.notation import format_state
-from nardy_core.records import export_match, import_match, replay_match
+from nardy_core.formats import linkcode
+from nardy_core.engine.game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL, Game
+from nardy_core.engine.match import Match
+from nardy_core.formats.notation import format_state
+from nardy_core.formats.records import export_match, import_match, replay_match
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import VARIANTS, get_variant
 

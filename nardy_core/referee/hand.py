@@ -9,9 +9,9 @@ point 13 - k (``variants/tourne_case.py``); the referee converts to row points a
 
 from __future__ import annotations
 
-from . import referee_frame as frame
-from .position import BAR, HAND, OFF
-from .referee import Violation, random_play
+from . import frame as frame
+from ..engine.position import BAR, HAND, OFF
+from .core import Violation, random_play
 
 GAMES = ("tawula", "tourne_case")
 
@@ -292,7 +292,7 @@ def play_game(game, rng, report, cube=None):
     """A new random self-play ``game`` judged by this referee (``selfplay.play_one`` for these
     games): every step offered by the step interface, every turn replayed by the spec, the end
     and the score as the spec says; ``cube`` judges the cube before each roll."""
-    from .game import MOVE, OVER, ROLL
+    from ..engine.game import MOVE, OVER, ROLL
     variant = game.variant
     start = game.position
     for colour in (0, 1):

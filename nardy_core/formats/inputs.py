@@ -16,7 +16,7 @@ import os
 import re
 from itertools import accumulate
 
-from .errors import InputError
+from ..engine.errors import InputError
 
 MAX_FILE_BYTES = 8 * 1024 * 1024   # the largest file or JSON text taken in (bytes / characters)
 MAX_JSON_DEPTH = 32                 # the deepest nesting of arrays and objects

@@ -67,6 +67,6 @@ class SearchLimitError(NardyError):
 
 class InputError(NardyError):
     """A file or a JSON text that cannot be taken in: unreadable, over a size cap, not UTF-8,
-    not JSON, nested too deeply or holding a non-finite number (``nardy_core.inputs``)."""
+    not JSON, nested too deeply or holding a non-finite number (``nardy_core.formats.inputs``)."""
 
     code = "input"

@@ -10,7 +10,7 @@ independent readings of the rules. Khachapuri's six-block rule is long nardy's, 
 
 from __future__ import annotations
 
-from .position import BAR, HAND, OFF
+from ..engine.position import BAR, HAND, OFF
 
 GAMES = ("khachapuri", "fevga", "moultezim")
 BLOCK_MIN = 1  # one opposing checker closes a point (BLOCK1)

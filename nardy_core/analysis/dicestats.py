@@ -92,7 +92,7 @@ def add_roll(tally: dict, dice, pips: int, pips_expected: float, double_p: float
 def game_rolls(game) -> list:
     """Every roll of ``game`` (a ``Game``): ``(colour, player, dice, pips, expected pips,
     probability of a double)``, found by replaying its record on a fresh copy."""
-    from .game import Game
+    from ..engine.game import Game
     record = game.to_dict()
     fresh = Game.from_dict(dict(record, actions=[]))
     variant = fresh.variant
@@ -143,9 +143,9 @@ def session_stats(session) -> dict:
 def record_stats(record) -> dict:
     """``{player: tally}`` of a record: a saved session (``"games"``) or one game's record."""
     if "games" in record:
-        from .ui.session import Session
+        from ..ui.session import Session
         return session_stats(Session.from_dict(record))
-    from .game import Game
+    from ..engine.game import Game
     return game_stats(Game.from_dict(record))
 
 

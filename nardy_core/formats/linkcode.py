@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 
-from .cube import CubeState
-from .errors import NardyError, NotationError
-from .match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from .position import BAR, BLACK, HAND, SIDE_LEN, WHITE, Position
-from .variant import HIT_NONE, Variant
+from ..engine.cube import CubeState
+from ..engine.errors import NardyError, NotationError
+from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
+from ..engine.position import BAR, BLACK, HAND, SIDE_LEN, WHITE, Position
+from ..engine.variant import HIT_NONE, Variant
 
 VERSION = 1                      # the format version this module writes
 STEPWISE = 2                     # game codes with plays of long lists written step by step
@@ -152,7 +152,7 @@ def _head(variant, kind, version=VERSION):
 def _open(code, kind):
     """``(variant class, version, reader)`` from a code of ``kind``; checks everything up to
     the payload's characters."""
-    from .variants import VARIANTS
+    from ..variants import VARIANTS
     if not isinstance(code, str):
         _fail("not_text", f"a link code is text, not {type(code).__name__}")
     if len(code) > MAX_LENGTH:
@@ -507,7 +507,7 @@ def _guarded(function, code):
 
 # --- whole games ----------------------------------------------------------------------------
 def _resign_kinds(game):
-    from .game import MOVE, ROLL
+    from ..engine.game import MOVE, ROLL
     if game.phase in (ROLL, MOVE) and game.variant.options.values.get("allow_resign", True):
         return [kind for kind, _ in game.variant.resign_levels()]
     return []
@@ -527,8 +527,8 @@ class _PlayTree:
     each one (every order of the steps the step interface accepts)."""
 
     def __init__(self, position):
-        from .frame import from_frame
-        from .turn import Turn
+        from ..engine.frame import from_frame
+        from ..engine.turn import Turn
         self.turn = Turn(position)
         self.legality = self.turn.legality
         self.root = self.legality.root
@@ -621,7 +621,7 @@ def _long_list(game):
     """Whether the roll to play is a long ordered list, decided by ``legality.ListLegality``
     without listing its plays (gioul and gul bara under ``escalation_lookahead=FULL``, Russian
     tricktrack's complement doubles): version 2 writes its play step by step."""
-    from .game import MOVE
+    from ..engine.game import MOVE
     return game.phase == MOVE and not game.turn().legality.listed
 
 
@@ -700,7 +700,7 @@ def _action_symbols(game, action, cache):
     """The symbols of one recorded action in the game's present phase, as a list of
     ``(value, radix)``, a play's step order as ``((rank in each of STEP_ORDERS), radix)``;
     None when the action does not fit the game now."""
-    from .game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
+    from ..engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
     name, args = action[0], list(action[1:])
     phase = game.phase
     kinds = _resign_kinds(game)
@@ -760,7 +760,7 @@ def _roll_radix(game):
 
 
 def _apply(game, action):
-    from .game import ANSWER_METHODS
+    from ..engine.game import ANSWER_METHODS
     name, args = action[0], action[1:]
     if name == "opening":
         game.opening(throws=args[0])
@@ -780,7 +780,7 @@ def _read_action(game, r, mode, forced, cache, version=1):
     step by step, counted in ``cache["stepwise"]``). Returns, for each of STEP_ORDERS that
     comes before ``mode``, whether the action is a play whose steps are not the first in that
     order."""
-    from .game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL
+    from ..engine.game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL
 
     def get(radix):
         if forced and radix > 1:
@@ -861,9 +861,9 @@ def encode_game(record) -> str:
 
 
 def _encode_game(data):
-    from .game import MOVE, Game
+    from ..engine.game import MOVE, Game
     from .notation import parse_state
-    from .variants import get_variant
+    from ..variants import get_variant
     variant = get_variant(data["game"], data.get("options") or {})
     players = tuple(data.get("players") or (0, 1))
     if players not in ((0, 1), (1, 0)):
@@ -940,7 +940,7 @@ def decode_game(code) -> dict:
 
 
 def _decode_game(code):
-    from .game import Game
+    from ..engine.game import Game
     cls, version, r = _open(code, GAME)
     if r.n == 0:
         _fail("truncated", "the game code is empty")

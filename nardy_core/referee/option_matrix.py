@@ -14,7 +14,7 @@ cube. A value that changes nothing would only replay the default games under ano
 
 from __future__ import annotations
 
-from .variants import VARIANTS, get_variant
+from ..variants import VARIANTS, get_variant
 
 # A number option has no maximum of its own: (one other value, the top) as the rules name them.
 NUMBERS = {

@@ -3,8 +3,8 @@ the top from left to right, 12-1 along the bottom; White (O) sits at the bottom.
 
 from __future__ import annotations
 
-from .geometry import absolute_point
-from .position import BAR, HAND, OFF
+from ..engine.geometry import absolute_point
+from ..engine.position import BAR, HAND, OFF
 
 MARKS = ("O", "X")
 HEIGHT = 5

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import re
 
-from .cube import CubeState, double_refusal
-from .errors import NotationError, OptionError, PositionError
-from .geometry import CONTRARY
-from .match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from .position import BAR, BLACK, COLOUR_NAMES, HAND, OFF, SIDE_LEN, WHITE, Position
+from ..engine.cube import CubeState, double_refusal
+from ..engine.errors import NotationError, OptionError, PositionError
+from ..engine.geometry import CONTRARY
+from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
+from ..engine.position import BAR, BLACK, COLOUR_NAMES, HAND, OFF, SIDE_LEN, WHITE, Position
 
 __all__ = ["format_gnubg_id", "parse_gnubg_id", "format_xgid", "parse_xgid", "parse_any",
            "detect_format", "position_id", "GNUBG", "XGID"]
@@ -139,7 +139,7 @@ def _side(points_and_bar) -> tuple:
 
 
 def _short(options=None):
-    from .variants import get_variant
+    from ..variants import get_variant
     return get_variant("short", options or {})
 
 
@@ -591,7 +591,7 @@ def _xg_sides(text, bad):
 
 # --- any of the three ---------------------------------------------------------------------------
 def detect_format(text):
-    """``"gnubg_id"``, ``"xgid"``, ``"state"`` (``nardy_core.notation``) or None: which form
+    """``"gnubg_id"``, ``"xgid"``, ``"state"`` (``nardy_core.formats.notation``) or None: which form
     ``text`` is written in, judged from its shape only."""
     if not isinstance(text, str):
         return None
@@ -608,7 +608,7 @@ def detect_format(text):
 
 def parse_any(text):
     """``(Position, CubeState, MatchScore)`` from a GNU Backgammon ID, an XGID or our own state
-    text (``nardy_core.notation.parse_state``), whichever ``text`` is. Raises only
+    text (``nardy_core.formats.notation.parse_state``), whichever ``text`` is. Raises only
     NotationError."""
     kind = detect_format(text)
     if kind == GNUBG:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import re
 
-from .errors import NardyError, PositionError, SearchLimitError
-from .movegen import legal_plays
-from .position import BAR, HAND, OFF, WHITE, Position, side_from
-from .variants import get_variant
+from ..engine.errors import NardyError, PositionError, SearchLimitError
+from ..engine.movegen import legal_plays
+from ..engine.position import BAR, HAND, OFF, WHITE, Position, side_from
+from ..variants import get_variant
 
 MAX_VECTORS = 100_000  # the most vectors a file may hold
 
@@ -37,7 +37,7 @@ def load(path):
     """``(format, file game or None, vectors)`` of a vector file: a format-1 list or a
     format-2 object whose ``vectors`` is a list. The file's own errors (unreadable, not JSON,
     another shape) raise NardyError; a malformed vector is left to its check."""
-    from .inputs import read_json_file
+    from ..formats.inputs import read_json_file
     data = read_json_file(path)
     if isinstance(data, list):
         fmt, game, vectors = 1, None, data

@@ -10,8 +10,8 @@ play, and whether a turn was counted (gul bara's three grace turns; a transfer i
 
 from __future__ import annotations
 
-from . import referee_parallel as parallel
-from .position import BAR, HAND, OFF
+from . import parallel as parallel
+from ..engine.position import BAR, HAND, OFF
 
 GAMES = ("gioul", "gul_bara")
 BLOCK_MIN = 1  # BLOCK1: one opposing checker closes a point

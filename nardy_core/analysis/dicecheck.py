@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from .dice import Dice
-from .errors import NardyError
+from ..engine.dice import Dice
+from ..engine.errors import NardyError
 
 MAX_ROLLS_LISTED = 100_000  # the most rolls ``verify-dice --count`` lists
 
@@ -129,7 +129,7 @@ def record_games(record) -> list:
         if not isinstance(games, (list, tuple)):
             raise _bad(f"the record's games are a list, not {_shown(games)}", field="games")
         if kind is not None:
-            from .match import get_match_kind
+            from ..engine.match import get_match_kind
             kind = get_match_kind(kind)
         out = []
         for index, actions in enumerate(games):
@@ -175,13 +175,13 @@ def _game(record) -> str:
 def _start_variant(record):
     start = _optional(record, "start", str, "a state text")
     if start:
-        from .notation import parse_state
+        from ..formats.notation import parse_state
         return parse_state(start)[0].variant.key
     return None
 
 
 def _dice_count(key) -> int:
-    from .variants import get_variant
+    from ..variants import get_variant
     return get_variant(key).dice_count
 
 

@@ -18,18 +18,18 @@ from __future__ import annotations
 
 import re
 
-from .cube import jacoby_applies
-from .errors import GameStateError, NardyError, NotationError
-from .frame import to_frame
-from .game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
+from ..engine.cube import jacoby_applies
+from ..engine.errors import GameStateError, NardyError, NotationError
+from ..engine.frame import to_frame
+from ..engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from .inputs import parse_json
-from .match import FirstGame, Match, first_game_of
-from .movegen import Play
-from .playnotation import MAX_UNITS, find_play, format_steps
-from .position import BAR, HAND, OFF
-from .turn import Turn
-from .variant import HIT_BAR, HIT_NONE, USE_DICE
-from .variants import VARIANTS, get_variant
+from ..engine.match import FirstGame, Match, first_game_of
+from ..engine.movegen import Play
+from ..engine.playnotation import MAX_UNITS, find_play, format_steps
+from ..engine.position import BAR, HAND, OFF
+from ..engine.turn import Turn
+from ..engine.variant import HIT_BAR, HIT_NONE, USE_DICE
+from ..variants import VARIANTS, get_variant
 
 RECORD_VERSION = 1
 RECORDED = "recorded"         # record["dice"]: the actions carry the dice; there is no seed

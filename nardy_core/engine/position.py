@@ -102,5 +102,5 @@ class Position:
         return self._hash
 
     def __repr__(self):
-        from .notation import format_position
+        from ..formats.notation import format_position
         return f"Position({format_position(self)!r})"

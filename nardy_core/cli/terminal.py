@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import sys
 
-from .errors import NardyError, SearchLimitError
-from .game import DOUBLE, MOVE, RESIGN, ROLL
-from .match import Match
-from .textboard import render
+from ..engine.errors import NardyError, SearchLimitError
+from ..engine.game import DOUBLE, MOVE, RESIGN, ROLL
+from ..engine.match import Match
+from ..formats.textboard import render
 
 COLOURS = ("White (O)", "Black (X)")
 
@@ -26,7 +26,7 @@ def _ask(prompt, out):
 
 
 def _describe_action(game, action):
-    from .playnotation import format_steps
+    from ..engine.playnotation import format_steps
     if action[0] == "play":
         return "plays " + format_steps([tuple(s) for s in action[1]])
     if action[0] == "roll":
@@ -97,14 +97,14 @@ def _listed(plays, answer):
 
 
 def play_terminal(args, out=None) -> int:
-    from .variants import get_variant
+    from ..variants import get_variant
     out = out or sys.stdout
     options = {}
     for pair in args.option or ():
         key, _, value = pair.partition("=")
         options[key] = value
-    from .bots import LEVELS
-    from .bots.player import BotPlayer
+    from ..bots import LEVELS
+    from ..bots.player import BotPlayer
     for who in (args.white, args.black):
         if who != "human" and who not in LEVELS:
             raise NardyError(f"unknown player {who!r} (human or a bot level: "

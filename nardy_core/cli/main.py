@@ -8,7 +8,7 @@ import os
 import re
 import sys
 
-from .errors import NardyError
+from ..engine.errors import NardyError
 
 MAX_GAMES = 10_000          # the highest --game-number of review
 MAX_SELFPLAY = 10_000_000   # the most games selfplay is asked for
@@ -34,7 +34,7 @@ def _parse_options(pairs):
 
 
 def cmd_check_vectors(args):
-    from .vectors import check_file, report
+    from ..referee.vectors import check_file, report
     failed = 0
     for path in args.files:
         failed += report(check_file(path), sys.stdout)
@@ -43,8 +43,8 @@ def cmd_check_vectors(args):
 
 def _to_play(position, dice):
     """``position`` with the roll ``dice`` (text), checked, and still a game to play on."""
-    from .errors import GameStateError
-    from .position import OFF
+    from ..engine.errors import GameStateError
+    from ..engine.position import OFF
     position = position.replace(dice=_parse_dice(dice))
     position.variant.validate(position)
     done = [side[OFF] == position.variant.checkers for side in position.sides]
@@ -55,9 +55,9 @@ def _to_play(position, dice):
 
 
 def cmd_plays(args):
-    from .movegen import legal_plays
-    from .notation import parse_position
-    from .variants import get_variant
+    from ..engine.movegen import legal_plays
+    from ..formats.notation import parse_position
+    from ..variants import get_variant
     if args.position:
         position = parse_position(args.position)
     else:
@@ -78,8 +78,8 @@ def cmd_plays(args):
 def cmd_selfplay(args):
     import time
 
-    from .option_matrix import matrix_variants
-    from .variants import VARIANTS, get_variant
+    from ..referee.option_matrix import matrix_variants
+    from ..variants import VARIANTS, get_variant
     games = list(VARIANTS) if not args.game or "all" in args.game else args.game
     options = _parse_options(args.option)
     bad = 0
@@ -101,8 +101,8 @@ def cmd_selfplay(args):
 
 
 def _selfplay_report(variant, args):
-    from .option_matrix import label
-    from .selfplay import selfplay
+    from ..referee.option_matrix import label
+    from ..referee.selfplay import selfplay
     # each value of the matrix plays its own games: the same dice under every option would
     # mostly replay the same games
     seed = f"{args.seed}/{label(variant)}" if args.all_options else args.seed
@@ -114,8 +114,8 @@ def _selfplay_report(variant, args):
 def _parallel_selfplay(variant, games, seed, jobs):
     from multiprocessing import Pool
 
-    from .option_matrix import label
-    from .selfplay import SelfPlayReport
+    from ..referee.option_matrix import label
+    from ..referee.selfplay import SelfPlayReport
     chunks = [(variant.key, variant.options.values, games * i // jobs,
                games * (i + 1) // jobs, seed) for i in range(jobs)]
     with Pool(jobs) as pool:
@@ -130,8 +130,8 @@ def _parallel_selfplay(variant, games, seed, jobs):
 
 
 def _selfplay_chunk(chunk):
-    from .selfplay import selfplay
-    from .variants import get_variant
+    from ..referee.selfplay import selfplay
+    from ..variants import get_variant
     key, options, start, stop, seed = chunk
     return selfplay(get_variant(key, options), range(start, stop), seed=seed)
 
@@ -140,8 +140,8 @@ def cmd_choose(args):
     """One JSON line per vector: the outcome the bot plays (as a format-2 result)."""
     import json
 
-    from .bots import Chooser
-    from .vectors import load, outcome_key, position_from_json, vector_id, vector_variant
+    from ..bots import Chooser
+    from ..referee.vectors import load, outcome_key, position_from_json, vector_id, vector_variant
     fmt, file_game, vectors = load(args.file)
     if fmt != 2:
         raise NardyError(f"{args.file}: choose reads format-2 vector files", code="vector_file",
@@ -181,8 +181,8 @@ def cmd_choose(args):
 
 
 def cmd_hint(args):
-    from .bots import Chooser
-    from .notation import parse_position
+    from ..bots import Chooser
+    from ..formats.notation import parse_position
     position = _to_play(parse_position(args.position), args.dice)
     ranked = Chooser(position.variant, args.level, seed=args.seed).rank(position)
     best = ranked[0].equity
@@ -198,8 +198,8 @@ def cmd_hint(args):
 def cmd_review(args):
     import json
 
-    from .inputs import read_file
-    from .review import Review, format_report
+    from ..formats.inputs import read_file
+    from ..analysis.review import Review, format_report
     data = read_file(args.file)
     game = None if args.game_number is None else args.game_number - 1
     review = Review(data, level=args.level, game=game)
@@ -227,7 +227,7 @@ def cmd_play(args):
 
 def cmd_codes(args):
     """Every code of a position given in any form the app reads."""
-    from .ui import share
+    from ..ui import share
     kind, payload = share.read(args.code)
     if kind == "game":
         states = share.replay_states(payload)
@@ -243,11 +243,11 @@ def cmd_codes(args):
 
 
 def cmd_verify_dice(args):
-    from .dicecheck import commitment, iter_rolls, verify, verify_record
+    from ..analysis.dicecheck import commitment, iter_rolls, verify, verify_record
     seed, digest = args.seed, args.hash
     record = None
     if args.record:  # read first: a file that cannot be used is an error before any verdict
-        from .inputs import read_json_file
+        from ..formats.inputs import read_json_file
         record = read_json_file(args.record)
         if isinstance(record, dict) and isinstance(record.get("session"), dict):
             record = record["session"]  # an entry of the page's saved games
@@ -285,7 +285,7 @@ def _whole(low, high):
 def _seed(text):
     """An argparse type: a seed of text that UTF-8 can write, of at most ``dice.MAX_SEED``
     characters (an argument of undecodable bytes is not one)."""
-    from .dice import check_seed
+    from ..engine.dice import check_seed
     try:
         check_seed(text)
     except NardyError as exc:
@@ -294,9 +294,9 @@ def _seed(text):
 
 
 def build_parser():
-    from .dicecheck import MAX_ROLLS_LISTED
-    from .match import MAX_LENGTH
-    from .variants import VARIANTS
+    from ..analysis.dicecheck import MAX_ROLLS_LISTED
+    from ..engine.match import MAX_LENGTH
+    from ..variants import VARIANTS
     parser = argparse.ArgumentParser(prog="python -m nardy_core",
                                      description="Rules engine for the nardy family of games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -313,7 +313,7 @@ def build_parser():
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
     p.set_defaults(func=cmd_plays)
 
-    from .bots import LEVELS
+    from ..bots import LEVELS
     p = sub.add_parser("choose", help="the bot's play for each vector of a format-2 file")
     p.add_argument("--level", default="strong", choices=list(LEVELS))
     p.add_argument("--seed", type=_seed, default="0",
@@ -365,7 +365,7 @@ def build_parser():
                        help="one combination of options, for every game named")
     which.add_argument("--all-options", action="store_true",
                        help="every value of every option of each game, one line per value "
-                       "(nardy_core/option_matrix.py)")
+                       "(nardy_core/referee/option_matrix.py)")
     p.add_argument("--seed", type=_seed, default="0")
     p.add_argument("--jobs", "-j", type=_whole(1, MAX_JOBS), default=1,
                    help=f"processes to use, 1-{MAX_JOBS}")

@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .game import MOVE, OVER, ROLL, Game
-from . import referee_frame as frame
-from . import referee_hand, referee_plakoto
+from ..engine.game import MOVE, OVER, ROLL, Game
+from . import frame as frame
+from . import hand as referee_hand, plakoto as referee_plakoto
 from .option_matrix import label
-from .position import BLACK, OFF, WHITE
-from .referee import (CHECKERS, Violation, check_draw, check_next, check_position, check_start,
+from ..engine.position import BLACK, OFF, WHITE
+from .core import (CHECKERS, Violation, check_draw, check_next, check_position, check_start,
                       check_turn, check_unplayable, expected_outcome_points, random_play)
 
 

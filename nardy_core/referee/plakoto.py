@@ -14,9 +14,9 @@ vectors (``tests/data/variant_vectors/plakoto.json``), not re-derived here.
 
 from __future__ import annotations
 
-from . import referee_frame as frame
-from .position import BAR, HAND, OFF
-from .referee import Violation, random_play
+from . import frame as frame
+from ..engine.position import BAR, HAND, OFF
+from .core import Violation, random_play
 
 GAME = "plakoto"
 
@@ -207,7 +207,7 @@ def expected_points(kind_winner, final):
 def play_game(game, rng, report, cube=None):
     """A new random self-play ``game`` judged by this referee (``selfplay.play_one`` for
     plakoto); ``cube`` judges the cube before each roll."""
-    from .game import MOVE, OVER, ROLL
+    from ..engine.game import MOVE, OVER, ROLL
     variant = game.variant
     start = game.position
     for c in (0, 1):

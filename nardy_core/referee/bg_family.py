@@ -9,7 +9,7 @@ compares two independent readings of the rules (decisions.md).
 
 from __future__ import annotations
 
-from .position import BAR, HAND, OFF
+from ..engine.position import BAR, HAND, OFF
 
 GAMES = ("portes", "longgammon", "irish", "jacquet", "dutch_tricktrack", "russian_tricktrack")
 BLOCK_MIN = 2  # two opposing checkers close a point in all six (BLOCK2)

@@ -11,8 +11,8 @@ keeps the cube itself to compare with the engine's.
 
 from __future__ import annotations
 
-from .position import BLACK, WHITE
-from .referee import Violation
+from ..engine.position import BLACK, WHITE
+from .core import Violation
 
 # §2 OPENING_USE_DICE: the winner of the opening throw plays the two dice thrown
 USE_DICE = ("short", "caucasian", "irish", "longgammon", "dutch_tricktrack",

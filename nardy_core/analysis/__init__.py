@@ -1,0 +1,1 @@
+"""Analysis of played games: the review, dice statistics and dice verification."""

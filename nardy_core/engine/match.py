@@ -1,0 +1,356 @@
+"""Matches and money sessions (CORE_RULES.md 2.2, 2.7.6, 3.2, 3.9).
+
+A match is a sequence of games between player 0 and player 1. Each game is played by colour;
+``game.players[colour]`` says which player has that colour. The match decides who starts each
+game (next_game_starter), keeps the score by player and tracks the Crawford game.
+
+A *mixed* match (``kind=``, a ``MatchKind`` of ``MATCH_KINDS``) plays its games in rotation:
+the tavli match portes → plakoto → fevga to 3, 5 or 7 points, each game scored in its own
+terms; the gul bara / tapa match gul bara and plakoto alternating until one player has won 7
+(or 5) games, every won game counting one whatever its kind. Each game after the first is opened
+by the rule of the game being started (``next_game_starter``: in tavli and gul bara the previous
+winner; after a draw, an opening roll). There is no Crawford game in a mixed match (its games
+have no cube).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PRE_CRAWFORD, CRAWFORD, POST_CRAWFORD = "pre", "crawford", "post"
+MAX_LENGTH = 999  # the longest match, in points: what the state notation and link codes write
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """The score as the current game sees it: by colour, with the match length (0 = money) and
+    where the match stands with respect to the Crawford game."""
+
+    length: int = 0
+    score: tuple = (0, 0)          # (white, black)
+    crawford: str = PRE_CRAWFORD   # pre | crawford (this game is it) | post
+
+    @property
+    def is_money(self) -> bool:
+        return self.length == 0
+
+
+@dataclass(frozen=True)
+class FirstGame:
+    """How a match's first game starts when it is not the opening game of a match: a later
+    game of a match opened on its own (a shared whole-game link), whose record names the score
+    it was played at, who plays which colour and the colour that rolls first. The default is a
+    match's opening game: 0-0, player 0 White, an opening throw."""
+
+    score: tuple = (0, 0)          # by colour, as the game sees it
+    crawford: str = PRE_CRAWFORD
+    players: tuple = (0, 1)        # players[colour]: the player index with that colour
+    starter: int | None = None     # the colour that rolls first; None: an opening throw
+
+    @classmethod
+    def from_record(cls, data, variant, length) -> "FirstGame":
+        """The first game of a saved record's ``"first_game"`` (``to_record()``'s shape, every
+        key optional), checked as the state notation checks a match score; GameStateError
+        ``bad_record`` otherwise."""
+        from .cube import CubeState
+        from .errors import GameStateError, NardyError
+        from ..formats.notation import format_state, parse_state
+        if not isinstance(data, dict):
+            raise GameStateError("a record's first_game is an object", code="bad_record")
+        score = data.get("score", [0, 0])
+        players = data.get("players", [0, 1])
+        starter = data.get("starter")
+        crawford = data.get("crawford", PRE_CRAWFORD)
+        if not (isinstance(score, (list, tuple)) and len(score) == 2 and all(
+                type(v) is int for v in score)) or (not length and any(score)):
+            raise GameStateError(f"a bad first-game score {score!r}", code="bad_record")
+        if not isinstance(players, (list, tuple)) or list(players) not in ([0, 1], [1, 0]) \
+                or any(type(p) is not int for p in players):
+            raise GameStateError(f"a first game's players are [0, 1] or [1, 0], not "
+                                 f"{players!r}", code="bad_record")
+        if starter not in (None, 0, 1) or isinstance(starter, bool):
+            raise GameStateError(f"a first game's starter is 0, 1 or null, not {starter!r}",
+                                 code="bad_record")
+        if crawford not in (PRE_CRAWFORD, CRAWFORD, POST_CRAWFORD):
+            raise GameStateError(f"a bad Crawford state {crawford!r}", code="bad_record")
+        first = cls(tuple(score), crawford, tuple(players), starter)
+        try:  # the notation's checks of a match score
+            parse_state(format_state(variant.initial_position(), CubeState(),
+                                     first.match_score(length)))
+        except NardyError as exc:
+            raise GameStateError(f"the first game cannot start so: {exc.message}",
+                                 code="bad_record") from None
+        return first
+
+    def to_record(self) -> dict:
+        """The fields that differ from a match's opening game (a saved record's
+        ``"first_game"``)."""
+        return first_game_record(list(self.score), self.crawford, list(self.players),
+                                 self.starter)
+
+    def match_score(self, length) -> MatchScore:
+        return MatchScore(length, self.score, self.crawford if length else PRE_CRAWFORD)
+
+    def by_player(self) -> list:
+        """The score by player."""
+        score = [0, 0]
+        for colour in (0, 1):
+            score[self.players[colour]] = self.score[colour]
+        return score
+
+
+def first_game_record(score, crawford, players, starter) -> dict:
+    """A saved record's ``"first_game"``: the given fields that differ from a match's
+    opening game (0-0 before the Crawford game, player 0 White, an opening throw)."""
+    fields = {"score": score, "crawford": crawford, "players": players, "starter": starter}
+    opening = {"score": [0, 0], "crawford": PRE_CRAWFORD, "players": [0, 1], "starter": None}
+    return {k: v for k, v in fields.items() if v != opening[k]}
+
+
+def first_game_of(record, start=None):
+    """The ``FirstGame`` of a saved record's ``"first_game"`` (None when it has none),
+    checked against the record's game and length, or its start state's (``start``: the
+    parsed ``"start"``)."""
+    data = record.get("first_game")
+    if data is None:
+        return None
+    from ..variants import get_variant
+    if start is not None:
+        variant, length = start[0].variant, start[2].length
+    else:
+        variant = get_variant(record["game"], record.get("options") or {})
+        length = record.get("length", 0)
+    return FirstGame.from_record(data, variant, length)
+
+
+POINTS, WINS = "points", "wins"  # how a mixed match counts: the games' points, or games won
+
+
+@dataclass(frozen=True)
+class MatchKind:
+    """A match of mixed games: ``games`` (keys) played in rotation, ``lengths`` offered,
+    ``default_length`` among them, ``count``: POINTS (each game's own score) or WINS (one per game
+    won)."""
+
+    key: str
+    names: dict
+    games: tuple
+    lengths: tuple
+    default_length: int
+    count: str = POINTS
+
+    def game_key(self, index: int) -> str:
+        """The game played as game ``index`` (0 = the first) of the match."""
+        return self.games[index % len(self.games)]
+
+    @property
+    def available(self) -> bool:
+        """Whether every game of the rotation is registered (gul bara may not be yet)."""
+        from ..variants import VARIANTS
+        return all(key in VARIANTS for key in self.games)
+
+    def name(self, lang="en") -> str:
+        return self.names.get(lang) or self.names["en"]
+
+
+MATCH_KINDS = {kind.key: kind for kind in (
+    MatchKind("tavli", {"en": "Tavli match (portes, plakoto, fevga)",
+                        "ru": "Матч тавли (портес, плакото, февга)"},
+              ("portes", "plakoto", "fevga"), (3, 5, 7), 5, POINTS),
+    MatchKind("gul_bara_tapa", {"en": "Gul bara and tapa", "ru": "Гульбара и тапа"},
+              ("gul_bara", "plakoto"), (5, 7), 7, WINS),
+)}
+
+
+def get_match_kind(key) -> MatchKind:
+    """The registered match kind ``key``; OptionError ``unknown_match`` if there is none, and
+    ``match_unavailable`` if one of its games is not registered."""
+    from .errors import OptionError
+    if isinstance(key, MatchKind):
+        kind = key
+    else:
+        kind = MATCH_KINDS.get(key)
+        if kind is None:
+            raise OptionError(f"unknown match kind {key!r} (kinds: {', '.join(MATCH_KINDS)})",
+                              code="unknown_match", match=str(key))
+    if not kind.available:
+        from ..variants import VARIANTS
+        missing = [k for k in kind.games if k not in VARIANTS]
+        raise OptionError(f"the {kind.key} match needs {', '.join(missing)}, which this "
+                          "version does not have", code="match_unavailable", match=kind.key)
+    return kind
+
+
+def available_match_kinds() -> list:
+    """The match kinds whose games are all registered, in the registry's order."""
+    return [kind for kind in MATCH_KINDS.values() if kind.available]
+
+
+class Match:
+    def __init__(self, variant, length: int = 0, seed=None, throw_opening=True, start=None,
+                 kind=None, options=None, first=None):
+        """``throw_opening=False`` leaves each new game in its opening phase, for a caller that
+        replays a record (``Game.opening()`` then throws the same dice from the seed).
+        ``start=(position, cube, MatchScore)``: the first game is played on from that state
+        (a shared position); the match takes its length, score and Crawford state, player 0
+        playing White.
+
+        ``kind``: a mixed match (a ``MatchKind`` or its key); ``variant`` is then ignored (None
+        will do), ``options`` maps a game key to that game's options, and ``length`` (points or
+        wins, ≥ 1) is required.
+
+        ``first``: a ``FirstGame``, when the first game is a later game of a match (its score,
+        colours and starter); with ``start`` only its players count."""
+        from .dice import Dice
+        from .errors import OptionError
+        from ..variants import get_variant
+        self.kind = None if kind is None else get_match_kind(kind)
+        self.kind_options = {k: dict(v) for k, v in (options or {}).items()}
+        if self.kind is not None:
+            if start is not None or first is not None:
+                raise OptionError("a mixed match starts from its first game's opening",
+                                  code="match_start")
+            if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+                raise OptionError(f"a {self.kind.key} match needs a length of at least 1 "
+                                  f"(offered: {', '.join(map(str, self.kind.lengths))})",
+                                  code="match_length", length=str(length))
+            unknown = set(self.kind_options) - set(self.kind.games)
+            if unknown:
+                raise OptionError(f"options for {', '.join(sorted(unknown))}, which the "
+                                  f"{self.kind.key} match does not play", code="match_options")
+            variant = self._variant_for(0)
+        self.variant = get_variant(variant) if isinstance(variant, str) else variant
+        if isinstance(length, bool) or not isinstance(length, int) \
+                or not 0 <= length <= MAX_LENGTH:
+            raise OptionError(f"a match is played to 1-{MAX_LENGTH} points, or 0 for money "
+                              f"play, not {length!r}", code="match_length", length=str(length),
+                              limit=MAX_LENGTH)
+        self.length = length
+        self.seed = Dice(seed).seed
+        self.score = [0, 0]          # by player
+        self.crawford = PRE_CRAWFORD
+        self.games = []              # finished games
+        self.game = None
+        self.throw_opening = throw_opening
+        self.start = start
+        self.first = first if first != FirstGame() else None
+        if start is not None:
+            self.variant = start[0].variant
+            self.length = start[2].length
+            players = (0, 1) if first is None else first.players
+            self.score = [0, 0]
+            for colour in (0, 1):
+                self.score[players[colour]] = start[2].score[colour]
+            self.crawford = start[2].crawford
+        elif self.first is not None:
+            self.score = self.first.by_player()
+            self.crawford = self.first.crawford if self.length else PRE_CRAWFORD
+        self._start_game(previous=None)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.length) and max(self.score) >= self.length
+
+    @property
+    def winner(self):
+        if not self.is_over:
+            return None
+        return 0 if self.score[0] > self.score[1] else 1
+
+    def _variant_for(self, index):
+        from ..variants import get_variant
+        key = self.kind.game_key(index)
+        return get_variant(key, self.kind_options.get(key) or {})
+
+    def all_games(self) -> list:
+        """Every game so far: the finished ones, then the one in progress (if any)."""
+        return self.games + ([self.game] if self.game is not None else [])
+
+    @property
+    def game_key(self) -> str:
+        """The key of the game on the board (the last one once the match is over)."""
+        game = self.game or (self.games[-1] if self.games else None)
+        return (game.variant if game is not None else self.variant).key
+
+    def game_name(self, lang="en") -> str:
+        """The current game's name in ``lang`` (en, ru)."""
+        game = self.game or (self.games[-1] if self.games else None)
+        names = (game.variant if game is not None else self.variant).names
+        return names.get(lang) or names["en"]
+
+    def points_of(self, game) -> list:
+        """What a finished ``game`` adds to the score, by player: its points (a mixed match by
+        points: each game in its own terms), one for a win in a match counted by wins, nothing
+        for a draw in a match (money: each side's share)."""
+        added = [0, 0]
+        result = game.result
+        if result.winner is not None:
+            won = 1 if self.kind is not None and self.kind.count == WINS else result.points
+            added[game.players[result.winner]] += won
+        elif not self.length:
+            for colour in (0, 1):
+                added[game.players[colour]] += result.points
+        return added
+
+    def score_for(self, players) -> MatchScore:
+        return MatchScore(self.length, (self.score[players[0]], self.score[players[1]]),
+                          self.crawford if self.length else PRE_CRAWFORD)
+
+    def _start_game(self, previous):
+        from .game import Game
+        seed = f"{self.seed}/{len(self.games) + 1}"
+        if self.kind is not None:
+            self.variant = self._variant_for(len(self.games))
+        players, starter = self._next_colours(previous)
+        if previous is None and self.first is not None:
+            players, starter = self.first.players, self.first.starter
+        if previous is None and self.start is not None:
+            position, cube, _ = self.start
+            self.game = Game(self.variant, seed=seed, match=self.score_for(players),
+                             position=position, cube=cube, players=players)
+            return
+        self.game = Game(self.variant, seed=seed, match=self.score_for(players), players=players,
+                         starter=starter, throw_opening=self.throw_opening)
+
+    def _next_colours(self, previous):
+        """(players by colour, starting colour or None for an opening throw), by the rule of the
+        game being started (``self.variant``)."""
+        if previous is None:
+            return (0, 1), None
+        rule = self.variant.options.values.get("next_game_starter", "opening_roll")
+        result = previous.result
+        prev_players = previous.players
+        if self.variant.lot_decides_colour:  # long nardy: the starter is White
+            swapped = (prev_players[1], prev_players[0])
+            if result.winner is None:           # a drawn game is replayed by the same starter
+                return prev_players, 0
+            if rule == "winner":
+                winner = prev_players[result.winner]
+                return (winner, 1 - winner), 0
+            if rule == "lot":
+                return (0, 1), None
+            return swapped, 0                   # alternate: the previous Black takes White
+        if rule in ("winner", "previous_winner") and result.winner is not None:
+            return prev_players, result.winner
+        return prev_players, None
+
+    def next_game(self):
+        """Score the finished current game and start the next one (unless the match is over)."""
+        game = self.game
+        if not game.is_over:
+            from .errors import GameStateError
+            raise GameStateError("the current game is not over", code="game_not_over")
+        for player, points in enumerate(self.points_of(game)):
+            self.score[player] += points
+        self.games.append(game)
+        if self.crawford == CRAWFORD:
+            self.crawford = POST_CRAWFORD
+        elif (self.length and self.kind is None and self.crawford == PRE_CRAWFORD
+              and self.variant.options.values.get("crawford", True)
+              and not self.is_over and self.length - 1 in self.score):
+            self.crawford = CRAWFORD
+        if self.is_over:
+            self.game = None
+            return None
+        self._start_game(previous=game)
+        return self.game
