@@ -16,6 +16,9 @@ import re
 
 from ..engine.dice import Dice
 from ..engine.errors import NardyError
+from ..engine.match import get_match_kind
+from ..formats.notation import parse_state
+from ..variants import get_variant
 
 MAX_ROLLS_LISTED = 100_000  # the most rolls ``verify-dice --count`` lists
 
@@ -129,7 +132,6 @@ def record_games(record) -> list:
         if not isinstance(games, (list, tuple)):
             raise _bad(f"the record's games are a list, not {_shown(games)}", field="games")
         if kind is not None:
-            from ..engine.match import get_match_kind
             kind = get_match_kind(kind)
         out = []
         for index, actions in enumerate(games):
@@ -175,13 +177,11 @@ def _game(record) -> str:
 def _start_variant(record):
     start = _optional(record, "start", str, "a state text")
     if start:
-        from ..formats.notation import parse_state
         return parse_state(start)[0].variant.key
     return None
 
 
 def _dice_count(key) -> int:
-    from ..variants import get_variant
     return get_variant(key).dice_count
 
 

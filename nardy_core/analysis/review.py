@@ -21,9 +21,21 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
+from ..bots.chooser import Chooser, LEVELS, distinct_rolls, level_for
+from ..bots.cube import BEAVER, CubeDecider, DOUBLE as DOUBLE_ACTION, DROP, Situation, TAKE
+from ..bots.evaluator import outcome_values
+from ..bots.met import default_met
 from ..engine.errors import GameStateError, NardyError
-from ..engine.game import DOUBLE, MOVE, OPENING, ROLL, Game
+from ..engine.game import DOUBLE, Game, MOVE, OPENING, ROLL
+from ..engine.match import Match, first_game_of
+from ..engine.playnotation import format_steps
+from ..engine.turn import Turn
 from ..engine.variant import Variant
+from ..formats.inputs import parse_json
+from ..formats.notation import parse_state
+from ..formats.records import (_clean_name, _default_names, export_match, import_match,
+                               replay_actions)
+from ..variants import get_variant
 
 # Marks by equity lost (single-game units), GNU Backgammon's defaults: (name, symbol, from).
 MARKS = (("blunder", "??", 0.16), ("error", "?", 0.08), ("doubtful", "?!", 0.04))
@@ -71,7 +83,6 @@ def _probs(probs):
 def opening_rolls():
     """The opening throw as a first move's roll: the 15 rolls without a double, each 2 ways
     of 30 (a tie is thrown again)."""
-    from ..bots.chooser import distinct_rolls
     return tuple((dice, ways) for dice, ways in distinct_rolls(2) if dice[0] != dice[1])
 
 
@@ -89,22 +100,17 @@ def load_record(data):
     else:
         raise GameStateError("a game record is text or a dict", code="bad_record")
     if text.lstrip("\ufeff").strip().startswith("{"):
-        from ..formats.inputs import parse_json
         record = parse_json(data, "the game record")
         if not isinstance(record, dict):
             raise GameStateError("a JSON game record is an object", code="bad_record")
         if isinstance(record.get("record"), dict):  # a request or an export around a record
             record = record["record"]
         return record
-    from ..formats.records import import_match
     return import_match(data)
 
 
 def _match_of(record):
     """A Match ready to replay a match record (``Session.to_dict()``, ``import_match()``)."""
-    from ..engine.match import Match, first_game_of
-    from ..formats.notation import parse_state
-    from ..variants import get_variant
     kind = record.get("kind")
     start = parse_state(record["start"]) if record.get("start") else None
     if kind is not None:
@@ -137,7 +143,6 @@ def _walk(record, visit):
     try:
         if not isinstance(record, dict):
             raise GameStateError("a game record is a dict", code="bad_record")
-        from ..formats.records import replay_actions
         if "games" in record:
             match = _match_of(record)
             games = record["games"]
@@ -172,7 +177,6 @@ def _walk(record, visit):
 
 
 def player_names(record):
-    from ..formats.records import _clean_name, _default_names
     for key in ("players", "names"):
         if record.get(key) is not None and not isinstance(record[key], (list, tuple)):
             raise GameStateError(f"the record's {key} are a list", code="bad_record", field=key)
@@ -193,9 +197,6 @@ class _Tools:
     """The chooser (the level without noise) and the cube decider of one game."""
 
     def __init__(self, variant, level):
-        from ..bots.chooser import Chooser, level_for
-        from ..bots.cube import CubeDecider
-        from ..bots.evaluator import outcome_values
         chosen = level_for(variant, level) if isinstance(level, str) else level
         self.chooser = Chooser(variant, replace(chosen, noise=0.0), seed=0)
         self.cube = CubeDecider(self.chooser.evaluator)
@@ -209,7 +210,6 @@ class Review:
     ``bots.LEVELS`` or a ``Level``; ``game``: review only that game of a match (0-based)."""
 
     def __init__(self, record, level="strong", game=None, top=TOP):
-        from ..bots.chooser import LEVELS
         if isinstance(level, str) and level not in LEVELS:
             raise NardyError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})",
                              code="bad_level", level=level)
@@ -266,7 +266,6 @@ class Review:
         elif phase == DOUBLE and name in ("take", "drop", "beaver"):
             add(ANSWER, 1 - before.cube.offered_by, {"played": name}, turn_number=turn + 1)
         elif phase == MOVE and name == "play":
-            from ..engine.playnotation import format_steps
             steps = [tuple(s) for s in action[1]]
             add(PLAY, colour, {"dice": list(before.position.dice or ()),
                                "played": format_steps(steps),
@@ -318,8 +317,6 @@ class Review:
 
     # -- plays --
     def _play(self, tools, item):
-        from ..engine.playnotation import format_steps
-        from ..engine.turn import Turn
         chooser = tools.chooser
         position = item.before.position
         turn = Turn(position)
@@ -396,7 +393,6 @@ class Review:
         it is judged against, equities in single-game units (cached)."""
         if index in self._rolls:
             return self._rolls[index]
-        from ..bots.chooser import distinct_rolls
         item = self._items[index]
         tools = self.tools(item.before.variant)
         position = item.before.position.replace(dice=None)
@@ -431,8 +427,6 @@ class Review:
 
     # -- cube --
     def _cube(self, tools, item):
-        from ..bots.cube import BEAVER, DOUBLE as DOUBLE_ACTION, DROP, TAKE, Situation
-        from ..bots.met import default_met
         game = item.before
         decider = tools.cube
         analysis = decider.analyse(game)
@@ -582,7 +576,6 @@ class Review:
         """The record as text (``records.export_match``) with the review: the mark after each
         marked move or cube action (``marks``) and comment lines after its line. Runs the
         whole review first."""
-        from ..formats.records import export_match
         self.run()
         notes = self.notes()
         if not marks:

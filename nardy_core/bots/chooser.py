@@ -21,6 +21,7 @@ from ..engine.movegen import Play, Search
 from ..engine.position import Position
 from ..engine.variant import Variant
 from .evaluator import equity
+from .phases import evaluator_for
 
 
 
@@ -119,7 +120,6 @@ class Ranked:
 
 class Chooser:
     def __init__(self, variant, level="strong", seed=0, evaluator=None):
-        from . import evaluator_for
         self.variant = variant
         self.level = level_for(variant, level) if isinstance(level, str) else level
         self.evaluator = evaluator or evaluator_for(variant, self.level.evaluator)

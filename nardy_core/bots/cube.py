@@ -25,6 +25,7 @@ from ..engine.cube import CubeState, double_refusal, jacoby_applies
 from ..engine.frame import to_frame
 from ..engine.movegen import Play
 from ..engine.position import BAR, HAND, OFF
+from .chooser import Chooser
 from .evaluator import equity, outcome_values
 from .met import CubeModel, default_met
 
@@ -407,7 +408,6 @@ def _best_reply_position(decider, game, position):
     variant, roller = game.variant, position.turn
     best_points, candidates = None, []
     # the chooser's bounded list: every play, or those an escalating list's blocks lead to
-    from .chooser import Chooser
     results = Chooser(variant, "beginner", evaluator=decider.evaluator)._results(position)
     for frame, steps in results.items():
         sides, pins = Play(position, steps, frame).board

@@ -9,11 +9,13 @@ from __future__ import annotations
 from .cube import CubeState, double_refusal, jacoby_applies, within_limit
 from .dice import Dice
 from .errors import GameStateError, IllegalMoveError, NardyError
-from .match import MatchScore
+from .score import MatchScore
 from .movegen import Play, legal_plays
+from .playnotation import find_play
 from .position import BLACK, WHITE
 from .turn import Turn
 from .variant import REROLL, USE_DICE, Variant
+from ..variants import get_variant
 
 OPENING, ROLL, MOVE, DOUBLE, RESIGN, OVER = "opening", "roll", "move", "double", "resign", "over"
 # Recorded actions without arguments and the methods that make them.
@@ -48,7 +50,6 @@ class Game:
         play on; otherwise the game opens per the rules (the opening throw is made at once
         unless ``throw_opening`` is False, as when a record is replayed), or with ``starter``
         (a colour) rolling first when the match says who starts."""
-        from ..variants import get_variant
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
         self.dice = Dice(seed)
         self.match = match or MatchScore()
@@ -158,7 +159,6 @@ class Game:
     def play(self, play) -> Play:
         """Make a play: a ``Play``, its notation text, or a sequence of steps."""
         self._need(MOVE)
-        from .playnotation import find_play
         if isinstance(play, str):
             chosen = find_play(self.position, play)
         else:

@@ -17,22 +17,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-PRE_CRAWFORD, CRAWFORD, POST_CRAWFORD = "pre", "crawford", "post"
-MAX_LENGTH = 999  # the longest match, in points: what the state notation and link codes write
+from .cube import CubeState
+from .dice import Dice
+from .errors import GameStateError, NardyError, OptionError
+from .game import Game
+from .score import CRAWFORD, MAX_LENGTH, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
+from ..variants import VARIANTS, get_variant
 
-
-@dataclass(frozen=True)
-class MatchScore:
-    """The score as the current game sees it: by colour, with the match length (0 = money) and
-    where the match stands with respect to the Crawford game."""
-
-    length: int = 0
-    score: tuple = (0, 0)          # (white, black)
-    crawford: str = PRE_CRAWFORD   # pre | crawford (this game is it) | post
-
-    @property
-    def is_money(self) -> bool:
-        return self.length == 0
+__all__ = ["PRE_CRAWFORD", "CRAWFORD", "POST_CRAWFORD", "MAX_LENGTH", "MatchScore", "FirstGame",
+           "first_game_record", "first_game_of", "POINTS", "WINS", "MatchKind", "MATCH_KINDS",
+           "get_match_kind", "available_match_kinds", "Match"]
 
 
 @dataclass(frozen=True)
@@ -52,8 +46,6 @@ class FirstGame:
         """The first game of a saved record's ``"first_game"`` (``to_record()``'s shape, every
         key optional), checked as the state notation checks a match score; GameStateError
         ``bad_record`` otherwise."""
-        from .cube import CubeState
-        from .errors import GameStateError, NardyError
         from ..formats.notation import format_state, parse_state
         if not isinstance(data, dict):
             raise GameStateError("a record's first_game is an object", code="bad_record")
@@ -114,7 +106,6 @@ def first_game_of(record, start=None):
     data = record.get("first_game")
     if data is None:
         return None
-    from ..variants import get_variant
     if start is not None:
         variant, length = start[0].variant, start[2].length
     else:
@@ -146,7 +137,6 @@ class MatchKind:
     @property
     def available(self) -> bool:
         """Whether every game of the rotation is registered (gul bara may not be yet)."""
-        from ..variants import VARIANTS
         return all(key in VARIANTS for key in self.games)
 
     def name(self, lang="en") -> str:
@@ -165,7 +155,6 @@ MATCH_KINDS = {kind.key: kind for kind in (
 def get_match_kind(key) -> MatchKind:
     """The registered match kind ``key``; OptionError ``unknown_match`` if there is none, and
     ``match_unavailable`` if one of its games is not registered."""
-    from .errors import OptionError
     if isinstance(key, MatchKind):
         kind = key
     else:
@@ -174,7 +163,6 @@ def get_match_kind(key) -> MatchKind:
             raise OptionError(f"unknown match kind {key!r} (kinds: {', '.join(MATCH_KINDS)})",
                               code="unknown_match", match=str(key))
     if not kind.available:
-        from ..variants import VARIANTS
         missing = [k for k in kind.games if k not in VARIANTS]
         raise OptionError(f"the {kind.key} match needs {', '.join(missing)}, which this "
                           "version does not have", code="match_unavailable", match=kind.key)
@@ -201,9 +189,6 @@ class Match:
 
         ``first``: a ``FirstGame``, when the first game is a later game of a match (its score,
         colours and starter); with ``start`` only its players count."""
-        from .dice import Dice
-        from .errors import OptionError
-        from ..variants import get_variant
         self.kind = None if kind is None else get_match_kind(kind)
         self.kind_options = {k: dict(v) for k, v in (options or {}).items()}
         if self.kind is not None:
@@ -258,7 +243,6 @@ class Match:
         return 0 if self.score[0] > self.score[1] else 1
 
     def _variant_for(self, index):
-        from ..variants import get_variant
         key = self.kind.game_key(index)
         return get_variant(key, self.kind_options.get(key) or {})
 
@@ -297,7 +281,6 @@ class Match:
                           self.crawford if self.length else PRE_CRAWFORD)
 
     def _start_game(self, previous):
-        from .game import Game
         seed = f"{self.seed}/{len(self.games) + 1}"
         if self.kind is not None:
             self.variant = self._variant_for(len(self.games))
@@ -338,7 +321,6 @@ class Match:
         """Score the finished current game and start the next one (unless the match is over)."""
         game = self.game
         if not game.is_over:
-            from .errors import GameStateError
             raise GameStateError("the current game is not over", code="game_not_over")
         for player, points in enumerate(self.points_of(game)):
             self.score[player] += points

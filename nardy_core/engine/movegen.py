@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .errors import GameStateError, SearchLimitError
 from .frame import F_BAR, from_frame, to_frame
+from .playtext import format_steps
 from .variant import Variant
 
 # Search nodes one listing of a roll may hold: under a second and about 80 MB in CPython.
@@ -150,7 +151,6 @@ class Play:
         return self.board[0][1 - self.position.turn]
 
     def notation(self) -> str:
-        from .playnotation import format_steps
         return format_steps(self.steps)
 
     def __str__(self):

@@ -9,68 +9,18 @@ legal). ``find_play`` reads every text ``format_steps`` writes back to the same 
 where its search (``MAX_SEARCH`` partial plays a pass) finds them, to the very steps that
 write the same text.
 """
-
 from __future__ import annotations
 
-BAR_POINT, HAND_POINT, OFF_POINT = 25, 26, 0
+from .errors import IllegalMoveError, NotationError
+from .playtext import (BAR_POINT, CHAIN, HAND_POINT, OFF_POINT, chains, format_steps, point_name,
+                       start_rank)
+from .turn import Turn
+
 MAX_UNITS = 24  # most units one play moves (an escalating 1-1's whole list; tricktrack's 8)
 MAX_SEARCH = 5_000  # partial plays each pass of a reading of play text tries, at most
-CHAIN = "chain"  # a step's tag (turn.Step): its hit moved one of the mover's own checkers back
-
-
-def point_name(point: int, names=None) -> str:
-    if point == BAR_POINT:
-        return "bar"
-    if point == HAND_POINT:
-        return "hand"
-    if point == OFF_POINT:
-        return "off"
-    return str(names[point]) if names else str(point)
-
-
-def _rank(point: int) -> int:
-    """Where a move's start sorts: the bar above the hand, as it is played first."""
-    return 27 if point == BAR_POINT else point
-
-
-def chains(steps):
-    """Group steps into per-checker paths: a step continues a path that ended on its start.
-
-    Checkers are interchangeable, so steps are taken from the highest source down: a step
-    found first in the play may still continue another (23/18 played before 24/23 is 24/18).
-    Not after a step tagged ``chain`` (fayles: a hit that sent the mover's own blot back to his
-    24-point): a checker may then move from a point it reached only by that hit, and the steps
-    are taken in the order played, so that the text can be played back."""
-    paths = []
-    ordered = any(len(s) > 4 and s[4] == CHAIN for s in steps)
-    for step in (steps if ordered else sorted(steps, key=lambda s: -_rank(s[0]))):
-        src, dst, hit = step[0], step[1], step[3]
-        for path in reversed(paths):
-            if path[-1][0] == src and src != OFF_POINT:
-                path.append((dst, hit))
-                break
-        else:
-            paths.append([(src, False), (dst, hit)])
-    return paths
-
-
-def format_steps(steps, names=None) -> str:
-    """``names`` maps internal point numbers to displayed ones (tourne-case rows)."""
-    if not steps:
-        return "-"
-    texts = []
-    for path in chains(steps):
-        shown = [path[0]] + [node for node in path[1:-1] if node[1]] + [path[-1]]
-        texts.append((path[0][0], path[-1][0], "/".join(
-            point_name(p, names) + ("*" if hit else "") for p, hit in shown)))
-    texts.sort(key=lambda x: (-_rank(x[0]), -x[1]))
-    out = []
-    for _, _, text in texts:
-        if out and out[-1][0] == text:
-            out[-1][1] += 1
-        else:
-            out.append([text, 1])
-    return " ".join(text if n == 1 else f"{text}({n})" for text, n in out)
+__all__ = ["BAR_POINT", "HAND_POINT", "OFF_POINT", "CHAIN", "MAX_UNITS", "MAX_SEARCH",
+           "MAX_PLAY_TEXT", "point_name", "chains", "format_steps", "parse_play_text",
+           "find_play"]
 
 
 MAX_PLAY_TEXT = 1000  # the longest play text read, in characters: no play is written longer
@@ -95,7 +45,6 @@ def parse_play_text(text: str, numbers=None) -> list:
     Hit marks (``*``, and plakoto's pin mark ``^`` of VARIANT_RULES.md §0.7) are accepted and
     ignored (the result decides whether a blot is hit or pinned). ``numbers``
     maps displayed point numbers back to internal ones (tourne-case rows)."""
-    from .errors import NotationError
     if not isinstance(text, str):
         raise NotationError("a play is written as text", code="bad_play", column=1)
     if len(text) > MAX_PLAY_TEXT:
@@ -139,7 +88,7 @@ def _writer_form(text, moves) -> bool:
         points = token.split("(")[0].split("/")
         if any(not point.endswith("*") for point in points[1:-1]):
             return False
-    paths = sorted(moves, key=lambda path: (-_rank(path[0]), -path[-1]))
+    paths = sorted(moves, key=lambda path: (-start_rank(path[0]), -path[-1]))
     out = []
     for path in paths:
         shown = "/".join(point_name(p) for p in path)
@@ -153,8 +102,6 @@ def _writer_form(text, moves) -> bool:
 
 def find_play(position, text: str):
     """The legal play that ``text`` describes, or IllegalMoveError/NotationError."""
-    from .errors import IllegalMoveError
-    from .turn import Turn
     if text.strip() in ("-", "", "pass"):
         moves = []
     else:
@@ -192,7 +139,7 @@ def find_play(position, text: str):
         # descending, the order played among steps of one source): orders of the same steps
         # that reach this point with the same paths left end alike
         key = (turn.node, paths, handover,
-               tuple(sorted(turn.steps, key=lambda step: -_rank(step[0]))))
+               tuple(sorted(turn.steps, key=lambda step: -start_rank(step[0]))))
         if key in dead:
             return False
         budget[0] -= 1

@@ -102,5 +102,22 @@ class Position:
         return self._hash
 
     def __repr__(self):
-        from ..formats.notation import format_position
-        return f"Position({format_position(self)!r})"
+        # The engine writes no text format (its text is ``formats.notation.format_state``):
+        # the repr names every field, each side by its own points.
+        fields = [repr(self.variant), COLOUR_NAMES[self.turn]]
+        for colour in (WHITE, BLACK):
+            side = self.sides[colour]
+            extra = {name: side[i] for name, i in (("bar", BAR), ("off", OFF), ("hand", HAND))
+                     if side[i]}
+            fields.append(f"{COLOUR_NAMES[colour]}={side_points(side)}"
+                          + "".join(f" {k}={v}" for k, v in extra.items()))
+        if self.dice:
+            fields.append(f"dice={self.dice}")
+        for name, value, default in (
+                ("first_turn", self.first_turn, (False, False)),
+                ("turn_number", self.turn_number, (0, 0)),
+                ("pins", tuple(sorted(p) for p in self.pins), ([], [])),
+                ("pending", self.pending, ()), ("last_roll", self.last_roll, False)):
+            if value != default:
+                fields.append(f"{name}={value}")
+        return f"<Position {' '.join(fields)}>"

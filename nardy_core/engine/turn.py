@@ -9,6 +9,7 @@ search of the roll, or, for a long escalating list, by a search that never lists
 from __future__ import annotations
 
 from .errors import IllegalMoveError
+from .frame import from_frame
 from .legality import legality_for
 from .movegen import Play
 
@@ -64,7 +65,6 @@ class Turn:
     @property
     def board(self):
         """(sides, pins) with the steps so far played: what a board shows during the turn."""
-        from .frame import from_frame
         return from_frame(self.position, self.node[0], self.variant.cross)
 
     @property

@@ -23,8 +23,10 @@ import re
 from ..engine.cube import CubeState, double_refusal
 from ..engine.errors import NotationError, OptionError, PositionError
 from ..engine.geometry import CONTRARY
-from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from ..engine.position import BAR, BLACK, COLOUR_NAMES, HAND, OFF, SIDE_LEN, WHITE, Position
+from ..engine.match import CRAWFORD, MatchScore, POST_CRAWFORD, PRE_CRAWFORD
+from ..engine.position import BAR, BLACK, COLOUR_NAMES, HAND, OFF, Position, SIDE_LEN, WHITE
+from ..variants import get_variant
+from .notation import parse_state
 
 __all__ = ["format_gnubg_id", "parse_gnubg_id", "format_xgid", "parse_xgid", "parse_any",
            "detect_format", "position_id", "GNUBG", "XGID"]
@@ -139,7 +141,6 @@ def _side(points_and_bar) -> tuple:
 
 
 def _short(options=None):
-    from ..variants import get_variant
     return get_variant("short", options or {})
 
 
@@ -616,7 +617,6 @@ def parse_any(text):
     if kind == XGID:
         return parse_xgid(text)
     if kind == "state":
-        from .notation import parse_state
         return parse_state(text)
     if not isinstance(text, str):
         raise NotationError(f"expected text, not {type(text).__name__}", code="not_text")

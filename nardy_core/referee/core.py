@@ -13,10 +13,10 @@ spec's vectors and, for short nardy, by agreement with GNU Backgammon
 
 from __future__ import annotations
 
-from . import bg_family as family
-from . import escalate as escalate
-from . import parallel as parallel
+from ..engine.errors import SearchLimitError
 from ..engine.position import BAR, HAND, OFF
+from ..engine.turn import Turn
+from . import bg_family as family, escalate as escalate, parallel as parallel
 
 CHECKERS = 15  # every game judged here (tourne-case's three are ``referee_hand``'s)
 # The games this module knows itself, by name: the geometry (CORE 1.2, VARIANT_RULES.md §0.2)
@@ -64,8 +64,6 @@ def random_play(game, rng):
     each of its steps one at a time and accepts it as complete (every self-play referee
     plays this way). A roll whose plays are too many to list (a whole escalating list) is
     played by random steps of the step interface instead."""
-    from ..engine.errors import SearchLimitError
-    from ..engine.turn import Turn
     turn = Turn(game.position)
     try:
         play = rng.choice(game.legal_plays())

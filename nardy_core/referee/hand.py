@@ -9,8 +9,9 @@ point 13 - k (``variants/tourne_case.py``); the referee converts to row points a
 
 from __future__ import annotations
 
-from . import frame as frame
+from ..engine.game import MOVE, OVER, ROLL
 from ..engine.position import BAR, HAND, OFF
+from . import frame as frame
 from .core import Violation, random_play
 
 GAMES = ("tawula", "tourne_case")
@@ -292,7 +293,6 @@ def play_game(game, rng, report, cube=None):
     """A new random self-play ``game`` judged by this referee (``selfplay.play_one`` for these
     games): every step offered by the step interface, every turn replayed by the spec, the end
     and the score as the spec says; ``cube`` judges the cube before each roll."""
-    from ..engine.game import MOVE, OVER, ROLL
     variant = game.variant
     start = game.position
     for colour in (0, 1):

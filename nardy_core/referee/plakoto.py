@@ -14,8 +14,9 @@ vectors (``tests/data/variant_vectors/plakoto.json``), not re-derived here.
 
 from __future__ import annotations
 
-from . import frame as frame
+from ..engine.game import MOVE, OVER, ROLL
 from ..engine.position import BAR, HAND, OFF
+from . import frame as frame
 from .core import Violation, random_play
 
 GAME = "plakoto"
@@ -207,7 +208,6 @@ def expected_points(kind_winner, final):
 def play_game(game, rng, report, cube=None):
     """A new random self-play ``game`` judged by this referee (``selfplay.play_one`` for
     plakoto); ``cube`` judges the cube before each roll."""
-    from ..engine.game import MOVE, OVER, ROLL
     variant = game.variant
     start = game.position
     for c in (0, 1):

@@ -13,7 +13,8 @@ import re
 
 from ..engine.errors import NardyError, PositionError, SearchLimitError
 from ..engine.movegen import legal_plays
-from ..engine.position import BAR, HAND, OFF, WHITE, Position, side_from
+from ..engine.position import BAR, HAND, OFF, Position, WHITE, side_from
+from ..formats.inputs import read_json_file
 from ..variants import get_variant
 
 MAX_VECTORS = 100_000  # the most vectors a file may hold
@@ -37,7 +38,6 @@ def load(path):
     """``(format, file game or None, vectors)`` of a vector file: a format-1 list or a
     format-2 object whose ``vectors`` is a list. The file's own errors (unreadable, not JSON,
     another shape) raise NardyError; a malformed vector is left to its check."""
-    from ..formats.inputs import read_json_file
     data = read_json_file(path)
     if isinstance(data, list):
         fmt, game, vectors = 1, None, data

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import time
 
+from ..bots.chooser import Chooser, Level, level_for
+from ..bots.player import BotPlayer
 from ..engine.errors import GameStateError
-from ..engine.game import DOUBLE, MOVE, RESIGN, ROLL, Game
+from ..engine.game import DOUBLE, Game, MOVE, RESIGN, ROLL
 
 
 class BotService:
@@ -33,7 +35,6 @@ class BotService:
         return game
 
     def _bot(self, variant, level):
-        from ..bots.player import BotPlayer
         key = (variant.key, variant.options.format_non_default(), level)
         if key not in self._players:
             self._players[key] = BotPlayer(variant, level)
@@ -43,7 +44,6 @@ class BotService:
         """The strong level looking a ply ahead at every play it shows (the strong level
         itself does so for its best four only), so that the differences compare like with
         like."""
-        from ..bots.chooser import Chooser, Level, level_for
         key = (variant.key, variant.options.format_non_default(), "hint", top)
         if key not in self._players:
             strong = level_for(variant, "strong")

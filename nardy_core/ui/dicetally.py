@@ -9,6 +9,7 @@ import hashlib
 
 from ..analysis.dicestats import game_stats, merge, summary
 from ..engine.errors import NardyError
+from .session import HUMAN
 
 COUNTED_KEEP = 1000  # ids of counted games kept, so that a reload never counts a game twice
 
@@ -86,6 +87,5 @@ def stored(players, counted) -> dict:
 
 def device_rows(players, label_of):
     """The device section's rows, people first: ``[(label_of(label), tally)]``."""
-    from .session import HUMAN
     return [(label_of(label), tally) for label, tally in sorted(
         players.items(), key=lambda item: (item[0] != HUMAN, item[0]))]

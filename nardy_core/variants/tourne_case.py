@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from ..engine.errors import PositionError
 from ..engine.frame import F_BAR, F_HAND, F_OBAR, F_OPP, ONE, SH, slot_mask
-from ..engine.geometry import ROWS12, ROWS12_CONTRARY
+from ..engine.geometry import ROWS12, ROWS12_CONTRARY, cross_table
 from ..engine.options import Option
 from ..engine.position import BAR, HAND
-from ..engine.variant import NO_BEAR_OFF, REROLL, X1, Outcome, Variant
+from ..engine.variant import NO_BEAR_OFF, Outcome, REROLL, Variant, X1
 from .hand import stuck_draw
 
 HOME = 1                                         # own point of row point 12
@@ -63,7 +63,6 @@ class TourneCase(Variant):
     )
 
     def configure(self):
-        from ..engine.geometry import cross_table
         rows = self.options["tourne_rows"]
         self.geometry = ROWS12 if rows == PARALLEL_ROWS else ROWS12_CONTRARY
         self.cross = cross_table(self.geometry)
