@@ -8,7 +8,15 @@ import os
 import re
 import sys
 
-from ..engine.errors import NardyError
+from ..analysis.dicecheck import MAX_ROLLS_LISTED, commitment, iter_rolls, verify, verify_record
+from ..engine.dice import check_seed
+from ..engine.errors import GameStateError, NardyError
+from ..engine.match import MAX_LENGTH
+from ..engine.movegen import legal_plays
+from ..engine.position import OFF
+from ..formats.inputs import read_file, read_json_file
+from ..formats.notation import parse_position
+from ..variants import VARIANTS, get_variant
 
 MAX_GAMES = 10_000          # the highest --game-number of review
 MAX_SELFPLAY = 10_000_000   # the most games selfplay is asked for
@@ -34,6 +42,8 @@ def _parse_options(pairs):
 
 
 def cmd_check_vectors(args):
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..referee.vectors import check_file, report
     failed = 0
     for path in args.files:
@@ -43,8 +53,6 @@ def cmd_check_vectors(args):
 
 def _to_play(position, dice):
     """``position`` with the roll ``dice`` (text), checked, and still a game to play on."""
-    from ..engine.errors import GameStateError
-    from ..engine.position import OFF
     position = position.replace(dice=_parse_dice(dice))
     position.variant.validate(position)
     done = [side[OFF] == position.variant.checkers for side in position.sides]
@@ -55,9 +63,6 @@ def _to_play(position, dice):
 
 
 def cmd_plays(args):
-    from ..engine.movegen import legal_plays
-    from ..formats.notation import parse_position
-    from ..variants import get_variant
     if args.position:
         position = parse_position(args.position)
     else:
@@ -78,8 +83,9 @@ def cmd_plays(args):
 def cmd_selfplay(args):
     import time
 
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..referee.option_matrix import matrix_variants
-    from ..variants import VARIANTS, get_variant
     games = list(VARIANTS) if not args.game or "all" in args.game else args.game
     options = _parse_options(args.option)
     bad = 0
@@ -101,6 +107,8 @@ def cmd_selfplay(args):
 
 
 def _selfplay_report(variant, args):
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..referee.option_matrix import label
     from ..referee.selfplay import selfplay
     # each value of the matrix plays its own games: the same dice under every option would
@@ -114,6 +122,8 @@ def _selfplay_report(variant, args):
 def _parallel_selfplay(variant, games, seed, jobs):
     from multiprocessing import Pool
 
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..referee.option_matrix import label
     from ..referee.selfplay import SelfPlayReport
     chunks = [(variant.key, variant.options.values, games * i // jobs,
@@ -130,8 +140,9 @@ def _parallel_selfplay(variant, games, seed, jobs):
 
 
 def _selfplay_chunk(chunk):
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..referee.selfplay import selfplay
-    from ..variants import get_variant
     key, options, start, stop, seed = chunk
     return selfplay(get_variant(key, options), range(start, stop), seed=seed)
 
@@ -140,6 +151,8 @@ def cmd_choose(args):
     """One JSON line per vector: the outcome the bot plays (as a format-2 result)."""
     import json
 
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..bots import Chooser
     from ..referee.vectors import load, outcome_key, position_from_json, vector_id, vector_variant
     fmt, file_game, vectors = load(args.file)
@@ -181,8 +194,9 @@ def cmd_choose(args):
 
 
 def cmd_hint(args):
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..bots import Chooser
-    from ..formats.notation import parse_position
     position = _to_play(parse_position(args.position), args.dice)
     ranked = Chooser(position.variant, args.level, seed=args.seed).rank(position)
     best = ranked[0].equity
@@ -198,7 +212,8 @@ def cmd_hint(args):
 def cmd_review(args):
     import json
 
-    from ..formats.inputs import read_file
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..analysis.review import Review, format_report
     data = read_file(args.file)
     game = None if args.game_number is None else args.game_number - 1
@@ -221,12 +236,16 @@ def cmd_review(args):
 
 
 def cmd_play(args):
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from .terminal import play_terminal
     return play_terminal(args)
 
 
 def cmd_codes(args):
     """Every code of a position given in any form the app reads."""
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..ui import share
     kind, payload = share.read(args.code)
     if kind == "game":
@@ -243,11 +262,9 @@ def cmd_codes(args):
 
 
 def cmd_verify_dice(args):
-    from ..analysis.dicecheck import commitment, iter_rolls, verify, verify_record
     seed, digest = args.seed, args.hash
     record = None
     if args.record:  # read first: a file that cannot be used is an error before any verdict
-        from ..formats.inputs import read_json_file
         record = read_json_file(args.record)
         if isinstance(record, dict) and isinstance(record.get("session"), dict):
             record = record["session"]  # an entry of the page's saved games
@@ -285,7 +302,6 @@ def _whole(low, high):
 def _seed(text):
     """An argparse type: a seed of text that UTF-8 can write, of at most ``dice.MAX_SEED``
     characters (an argument of undecodable bytes is not one)."""
-    from ..engine.dice import check_seed
     try:
         check_seed(text)
     except NardyError as exc:
@@ -294,9 +310,6 @@ def _seed(text):
 
 
 def build_parser():
-    from ..analysis.dicecheck import MAX_ROLLS_LISTED
-    from ..engine.match import MAX_LENGTH
-    from ..variants import VARIANTS
     parser = argparse.ArgumentParser(prog="python -m nardy_core",
                                      description="Rules engine for the nardy family of games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -313,6 +326,8 @@ def build_parser():
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
     p.set_defaults(func=cmd_plays)
 
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..bots import LEVELS
     p = sub.add_parser("choose", help="the bot's play for each vector of a format-2 file")
     p.add_argument("--level", default="strong", choices=list(LEVELS))

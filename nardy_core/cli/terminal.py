@@ -8,7 +8,9 @@ import sys
 from ..engine.errors import NardyError, SearchLimitError
 from ..engine.game import DOUBLE, MOVE, RESIGN, ROLL
 from ..engine.match import Match
+from ..engine.playnotation import format_steps
 from ..formats.textboard import render
+from ..variants import get_variant
 
 COLOURS = ("White (O)", "Black (X)")
 
@@ -26,7 +28,6 @@ def _ask(prompt, out):
 
 
 def _describe_action(game, action):
-    from ..engine.playnotation import format_steps
     if action[0] == "play":
         return "plays " + format_steps([tuple(s) for s in action[1]])
     if action[0] == "roll":
@@ -97,12 +98,13 @@ def _listed(plays, answer):
 
 
 def play_terminal(args, out=None) -> int:
-    from ..variants import get_variant
     out = out or sys.stdout
     options = {}
     for pair in args.option or ():
         key, _, value = pair.partition("=")
         options[key] = value
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
     from ..bots import LEVELS
     from ..bots.player import BotPlayer
     for who in (args.white, args.black):

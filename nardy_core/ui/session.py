@@ -43,6 +43,7 @@ def newer_record(data) -> bool:
 
 
 def bot_levels():
+    # start-up: the page draws its first board before it loads the bots
     from ..bots import LEVELS
     return tuple(LEVELS)
 
