@@ -25,6 +25,7 @@ from ..engine.position import BAR, HAND, OFF
 from ..engine.variant import HIT, LIBERAL, REROLL, STD, USE_DICE, X2, Outcome, Variant
 from .common import cube_options
 from .short import ShortNardy
+from .stuck import StuckDrawMixin
 
 HAND_ONE = ONE[F_HAND]
 HAND_SHIFT = SH[F_HAND]
@@ -44,26 +45,6 @@ def _six_prime(s) -> bool:
     made = _made(s)
     w = _W
     return bool(made & made >> w & made >> 2 * w & made >> 3 * w & made >> 4 * w & made >> 5 * w)
-
-
-def can_ever_move(variant, position, colour) -> bool:
-    """Whether ``colour`` could play a single unit with some die value (AMB-45)."""
-    seen = position.replace(turn=colour, dice=None, pending=())
-    frame = to_frame(seen, variant.cross)
-    ctx = variant.turn_context(seen, frame)
-    t = variant.initial_turn_state(ctx)
-    return any(variant.unit_moves(ctx, frame, t, d, 26) for d in range(6, 0, -1))
-
-
-class StuckDrawMixin:
-    """AMB-45: when, at the end of a turn, neither side can play a single unit with any die
-    value, the game ends at once as a draw (0 : 0)."""
-
-    def end_of_turn(self, before, after):
-        outcome, following = super().end_of_turn(before, after)
-        if outcome is None and not any(can_ever_move(self, following, c) for c in (0, 1)):
-            return Outcome(None, "draw", 0), None
-        return outcome, following
 
 
 class HandEntryMixin:

@@ -23,7 +23,7 @@ from ..engine.geometry import CONTRARY, PARALLEL
 from ..engine.options import Option
 from ..engine.errors import PositionError
 from ..engine.variant import HIT_NONE, NO_BEAR_OFF, REROLL, Outcome, Variant
-from .backgammon_family import StuckDrawMixin
+from .stuck import StuckDrawMixin
 from .common import cube_options
 from .escalate_bound import ListBound
 from .fevga import Fevga

@@ -24,7 +24,7 @@ from ..engine.frame import BOARD, occupied, ones, slot_mask
 from ..engine.geometry import PARALLEL
 from ..engine.options import Option
 from ..engine.variant import HIT_NONE, REROLL, Outcome, Variant
-from .backgammon_family import StuckDrawMixin
+from .stuck import StuckDrawMixin
 from .common import cube_options
 
 _PASSED = slot_mask(0, 11)      # own checkers off or on own 1-11: the first one has passed

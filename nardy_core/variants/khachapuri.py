@@ -13,7 +13,7 @@ from ..engine.geometry import PARALLEL
 from ..engine.options import Option
 from ..engine.position import OFF
 from ..engine.variant import HIT_NONE, REROLL, Outcome, Variant
-from .backgammon_family import StuckDrawMixin
+from .stuck import StuckDrawMixin
 from .common import cube_options
 from .long import LONG_OPTIONS, SixBlockMixin
 

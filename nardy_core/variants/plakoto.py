@@ -29,7 +29,7 @@ from ..engine.geometry import CONTRARY
 from ..engine.options import Option
 from ..engine.position import BAR, BLACK, HAND, OFF, WHITE
 from ..engine.variant import REROLL, STD, X4, Outcome, Variant
-from .backgammon_family import can_ever_move
+from .stuck import stuck_draw
 from .common import cube_options
 
 SINGLE, GAMMON, MOTHER, DRAW = "single", "gammon", "mother", "draw"
@@ -180,9 +180,8 @@ class Plakoto(Variant):
         if ended is not None:
             return ended, None
         following = after.replace(turn=1 - mover)
-        if not any(can_ever_move(self, following, c) for c in (WHITE, BLACK)):
-            return Outcome(None, DRAW, 0), None  # AMB-45
-        return None, following
+        draw = stuck_draw(self, following)
+        return (draw, None) if draw is not None else (None, following)
 
     def outcome(self, position, winner):
         if position.sides[1 - winner][OFF]:

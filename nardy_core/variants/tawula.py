@@ -23,7 +23,7 @@ from ..engine.geometry import PARALLEL
 from ..engine.options import Option
 from ..engine.position import BAR, HAND, OFF
 from ..engine.variant import HIT, USE_DICE, Outcome, Variant
-from .hand import stuck_draw
+from .stuck import stuck_draw
 
 SRC, FALKENER = "SRC", "FALKENER"
 BROAD, NARROW = "BROAD", "NARROW"

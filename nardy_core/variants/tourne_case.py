@@ -24,7 +24,7 @@ from ..engine.geometry import ROWS12, ROWS12_CONTRARY, cross_table
 from ..engine.options import Option
 from ..engine.position import BAR, HAND
 from ..engine.variant import NO_BEAR_OFF, Outcome, REROLL, Variant, X1
-from .hand import stuck_draw
+from .stuck import stuck_draw
 
 HOME = 1                                         # own point of row point 12
 ROW_LEN = 12
