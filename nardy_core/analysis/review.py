@@ -264,7 +264,7 @@ class Review:
                 self._turns[gi] = turn + 1
                 add(ROLL_ITEM, colour, {"dice": list(action[1]), "opening": False})
         elif phase == DOUBLE and name in ("take", "drop", "beaver"):
-            add(ANSWER, 1 - before.cube.offered_by, {"played": name}, turn_number=turn + 1)
+            add(ANSWER, before.actor, {"played": name}, turn_number=turn + 1)
         elif phase == MOVE and name == "play":
             steps = [tuple(s) for s in action[1]]
             add(PLAY, colour, {"dice": list(before.position.dice or ()),

@@ -58,7 +58,7 @@ def _human_turn(game, out):
         else:
             game.roll()
     elif game.phase == DOUBLE:
-        taker = COLOURS[1 - game.cube.offered_by]
+        taker = COLOURS[game.actor]
         extra = ", b = beaver" if game.can_beaver() else ""
         answer = _ask(f"{taker}: double to {game.cube.value * 2}: t = take, p = pass{extra} > ",
                       out).lower()

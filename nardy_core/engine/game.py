@@ -286,6 +286,19 @@ class Game:
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    @property
+    def actor(self):
+        """The colour whose decision the game waits for: the side to roll (or double) and to
+        play, the side a double or a resignation is offered to; in the opening the side on
+        turn; None once the game is over."""
+        if self.phase in (ROLL, MOVE, OPENING):
+            return self.position.turn
+        if self.phase == DOUBLE:
+            return 1 - self.cube.offered_by
+        if self.phase == RESIGN:
+            return 1 - self._resign_offer[0]
+        return None
+
     def _need(self, phase):
         if self.phase != phase:
             raise GameStateError(f"cannot do that now: the game is in the {self.phase} phase, "

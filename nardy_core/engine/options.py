@@ -113,6 +113,12 @@ class OptionSet:
     def non_default(self) -> dict:
         return {o.key: self.values[o.key] for o in self.specs if self.values[o.key] != o.default}
 
+    def texts(self) -> dict:
+        """``{key: value as text}`` of the options that differ from the default, in declaration
+        order: how records and links write a game's options."""
+        return {o.key: o.format(self.values[o.key]) for o in self.specs
+                if self.values[o.key] != o.default}
+
     def format_non_default(self) -> str:
         """``key=value`` pairs (declaration order) of the options that differ from the default."""
         return ",".join(

@@ -119,14 +119,7 @@ class Session:
 
     def actor(self):
         """The colour whose decision the game waits for, or None (game over)."""
-        game = self.game
-        if game.phase in (ROLL, MOVE, OPENING):
-            return game.position.turn
-        if game.phase == DOUBLE:
-            return 1 - game.cube.offered_by
-        if game.phase == RESIGN:
-            return 1 - game.resign_offer[0]
-        return None
+        return self.game.actor
 
     def waiting_for_bot(self) -> bool:
         colour = self.actor()
