@@ -12,8 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from ..engine.match import available_match_kinds
-from ..variants import VARIANTS
-from ..variants import texts
+from ..variants import VARIANTS, texts
 
 # the groups in order: nardy; tavli and the Turkish games; the old games of Europe; mixed matches
 # (their headings are in nardy_core/variants/texts/common.json, "groups")

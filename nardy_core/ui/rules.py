@@ -75,10 +75,10 @@ def render_blocks(blocks, lang) -> str:
     for block in blocks:
         for tag, content in block.items():
             if tag == "ul":
-                out.append("<ul>" + "".join("<li>%s</li>" % _pair(item, lang) for item in content)
+                out.append("<ul>" + "".join(f"<li>{_pair(item, lang)}</li>" for item in content)
                            + "</ul>")
             else:
-                out.append("<%s>%s</%s>" % (tag, _pair(content, lang), tag))
+                out.append(f"<{tag}>{_pair(content, lang)}</{tag}>")
     return "".join(out)
 
 
@@ -125,9 +125,8 @@ def _rules_table() -> dict:
     for key, cls in VARIANTS.items():
         blocks = _texts.of_game(cls).get("rules")
         if blocks:
-            table[key] = {lang: "<h3>%s</h3>%s" % (_esc(game_name(key, lang)),
-                                                   render_blocks(blocks, lang))
-                          for lang in LANGS}
+            table[key] = {lang: f"<h3>{_esc(game_name(key, lang))}</h3>"
+                                + render_blocks(blocks, lang) for lang in LANGS}
     return table
 
 
