@@ -4,7 +4,7 @@ in its group, with a line and a region in both languages."""
 import re
 
 from nardy_core.engine.match import available_match_kinds
-from nardy_core.ui.gamelist import ABOUT, entries, picker_html
+from nardy_core.ui.gamelist import about, entries, picker_html
 from nardy_core.variants import VARIANTS
 
 
@@ -21,8 +21,8 @@ def test_every_game_and_match_is_listed_once_in_its_group():
 
 def test_every_line_and_region_is_written_in_both_languages_and_nothing_is_left_over():
     keys = set(VARIANTS) | {"match:" + k.key for k in available_match_kinds()}
-    assert set(ABOUT) == keys
-    for key, (line, region) in ABOUT.items():
+    assert set(about()) == keys
+    for key, (line, region) in about().items():
         for text in (line, region):
             assert text["en"] and text["ru"] and text["en"] != text["ru"], key
             assert re.search("[а-яё]", text["ru"], re.I), key   # Russian, in Cyrillic
@@ -35,7 +35,7 @@ def test_the_picker_offers_every_game_the_chosen_one_checked_and_one_play_button
                        "intermediate", words)
     radios = re.findall(r'<input type="radio" name="game" id="[^"]+" value="([^"]+)"( checked)?',
                         html)
-    assert len(radios) == len(ABOUT)
+    assert len(radios) == len(about())
     assert [v for v, c in radios if c] == ["plakoto"]
     assert html.count('id="pk-play"') == 1
     assert '<option value="intermediate" selected>' in html

@@ -197,20 +197,18 @@ def race_probabilities(mine, theirs) -> tuple:
 
 
 # --- the evaluator --------------------------------------------------------------------------
-# games whose bear-off race is short nardy's: the homes never overlap, the race ends when one side
-# is off, and the loser's borne-off count alone makes the second outcome (nothing else scores
-# in a race: Dutch tricktrack's six-prime rule cannot bite with the opponent all home)
-RACE_GAMES = ("short", "caucasian", "portes", "longgammon", "jacquet", "dutch_tricktrack")
+# A game whose bear-off race is short nardy's says so (``Variant.race_database``): the homes
+# never overlap, the race ends when one side is off, and the loser's borne-off count alone makes
+# the second outcome (nothing else scores in a race: Dutch tricktrack's six-prime rule cannot
+# bite with the opponent all home).
 
 
 def _eligible_variant(variant) -> bool:
-    if (variant.checkers != MAX_CHECKERS or variant.dice_count != 2 or variant.doubles != X4
-            or variant.bear_off != STD):
+    if (not variant.race_database or variant.checkers != MAX_CHECKERS or variant.dice_count != 2
+            or variant.doubles != X4 or variant.bear_off != STD):
         return False
-    if variant.key == "long":
-        # 2.7.4: White's finish gives Black a compensating roll (a draw): not a plain race
-        return not variant.options["last_roll_draw"]
-    return variant.key in RACE_GAMES
+    # long nardy 2.7.4: White's finish gives Black a compensating roll (a draw): not a plain race
+    return not variant.options.values.get("last_roll_draw", False)
 
 
 def _home_only(side) -> bool:
@@ -220,8 +218,9 @@ def _home_only(side) -> bool:
 def is_bearoff(variant, frame) -> bool:
     """Both sides have every remaining checker on their own points 1…6 (or off), so that
     neither can ever meet the other again: a pure bear-off race, which the database plays
-    exactly (one-sided: each side minimises its expected rolls). The RACE_GAMES; long
-    nardy too (its homes never overlap), unless ``last_roll_draw`` is on. A finished game
+    exactly (one-sided: each side minimises its expected rolls). The games whose
+    ``Variant.race_database`` says so (long nardy's homes never overlap too), unless a
+    ``last_roll_draw`` option is on. A finished game
     (one side all off) counts: its evaluation is the outcome."""
     if not _eligible_variant(variant):
         return False

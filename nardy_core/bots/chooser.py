@@ -66,7 +66,7 @@ LEVELS = {
 # sharply, and the same blur takes them down to the baseline (LongGammon: 0-ply +0.85 ± 0.09
 # points per game against the heuristic without it, +0.14 ± 0.11 with it; 200 games each), so
 # in those games intermediate plays the unblurred 0-ply choice (strong still looks a ply deeper).
-BLURRED_INTERMEDIATE = ("short", "caucasian", "long", "portes", "irish")
+# A game says which it is: ``Variant.blurred_intermediate``.
 
 # Fixed work, never a clock (docs/architecture.md, "Bounded move generation"): the bot judges
 # every result of a roll of four units or fewer (every roll of every game under its default
@@ -84,7 +84,7 @@ BEAM = 3
 def level_for(variant, name) -> Level:
     """The level ``name`` as it plays ``variant``."""
     level = LEVELS[name]
-    if name == "intermediate" and variant.key not in BLURRED_INTERMEDIATE:
+    if name == "intermediate" and not variant.blurred_intermediate:
         return Level(name, ply=0, noise=0.0, settle=level.settle)
     return level
 

@@ -322,16 +322,16 @@ class NetEvaluator(Evaluator):
 
 
 # --- loading -------------------------------------------------------------------------------------
-# games played with another game's network: the same board, movement and hitting, so that
-# network's judgement carries over (measured in docs/strength.md); every other game reads
-# ``<key>.nnw`` when one ships
-SHARED_WEIGHTS = {"caucasian": "short", "portes": "short", "irish": "short",
-                  "moultezim": "fevga"}   # moultezim's default rules are fevga's
+# A game plays with its own network, ``<key>.nnw``, or with the one of the game its
+# ``Variant.shared_network`` names (the same board, movement and hitting, so that network's
+# judgement carries over; measured in docs/strength.md).
 _CACHE = {}
 
 
 def weight_file(game_key) -> str:
-    return SHARED_WEIGHTS.get(game_key, game_key) + ".nnw"
+    from ..variants import VARIANTS
+    cls = VARIANTS.get(game_key)
+    return ((cls.shared_network if cls is not None else "") or game_key) + ".nnw"
 
 
 def weight_bytes(game_key):
@@ -344,7 +344,7 @@ def weight_bytes(game_key):
 
 
 def load_evaluator(game_key):
-    """The NetEvaluator of a game (its own network or the one it shares, ``SHARED_WEIGHTS``),
+    """The NetEvaluator of a game (its own network or the one it shares, ``Variant.shared_network``),
     or None when no weights are shipped for it. Each call returns a fresh evaluator (its
     incremental state is its own); the parsed weights are shared."""
     data = weight_bytes(game_key)

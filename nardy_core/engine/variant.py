@@ -62,8 +62,27 @@ class Outcome:
 class Variant:
     # --- declaration (override in subclasses) ---------------------------------------------
     key = ""
-    names = {"en": "", "ru": ""}
+    names = {"en": "", "ru": ""}  # the game's name per language; "en" is the default name
     group = "nardy"              # nardy | tavli | historical (the new-game dialog's groups)
+    # The link codes' stable tag (formats/linkcode.py): once published, never changed or given
+    # to another game; "" writes the key itself. Never inherited (``link_name``): a subclass
+    # that is another game declares its own or is written with its key.
+    link_tag = ""
+    # Where the game's player-facing texts live: ``<texts_package>/<key>.json`` (rules summary,
+    # option labels and help; nardy_core/variants/texts/__init__.py says the format); "" is
+    # nardy_core.variants.texts.
+    texts_package = ""
+    # --- the bots' hints (set them on every game: a subclass's game may differ from its parent's)
+    # the key of the game whose network this one plays with (the same board, movement and
+    # hitting; measured in docs/strength.md); "" reads the game's own ``<key>.nnw``
+    shared_network = ""
+    # the game's bear-off race is short nardy's (the homes never overlap, the race ends when one
+    # side is off, the loser's borne-off count alone makes the second outcome): the bots play it
+    # from the one-sided bear-off database (bots/bearoff.py); a last-roll draw turns it off
+    race_database = False
+    # the intermediate level blurs its 0-ply choice with noise (it suits the mature networks
+    # only; bots/chooser.py says why)
+    blurred_intermediate = False
     geometry = CONTRARY
     track_length = 24
     checkers = 15
@@ -98,6 +117,12 @@ class Variant:
         self._unit_check = None  # optional per-unit constraint: f(ctx, frame) -> bool
         self.configure()
         self.canonical_order = self.steps_commute and self._unit_check is None
+
+    @classmethod
+    def link_name(cls) -> str:
+        """What link codes call the game: the ``link_tag`` the class itself declares (a tag is
+        never inherited from the game it derives from), else its key."""
+        return cls.__dict__.get("link_tag") or cls.key
 
     def configure(self):
         """Derive per-instance settings from ``self.options`` (override as needed)."""

@@ -17,6 +17,7 @@ input.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from ..engine.cube import CubeState
 from ..engine.errors import NardyError, NotationError
@@ -33,13 +34,29 @@ STATE, GAME = ".", "~"           # the kind mark between the tag part and the pa
 ORDER_MODES = ("source_first", "die_first", "explicit")  # how a game code orders plays' steps
 EXPLICIT = 2
 
-# Stable game tags. A tag, once published, is never reused or changed; a game without a tag
-# here is written with its key (``plakoto.…``), which stays readable after it gets a tag.
-TAGS = {"long": "l", "short": "s", "caucasian": "c", "fayles": "fa",
-        "portes": "po", "longgammon": "lg", "irish": "ir", "jacquet": "jq",
-        "dutch_tricktrack": "dt", "russian_tricktrack": "rt", "tawula": "tw",
-        "tourne_case": "tc", "khachapuri": "kh", "fevga": "fe", "moultezim": "mz",
-        "plakoto": "pl", "gioul": "gi", "gul_bara": "gb"}
+
+class _Tags(Mapping):
+    """The stable game tags, ``{game key: tag}``, read from the registry: each game declares
+    its own (``Variant.link_tag``; never inherited, ``Variant.link_name``). A tag, once
+    published, is never reused or changed; a game without one is written with its key
+    (``plakoto.…``), which stays readable after it gets a tag. A live view: a game registered
+    later is in it."""
+
+    def _table(self):
+        from ..variants import VARIANTS
+        return {key: cls.link_name() for key, cls in VARIANTS.items() if cls.link_name() != key}
+
+    def __getitem__(self, key):
+        return self._table()[key]
+
+    def __iter__(self):
+        return iter(self._table())
+
+    def __len__(self):
+        return len(self._table())
+
+
+TAGS = _Tags()
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _DIGIT = {c: i for i, c in enumerate(ALPHABET)}
@@ -142,7 +159,7 @@ def _from_text(text, column):
 
 # --- the code's head ------------------------------------------------------------------------
 def _tag(variant):
-    return TAGS.get(variant.key, variant.key)
+    return variant.link_name()
 
 
 def _head(variant, kind, version=VERSION):
@@ -178,11 +195,12 @@ def _open(code, kind):
         _fail("version", f"this link code is in format version {version}; this program reads "
               f"version{'s' if len(READS) > 1 else ''} {', '.join(map(str, READS))} "
               "(a newer program wrote it)", version=version, reads=list(READS))
-    keys = {t: k for k, t in TAGS.items()}
+    tags = dict(TAGS)
+    keys = {t: k for k, t in tags.items()}
     key = keys.get(tag, tag)
     if key not in VARIANTS:
         _fail("unknown_game", f"column 1: unknown game tag {tag!r} (tags: "
-              + ", ".join(f"{t} {k}" for k, t in TAGS.items()) + ")", column=1, tag=tag)
+              + ", ".join(f"{t} {k}" for k, t in tags.items()) + ")", column=1, tag=tag)
     if code[cut] != kind:
         other = "a whole game (~)" if code[cut] == GAME else "a state (.)"
         reader = "decode_game" if code[cut] == GAME else "decode_state"

@@ -2,8 +2,9 @@
 plays and where it is played, in English and Russian (issue 19, "a clear start").
 
 Pure Python (runs in Pyodide). The games themselves, their names and groups come from the
-engine's registry (``nardy_core.variants``, ``nardy_core.engine.match``); this module only adds the
-words a new player needs to choose, and the picker's markup as a pure function.
+engine's registry (``nardy_core.variants``, ``nardy_core.engine.match``); the words a new player
+needs to choose (each game's ``"about"``) are in its texts file (``nardy_core/variants/texts``);
+this module only puts them together, and the picker's markup as a pure function.
 """
 
 from __future__ import annotations
@@ -11,103 +12,57 @@ from __future__ import annotations
 from html import escape
 
 from ..engine.match import available_match_kinds
-from ..variants import VARIANTS
+from ..variants import VARIANTS, texts
 
-# (group key, its heading): nardy; tavli and the Turkish games; the old games of Europe
-GROUPS = (("nardy", {"en": "Nardy", "ru": "Нарды"}),
-          ("tavli", {"en": "Tavli and Turkish games", "ru": "Тавли и турецкие игры"}),
-          ("historical", {"en": "Historical games", "ru": "Старинные игры"}),
-          ("matches", {"en": "Matches of mixed games", "ru": "Матчи из разных игр"}))
-
-# game key -> (one line on how it plays, where it is played), per language
-ABOUT = {
-    "long": ({"en": "Both sides race the same way round; no hitting: block with six in a row.",
-              "ru": "Обе стороны идут в одну сторону; бить нельзя — запирают шестью подряд."},
-             {"en": "Russia, the Caucasus, Central Asia, Iran",
-              "ru": "Россия, Кавказ, Средняя Азия, Иран"}),
-    "short": ({"en": "Backgammon: hit lone checkers, bring them back in, double the stakes.",
-               "ru": "Бэкгаммон: бьют одиночные шашки, вводят их с бара, есть куб удвоения."},
-              {"en": "Everywhere; in Russia as short nardy", "ru": "Весь мир; в России — короткие нарды"}),
-    "caucasian": ({"en": "Short nardy with a special rule for hitting in your own home.",
-                   "ru": "Короткие нарды с особым правилом боя в своём доме."},
-                  {"en": "Armenia, Azerbaijan, Georgia", "ru": "Армения, Азербайджан, Грузия"}),
-    "khachapuri": ({"en": "Long nardy from a different start: four on the head, eleven at home.",
-                    "ru": "Длинные нарды с другой расстановкой: четыре на голове, одиннадцать в доме."},
-                   {"en": "Georgia", "ru": "Грузия"}),
-    "portes": ({"en": "The first game of tavli: backgammon without triple wins or the cube.",
-                "ru": "Первая игра тавли: бэкгаммон без тройной победы и без куба."},
-               {"en": "Greece, Cyprus", "ru": "Греция, Кипр"}),
-    "plakoto": ({"en": "Trap a lone checker by landing on it: it cannot move until freed.",
-                 "ru": "Одиночную шашку запирают, встав на неё: она стоит, пока её не освободят."},
-                {"en": "Greece; in Turkey as tapa", "ru": "Греция; в Турции — тапа"}),
-    "fevga": ({"en": "The third game of tavli: a race the same way round, no hitting.",
-               "ru": "Третья игра тавли: гонка в одну сторону, без боя."},
-              {"en": "Greece, Cyprus", "ru": "Греция, Кипр"}),
-    "moultezim": ({"en": "Turkish fevga: the starting quarter may never be filled.",
-                   "ru": "Турецкая февга: свою первую четверть нельзя занять целиком."},
-                  {"en": "Turkey", "ru": "Турция"}),
-    "gioul": ({"en": "No hitting; doubles climb: 3-3 plays four 3s, then 4s, 5s and 6s.",
-               "ru": "Без боя; дубли растут: 3-3 — четыре тройки, затем четвёрки, пятёрки, шестёрки."},
-              {"en": "Turkey, the Middle East", "ru": "Турция, Ближний Восток"}),
-    "gul_bara": ({"en": "\"Rose-spring\": a race the same way round; from the fourth turn doubles climb.",
-                  "ru": "«Весенняя роза»: гонка в одну сторону; с четвёртого хода дубли растут."},
-                 {"en": "Turkey, Bulgaria", "ru": "Турция, Болгария"}),
-    "longgammon": ({"en": "Backgammon with all fifteen checkers starting far away.",
-                    "ru": "Бэкгаммон, где все пятнадцать шашек начинают издалека."},
-                   {"en": "A modern variant", "ru": "Современный вариант"}),
-    "irish": ({"en": "Old backgammon: a double counts once, bear off from any lower point.",
-               "ru": "Старинный бэкгаммон: дубль — только два хода, выброс с любого младшего пункта."},
-              {"en": "Britain and Ireland, 17th-18th century", "ru": "Британия и Ирландия, XVII–XVIII века"}),
-    "jacquet": ({"en": "Long nardy with hitting.", "ru": "Длинные нарды с боем."},
-                {"en": "France", "ru": "Франция"}),
-    "dutch_tricktrack": ({"en": "Backgammon from an empty board: bring all your checkers in first.",
-                          "ru": "Бэкгаммон с пустой доски: сначала вводят все шашки."},
-                         {"en": "The Netherlands", "ru": "Нидерланды"}),
-    "russian_tricktrack": ({"en": "Both sides enter and travel the same way round from an empty board.",
-                            "ru": "Оба игрока вводят шашки с пустой доски и идут в одну сторону."},
-                           {"en": "Russia, 19th century", "ru": "Россия, XIX век"}),
-    "fayles": ({"en": "Three dice, three separate moves.", "ru": "Три кости — три отдельных хода."},
-               {"en": "Medieval Europe", "ru": "Средневековая Европа"}),
-    "tawula": ({"en": "Most checkers start in hand and enter on your first quarter.",
-                "ru": "Большинство шашек начинают в руке и входят в первую четверть."},
-               {"en": "Turkey, historical", "ru": "Турция, старинная"}),
-    "tourne_case": ({"en": "Three checkers each, one row of twelve points to race along.",
-                     "ru": "По три шашки, гонка по своему ряду из двенадцати пунктов."},
-                    {"en": "France, 17th century", "ru": "Франция, XVII век"}),
-    "match:tavli": ({"en": "Portes, plakoto and fevga in turn: the Greek way to play.",
-                     "ru": "Портес, плакото и февга по очереди — так играют в Греции."},
-                    {"en": "Greece, Cyprus", "ru": "Греция, Кипр"}),
-    "match:gul_bara_tapa": ({"en": "Gul bara and tapa in turn, won by games.",
-                             "ru": "Гульбара и тапа по очереди, счёт по партиям."},
-                            {"en": "Turkey, Bulgaria", "ru": "Турция, Болгария"}),
-}
+# the groups in order: nardy; tavli and the Turkish games; the old games of Europe; mixed matches
+# (their headings are in nardy_core/variants/texts/common.json, "groups")
+GROUP_KEYS = ("nardy", "tavli", "historical", "matches")
 
 MATCH_PREFIX = "match:"
 
 
 def _word(table, lang):
-    return table.get(lang) or table["en"]
+    return table.get(lang) or table.get("en", "")
+
+
+def _about(data, lang):
+    about = data.get("about", {})
+    return _word(about.get("line", {}), lang), _word(about.get("region", {}), lang)
+
+
+def about() -> dict:
+    """``{value: (line, region)}``, each a text ``{"en": ..., "ru": ...}``, of every registered
+    game and mixed match kind (a value of the game list: a key, or ``match:<kind>``)."""
+    shared = texts.common().get("matches", {})
+    out = {}
+    for key, variant in VARIANTS.items():
+        data = texts.of_game(variant).get("about", {})
+        out[key] = (data.get("line", {}), data.get("region", {}))
+    for kind, data in shared.items():
+        data = data.get("about", {})
+        out[MATCH_PREFIX + kind] = (data.get("line", {}), data.get("region", {}))
+    return out
 
 
 def entries(lang: str) -> list:
     """``[(group key, heading, [(value, name, line, region), …]), …]``: every registered game
     and every available mixed match, in registry order within its group."""
+    shared = texts.common()
     out = []
-    for group, heading in GROUPS:
+    for group in GROUP_KEYS:
         items = []
         if group == "matches":
             for kind in available_match_kinds():
-                value = MATCH_PREFIX + kind.key
-                line, region = ABOUT[value]
-                items.append((value, kind.name(lang), _word(line, lang), _word(region, lang)))
+                line, region = _about(shared.get("matches", {}).get(kind.key, {}), lang)
+                items.append((MATCH_PREFIX + kind.key, kind.name(lang), line, region))
         else:
             for key, variant in VARIANTS.items():
                 if variant.group == group:
-                    line, region = ABOUT[key]
+                    line, region = _about(texts.of_game(variant), lang)
                     name = variant.names.get(lang) or variant.names["en"]
-                    items.append((key, name, _word(line, lang), _word(region, lang)))
+                    items.append((key, name, line, region))
         if items:
-            out.append((group, _word(heading, lang), items))
+            out.append((group, _word(shared["groups"][group], lang), items))
     return out
 
 

@@ -1,4 +1,7 @@
-"""The registry of games: ``get_variant("long", {"head_exception": "list"})``."""
+"""The registry of games: ``get_variant("long", {"head_exception": "list"})``;
+``register_variant(cls)`` adds one."""
+
+import re
 
 from ..engine.errors import OptionError
 from .backgammon_family import GAMES as _BACKGAMMON_FAMILY
@@ -17,6 +20,41 @@ VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy, Fayl
                                      Tawula, TourneCase, Khachapuri, Fevga, Moultezim,
                                      Plakoto, Gioul, GulBara)}
 VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
+_TAG = re.compile(r"[a-z][a-z0-9_]{0,31}")  # a link code's tag (formats/linkcode.py)
+
+
+def _link_names(cls) -> set:
+    """What a link code may call ``cls`` by: its tag, and its key (the reader takes both)."""
+    return {cls.key, cls.link_name()}
+
+
+def register_variant(cls, replace=False):
+    """Add the game ``cls`` (a ``Variant`` subclass) to the registry, after the others: from
+    then on the CLI, link codes, the page's game lists and the Rules panel know it
+    (docs/architecture.md, "Adding a game"). Checks what would break another game: a key or a
+    link tag another game already has (``replace``: a game of the same key is replaced).
+    Returns ``cls``, so it also serves as a class decorator."""
+    from ..engine.variant import Variant
+    if not (isinstance(cls, type) and issubclass(cls, Variant)):
+        raise TypeError(f"a game is a Variant subclass, not {cls!r}")
+    if not _TAG.fullmatch(cls.key or "") or not _TAG.fullmatch(cls.link_name()):
+        raise ValueError(f"{cls.__name__}: key {cls.key!r} and link tag {cls.link_name()!r} must "
+                         "be lower-case letters, digits and _ (a letter first, at most 32)")
+    if not cls.names.get("en"):
+        raise ValueError(f"{cls.__name__}: names has no English name")
+    if cls.key in VARIANTS and not replace:
+        raise ValueError(f"a game {cls.key!r} is already registered")
+    for other in VARIANTS.values():
+        if other.key != cls.key and _link_names(other) & _link_names(cls):
+            raise ValueError(f"{cls.__name__}: link tag {cls.link_name()!r} or key {cls.key!r} is "
+                             f"already {other.key!r}'s in link codes")
+    VARIANTS[cls.key] = cls
+    return cls
+
+
+def unregister_variant(key):
+    """Remove a game added by ``register_variant`` (tests); unknown keys are ignored."""
+    VARIANTS.pop(key, None)
 
 
 def get_variant(key, options=None):
@@ -27,6 +65,6 @@ def get_variant(key, options=None):
     return cls(options)
 
 
-__all__ = ["VARIANTS", "get_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles",
+__all__ = ["VARIANTS", "get_variant", "register_variant", "unregister_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles",
            "Tawula", "TourneCase", "Khachapuri", "Fevga", "Moultezim",
            "Plakoto", "Gioul", "GulBara"]

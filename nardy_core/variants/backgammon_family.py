@@ -71,6 +71,10 @@ class Portes(StuckDrawMixin, ShortNardy):
 
     key = "portes"
     names = {"en": "Portes", "ru": "Портес"}
+    link_tag = "po"
+    shared_network = "short"
+    race_database = True
+    blurred_intermediate = True
     group = "tavli"
     opening = REROLL
     outcome_kinds = ("single", "gammon", "draw")
@@ -91,6 +95,10 @@ class LongGammon(StuckDrawMixin, ShortNardy):
 
     key = "longgammon"
     names = {"en": "LongGammon", "ru": "Лонггаммон"}
+    link_tag = "lg"
+    shared_network = ""
+    race_database = True
+    blurred_intermediate = False
     group = "historical"
     setup_points = {24: 15}
     outcome_kinds = ("single", "gammon", "backgammon", "draw")
@@ -102,6 +110,10 @@ class Irish(StuckDrawMixin, ShortNardy):
 
     key = "irish"
     names = {"en": "Irish", "ru": "Ирландские нарды"}
+    link_tag = "ir"
+    shared_network = "short"
+    race_database = False
+    blurred_intermediate = True
     group = "historical"
     doubles = X2
     bear_off = LIBERAL
@@ -160,6 +172,10 @@ class Jacquet(StuckDrawMixin, Variant):
 
     key = "jacquet"
     names = {"en": "Jacquet", "ru": "Жакет"}
+    link_tag = "jq"
+    shared_network = ""
+    race_database = True
+    blurred_intermediate = False
     group = "historical"
     geometry = PARALLEL
     setup_points = {24: 15}
@@ -215,6 +231,10 @@ class DutchTricktrack(StuckDrawMixin, HandEntryMixin, ShortNardy):
 
     key = "dutch_tricktrack"
     names = {"en": "Dutch tricktrack", "ru": "Триктрак голландский"}
+    link_tag = "dt"
+    shared_network = ""
+    race_database = True
+    blurred_intermediate = False
     group = "historical"
     setup_points = {}
     setup_bar = 15
@@ -265,6 +285,10 @@ class RussianTricktrack(DutchTricktrack):
 
     key = "russian_tricktrack"
     names = {"en": "Russian tricktrack", "ru": "Триктрак русский"}
+    link_tag = "rt"
+    shared_network = ""
+    race_database = False
+    blurred_intermediate = False
     group = "historical"
     geometry = SHARED
     option_specs = ShortNardy.option_specs + (

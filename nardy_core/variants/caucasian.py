@@ -15,6 +15,10 @@ NO_HIDE, STAY, NO_HIT, NONE = "no_hide", "stay", "no_hit", "none"
 class CaucasianNardy(ShortNardy):
     key = "caucasian"
     names = {"en": "Caucasian nardy", "ru": "Кавказские нарды"}
+    link_tag = "c"
+    shared_network = "short"
+    race_database = True
+    blurred_intermediate = True
     has_turn_constraint = True
     steps_commute = False  # which checker hit first decides who is exposed
     option_specs = ShortNardy.option_specs + (

@@ -180,6 +180,10 @@ _NEXT = Option("next_game_starter", "winner", choices=("winner", "opening_roll")
 class Gioul(_EscalatingGame):
     key = "gioul"
     names = {"en": "Gioul", "ru": "Гиоул"}
+    link_tag = "gi"
+    shared_network = ""
+    race_database = False
+    blurred_intermediate = False
     geometry = CONTRARY
     on_fail = TRANSFER
     option_specs = (
@@ -193,6 +197,10 @@ class Gioul(_EscalatingGame):
 class GulBara(_EscalatingGame):
     key = "gul_bara"
     names = {"en": "Gul bara", "ru": "Гульбар"}
+    link_tag = "gb"
+    shared_network = ""
+    race_database = False
+    blurred_intermediate = False
     geometry = PARALLEL
     on_fail = FORFEIT
     grace_turns = 3

@@ -39,6 +39,10 @@ SINGLE, UNPLAYABLE = "single", "unplayable"
 class Fayles(Variant):
     key = "fayles"
     names = {"en": "Fayles", "ru": "Фэйлес"}
+    link_tag = "fa"
+    shared_network = ""
+    race_database = False
+    blurred_intermediate = False
     group = "historical"
     geometry = CONTRARY
     dice_count = 3

@@ -36,6 +36,10 @@ _START_FULL = ones(19, 24)
 class Fevga(StuckDrawMixin, Variant):
     key = "fevga"
     names = {"en": "Fevga", "ru": "Февга"}
+    link_tag = "fe"
+    shared_network = ""
+    race_database = False
+    blurred_intermediate = False
     group = "tavli"
     geometry = PARALLEL
     setup_points = {24: 15}
@@ -115,6 +119,10 @@ class Moultezim(Fevga):
 
     key = "moultezim"
     names = {"en": "Moultezim", "ru": "Мультезим"}
+    link_tag = "mz"
+    shared_network = "fevga"
+    race_database = False
+    blurred_intermediate = False
     option_specs = (
         Option("moultezim_gammon", True, "bool",
                doc="2 points when the loser has borne off none; off: every win is 1 (AMB-38)"),

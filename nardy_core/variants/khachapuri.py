@@ -24,6 +24,10 @@ _BLOCK_OPTIONS = tuple(o for o in LONG_OPTIONS if o.key in ("block_rule", "block
 class Khachapuri(StuckDrawMixin, SixBlockMixin, Variant):
     key = "khachapuri"
     names = {"en": "Khachapuri", "ru": "Хачапури"}
+    link_tag = "kh"
+    shared_network = ""
+    race_database = False
+    blurred_intermediate = False
     group = "nardy"
     geometry = PARALLEL
     setup_points = {24: 4, 6: 11}

@@ -85,6 +85,10 @@ LONG_OPTIONS = (
 class LongNardy(SixBlockMixin, Variant):
     key = "long"
     names = {"en": "Long nardy", "ru": "Длинные нарды"}
+    link_tag = "l"
+    shared_network = ""
+    race_database = True
+    blurred_intermediate = True
     group = "nardy"
     geometry = PARALLEL
     setup_points = {24: 15}

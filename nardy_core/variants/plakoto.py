@@ -45,6 +45,10 @@ _ANY_MINE = sum(PIN_MINE << _PIN_SHIFT[p] for p in range(1, 25))
 class Plakoto(Variant):
     key = "plakoto"
     names = {"en": "Plakoto", "ru": "Плакото"}
+    link_tag = "pl"
+    shared_network = ""
+    race_database = False
+    blurred_intermediate = False
     group = "tavli"
     geometry = CONTRARY
     doubles = X4

@@ -8,6 +8,10 @@ from .common import cube_options
 class ShortNardy(Variant):
     key = "short"
     names = {"en": "Short nardy (backgammon)", "ru": "Короткие нарды"}
+    link_tag = "s"
+    shared_network = ""
+    race_database = True
+    blurred_intermediate = True
     group = "nardy"
     setup_points = {24: 2, 13: 5, 8: 3, 6: 5}
     opening = USE_DICE

@@ -36,6 +36,10 @@ HEAD_PAIR = 24
 class Tawula(Variant):
     key = "tawula"
     names = {"en": "Tawula", "ru": "Тавула"}
+    link_tag = "tw"
+    shared_network = ""
+    race_database = False
+    blurred_intermediate = False
     group = "historical"
     geometry = PARALLEL
     setup_points = {24: 2}

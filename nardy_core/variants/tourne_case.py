@@ -37,6 +37,10 @@ BOTH, LOWER = "BOTH", "LOWER"
 class TourneCase(Variant):
     key = "tourne_case"
     names = {"en": "Tourne-case", "ru": "Турнкейс"}
+    link_tag = "tc"
+    shared_network = ""
+    race_database = False
+    blurred_intermediate = False
     group = "historical"
     geometry = ROWS12
     track_length = ROW_LEN

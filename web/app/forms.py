@@ -13,7 +13,7 @@ from nardy_core.ui.session import DEFAULT_LEVEL, HUMAN, bot_levels
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.variants.common import cube_options
 
-GAMES = tuple(VARIANTS)  # every registered game, in registry order
+GAMES = VARIANTS  # every registered game, in registry order (the registry itself: live)
 GROUPS = ("nardy", "tavli", "historical")
 # The rule options players disagree on (issue: head exception, six-block rule, koks,
 # last-roll draw, cube, Crawford), in the order they are shown; a game of the other groups
