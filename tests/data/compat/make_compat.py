@@ -14,7 +14,7 @@ import os
 import random
 import sys
 
-from nardy_core.engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
+from nardy_core.engine.game import DOUBLE, MOVE, RESIGN, ROLL
 from nardy_core.formats import linkcode, records
 from nardy_core.formats.notation import format_state
 from nardy_core.ui import pagerecords, share
