@@ -56,7 +56,7 @@ def test_a_code_with_a_beaver_past_max_cube_keeps_its_layout():
     record = game_record(game)
     old = "s~FtNxqO"  # written by commit 6ecb45c, which let the beaver past the limit
     assert encode_game(record) == old
-    assert decode_game(old)["actions"] == [["double"], ["take"], ["roll", (3, 1)]]
+    assert decode_game(old)["actions"] == [["double"], ["take"], ["roll", [3, 1]]]
     record["actions"] = record["actions"][:1] + [["beaver"]]
     with pytest.raises(Exception) as err:
         encode_game(record)

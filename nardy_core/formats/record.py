@@ -498,7 +498,8 @@ class MatchRecord:
             raise _bad("the record has no games")
         return cls(
             game=data["game"], options=data.get("options") or {}, length=length,
-            seed=data.get("seed"), players=tuple(data["players"]),
+            seed=data.get("seed"),
+            players=tuple(data.get("players") or ("human", "human")),
             games=[list(actions) if isinstance(actions, (list, tuple)) else actions
                    for actions in games],
             kind=kind, start=start, first_game=first_game_of(data, parsed), dice=dice,
