@@ -86,7 +86,7 @@ def replay_match(record) -> Match:
     record's last game, possibly over (then ``match.score`` does not count it yet, as in a
     session: ``match.next_game()`` scores it and starts the next one). A seed, when the record
     has one, is only the source of the dice for rolls still to come. Anything that does not fit
-    the rules raises ``GameStateError`` ``bad_record`` (``Game.replay``'s error, naming the
+    the rules raises ``GameStateError`` ``bad_record`` (``record.replay``'s error, naming the
     action) and nothing but NardyError."""
     return _replay(record)[0]
 
