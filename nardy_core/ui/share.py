@@ -171,8 +171,8 @@ def session_from(kind, payload, players=None, prefs=None) -> Session:
 
 
 def game_session_record(game_record, players) -> dict:
-    """A one-game session record (the saved-game format) from a game record (``record.game_record``'s
-    shape), replayed with the dice written in it. The fields it reads are checked for their
+    """A one-game session record (the saved-game format) from a game record
+    (``record.game_record``'s shape), replayed with the dice written in it. The fields it reads are checked for their
     types first (NotationError ``bad_record``); the rules check the rest on replay."""
     _check_game_record(game_record)
     match = game_record.get("match") or [0, [0, 0], "pre"]
