@@ -37,7 +37,7 @@ from nardy_core.analysis.review import Review
 from nardy_core.ui import share
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.referee.vectors import check_format1, check_format2, position_from_json, vector_variant
-from nardy_core.formats.record import game_record
+from nardy_core.formats.record import game_from_record, game_record
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
 
@@ -400,7 +400,7 @@ def test_mutated_records_raise_only_typed_errors(rng):
     _only_typed_errors(share.replay_states, record)
     _only_typed_errors(share.session_from, "game", record)
     _only_typed_errors(Session.from_dict, record)
-    _only_typed_errors(Game.from_dict, record)
+    _only_typed_errors(game_from_record, record)
     _only_typed_errors(export_match, record)
     _only_typed_errors(linkcode.encode_game, record)
 

@@ -32,7 +32,7 @@ def fixed():
 
 
 def first_play_game(game, seed, turns):
-    """A game record (``Game.to_dict()``) played by always taking the first legal play."""
+    """A game record (``record.game_record``) played by always taking the first legal play."""
     g = Game(game, seed=seed)
     done = 0
     while g.phase != OVER and done < turns:
