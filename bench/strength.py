@@ -40,6 +40,7 @@ from bench.movegen import machine, revision  # noqa: E402
 from nardy_core.engine.game import DOUBLE, MOVE, RESIGN, ROLL, Game  # noqa: E402
 from nardy_core.engine.position import BAR, HAND, OFF  # noqa: E402
 from nardy_core.variants import VARIANTS, get_variant  # noqa: E402
+from nardy_core.formats.record import game_record
 
 RESULTS = os.path.join(ROOT, "bench", "results")
 DOC = os.path.join(ROOT, "docs", "strength.md")
@@ -295,7 +296,7 @@ def play_game(game_key, names, index, seed, judge_player=None):
     except Exception as exc:  # noqa: BLE001 - a failure is a finding: keep the game record
         record.update({"error": f"{type(exc).__name__}: {exc}",
                        "traceback": traceback.format_exc(limit=6),
-                       "game_record": game.to_dict()})
+                       "game_record": game_record(game)})
         return record, []
     result = game.result
     winner = None if result.winner is None else game.players[result.winner]

@@ -31,6 +31,7 @@ from serve import make_server  # noqa: E402
 from nardy_core.formats import linkcode  # noqa: E402
 from nardy_core.bots.player import BotPlayer  # noqa: E402
 from nardy_core.engine.game import Game  # noqa: E402
+from nardy_core.formats.record import game_record
 
 
 def game_of_length(key, plays, tries=40):
@@ -47,7 +48,7 @@ def game_of_length(key, plays, tries=40):
         if count == plays:
             break
     game, count, n = best
-    return linkcode.encode_game(game.to_dict()), count, n
+    return linkcode.encode_game(game_record(game)), count, n
 
 
 def one_run(browser, url, code, level, timeout_s):

@@ -12,6 +12,7 @@ from conftest import open_app, wait_until
 from nardy_core.formats import linkcode
 from nardy_core.bots.player import BotPlayer
 from nardy_core.engine.game import Game
+from nardy_core.formats.record import game_record
 
 
 @functools.lru_cache(maxsize=None)
@@ -21,7 +22,7 @@ def finished_game(seed="review-e2e", level="beginner"):
     bot = BotPlayer(game.variant, level)
     while not game.is_over:
         bot.act(game)
-    return linkcode.encode_game(game.to_dict()), game
+    return linkcode.encode_game(game_record(game)), game
 
 
 def wait_review_done(page, timeout=180_000):

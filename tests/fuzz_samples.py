@@ -14,6 +14,7 @@ from nardy_core.engine.match import MatchScore
 from nardy_core.engine.movegen import legal_plays
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import VARIANTS, get_variant
+from nardy_core.formats.record import game_record
 
 # a few non-default options, so that option fields are in the seeds too
 OPTIONS = {"long": {"head_exception": "list", "cube_enabled": True},
@@ -76,7 +77,7 @@ def samples(target):
             game, positions = random_game(key, f"link/{key}", OPTIONS.get(key), cap=60)
             for p in positions[::20]:
                 yield linkcode.encode_state(p)
-            record = game.to_dict()
+            record = game_record(game)
             try:
                 yield linkcode.encode_game(record)
             except Exception:  # a record the link cannot carry: not a seed

@@ -31,6 +31,7 @@ from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.formats.records import import_match
 from nardy_core.engine.turn import Turn
 from nardy_core.referee.vectors import check_file
+from nardy_core.formats.record import game_from_record, game_record
 
 from conftest import DATA, ROOT
 
@@ -235,11 +236,11 @@ def test_a_whole_game_link_of_a_whole_list_decodes_at_once(tight):
     game = Game(get_variant("gioul", FULL), seed="s", throw_opening=False)
     game.opening(throws=[(3, 1)])
     game.roll(dice=(1, 1))
-    code = linkcode.encode_game(game.to_dict())
+    code = linkcode.encode_game(game_record(game))
     assert code.startswith("gi~") and len(code) <= 8  # no play of a long list: version 1
     record = within(60, linkcode.decode_game, code)
-    assert record["actions"][-1] == ["roll", (1, 1)]
-    rebuilt = Game.from_dict(record)
+    assert record["actions"][-1] == ["roll", [1, 1]]
+    rebuilt = game_from_record(record)
     assert rebuilt.turn().legality.visits < 100
 
 
@@ -293,7 +294,7 @@ def test_a_whole_game_link_holds_a_play_past_the_listing_limit(case, tight, list
         long_plays += not game.turn().legality.listed
         game.play(random_walk(game.turn().fresh(), rng).steps)
     assert long_plays >= 1
-    record = game.to_dict()
+    record = game_record(game)
     list_work["nodes"] = 0
     code = within(60, linkcode.encode_game, record)
     tag = linkcode.TAGS[game.variant.key]
@@ -303,7 +304,7 @@ def test_a_whole_game_link_holds_a_play_past_the_listing_limit(case, tight, list
     assert list_work["nodes"] < 3_000 * (long_plays + 1), list_work["nodes"]
     assert [list(a) for a in back["actions"]] == [list(a) for a in record["actions"]]
     assert back["start"] == record["start"]
-    rebuilt = Game.from_dict(back)
+    rebuilt = game_from_record(back)
     assert rebuilt.position == game.position and rebuilt.phase == game.phase
     assert linkcode.encode_game(back) == code   # one code per game
     # the same payload as version 1 lists the roll to name its play: refused at the limit
@@ -318,7 +319,7 @@ def test_a_version_2_game_code_without_a_long_list_is_not_canonical():
     game.play([(8, 5, 3, False), (6, 5, 1, False)])
     code = linkcode.encode_game(game)
     assert code.startswith("s~")
-    assert linkcode.decode_game(code)["actions"] == [list(a) for a in game.to_dict()["actions"]]
+    assert linkcode.decode_game(code)["actions"] == [list(a) for a in game_record(game)["actions"]]
     with pytest.raises(linkcode.LinkCodeError) as info:
         linkcode.decode_game(code.replace("s~", "s-2~"))
     assert info.value.params["reason"] == "not_canonical"
@@ -421,14 +422,14 @@ def test_a_count_of_dice_bytes_out_of_range_is_a_typed_error(used):
 
 
 def test_a_game_record_with_a_huge_dice_count_reads_at_once():
-    record = Game(get_variant("short"), seed="s").to_dict()
+    record = game_record(Game(get_variant("short"), seed="s"))
     for used, fine in ((1e8, True), (1e12, True), (1e18, False)):
         if fine:
-            game = within(30, Game.from_dict, dict(record, dice_used=used))
+            game = within(30, game_from_record, dict(record, dice_used=used))
             assert game.dice.used == int(used)
         else:
             with pytest.raises(NardyError):
-                Game.from_dict(dict(record, dice_used=used))
+                game_from_record(dict(record, dice_used=used))
 
 
 # --- memory ------------------------------------------------------------------------------------
@@ -443,6 +444,7 @@ def test_the_whole_list_cases_stay_within_a_memory_ceiling():
         from nardy_core.bots.chooser import Chooser
         from nardy_core.engine.game import Game
         from nardy_core.engine.turn import Turn
+        from nardy_core.formats.record import game_from_record, game_record
         variant = get_variant("gioul", {"escalation_lookahead": "FULL"})
         position = variant.initial_position(dice=(1, 1))
         turn = Turn(position)
@@ -453,7 +455,7 @@ def test_the_whole_list_cases_stay_within_a_memory_ceiling():
         game = Game(variant, seed="s", throw_opening=False)
         game.opening(throws=[(3, 1)])
         game.roll(dice=(1, 1))
-        Game.from_dict(linkcode.decode_game(linkcode.encode_game(game.to_dict())))
+        game_from_record(linkcode.decode_game(linkcode.encode_game(game_record(game))))
         # VmHWM, this process's own peak: ru_maxrss also keeps the parent's (pytest's) peak
         # from before the exec
         print(next(line.split()[1] for line in open("/proc/self/status")

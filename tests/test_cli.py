@@ -13,6 +13,7 @@ import pytest
 
 from conftest import DATA
 from nardy_core.cli.main import main
+from nardy_core.formats.record import game_record
 
 FORMAT1 = os.path.join(DATA, "test_vectors.json")
 VARIANT_DIR = os.path.join(DATA, "variant_vectors")
@@ -351,7 +352,7 @@ def test_codes_of_a_game_code_list_its_plays(capsys):
         if game.phase == "roll":
             game.roll()
         game.play(game.legal_plays()[0])
-    assert main(["codes", linkcode.encode_game(game.to_dict())]) == 0
+    assert main(["codes", linkcode.encode_game(game_record(game))]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len([line for line in out if line[:2] in ("w ", "b ")]) == 4
     codes = dict(line.split(None, 1) for line in out if line.split()[0] in ("state", "link"))

@@ -37,6 +37,7 @@ from nardy_core.analysis.review import Review
 from nardy_core.ui import share
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.referee.vectors import check_format1, check_format2, position_from_json, vector_variant
+from nardy_core.formats.record import game_from_record, game_record
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
 
@@ -104,14 +105,14 @@ def _samples():
     sessions.append(_played(None, "fuzz-tavli", 12, kind="tavli", length=3))
     sessions.append(_played(None, "fuzz-start", 6, start=parse_state(states[0])))
     links = [linkcode.encode_state(*parse_state(text)) for text in states[:4]]
-    links += ["g=" + linkcode.encode_game(s.game.to_dict()) for s in sessions[:2]]
+    links += ["g=" + linkcode.encode_game(game_record(s.game)) for s in sessions[:2]]
     return states, links, sessions
 
 
 STATES, LINKS, SESSIONS = _samples()
 SEED = "fuzz-short"
 RECORD = SESSIONS[0].to_dict()
-GAME_RECORDS = [s.game.to_dict() for s in SESSIONS]
+GAME_RECORDS = [game_record(s.game) for s in SESSIONS]
 with open(os.path.join(DATA, "variant_vectors", "short.json"), encoding="utf-8") as _f:
     VECTOR_FILE = json.load(_f)
 VECTOR_FILE["vectors"] = VECTOR_FILE["vectors"][:3]
@@ -399,7 +400,7 @@ def test_mutated_records_raise_only_typed_errors(rng):
     _only_typed_errors(share.replay_states, record)
     _only_typed_errors(share.session_from, "game", record)
     _only_typed_errors(Session.from_dict, record)
-    _only_typed_errors(Game.from_dict, record)
+    _only_typed_errors(game_from_record, record)
     _only_typed_errors(export_match, record)
     _only_typed_errors(linkcode.encode_game, record)
 
@@ -499,7 +500,7 @@ def test_a_lastroll_flag_only_on_blacks_compensating_turn():
     assert game.result.reason == "draw"
     codes = share.state_codes((game.position, game.cube, game.match))
     assert parse_state(codes["state"])[0] == game.position
-    status, out, _ = run_cli(["codes", "g=" + linkcode.encode_game(game.to_dict())])
+    status, out, _ = run_cli(["codes", "g=" + linkcode.encode_game(game_record(game))])
     assert status == 0 and "off:15 off:15 b" in out
     for bad in ("long off:15 24:15 b - - money lastroll:1",
                 "short off:15 24:15 b - 1 money lastroll:1",

@@ -8,6 +8,7 @@ from nardy_core.engine.errors import GameStateError, IllegalMoveError
 from nardy_core.engine.game import DOUBLE, MOVE, OVER, ROLL, Game
 from nardy_core.engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, Match, MatchScore
 from nardy_core.engine.position import side_from
+from nardy_core.formats.record import game_from_record, game_record
 
 
 def pos(game, white, black, turn=WHITE, dice=None, **kw):
@@ -344,8 +345,8 @@ def _random_game(key, seed, stop_after, rng_seed=0):
 def test_game_record_restores_the_exact_game(key, stop_after):
     import json
     game = _random_game(key, f"save/{key}", stop_after)
-    data = json.loads(json.dumps(game.to_dict()))
-    again = Game.from_dict(data)
+    data = json.loads(json.dumps(game_record(game)))
+    again = game_from_record(data)
     assert again.position == game.position and again.phase == game.phase
     assert again.cube == game.cube and again.players == game.players
     assert again.actions == game.actions
@@ -359,16 +360,16 @@ def test_game_record_from_a_set_up_position():
     start = pos("short", *MIDGAME, dice=(3, 1))
     game = Game("short", position=start, cube=CubeState(2, BLACK), seed="s")
     game.play(game.legal_plays()[0])
-    again = Game.from_dict(game.to_dict())
+    again = game_from_record(game_record(game))
     assert again.position == game.position and again.cube == game.cube
 
 
 def test_a_record_with_a_play_out_of_place_is_rejected():
     game = _random_game("short", "bad", 5)
-    data = game.to_dict()
+    data = game_record(game)
     data["actions"].insert(1, ["play", [[24, 18, 6, False]]])
     with pytest.raises(GameStateError):
-        Game.from_dict(data)
+        game_from_record(data)
 
 
 def test_mutated_records_raise_only_typed_errors():
@@ -377,7 +378,7 @@ def test_mutated_records_raise_only_typed_errors():
 
     from nardy_core.engine.errors import NardyError
     rng = random.Random(7)
-    text = json.dumps(_random_game("short", "fuzz", 30).to_dict())
+    text = json.dumps(game_record(_random_game("short", "fuzz", 30)))
     for _ in range(300):
         chars = list(text)
         for _ in range(rng.randint(1, 3)):
@@ -388,6 +389,6 @@ def test_mutated_records_raise_only_typed_errors():
         except ValueError:
             continue
         try:
-            Game.from_dict(data)
+            game_from_record(data)
         except NardyError:
             pass

@@ -29,6 +29,7 @@ from nardy_core.engine.position import BAR
 from nardy_core.formats.records import RECORDED, RecordError, export_match, import_match, replay_match
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import get_variant
+from nardy_core.formats.record import replay
 
 RECORDS = os.path.join(DATA, "records")
 GNUBG_FILES = ("gnubg_5p_seed5.mat", "gnubg_5p_seed11.mat")
@@ -105,7 +106,7 @@ def trace(record):
         game = match.game
         out.append(("game", index, list(match.score), game.players))
         for action in actions:
-            game.replay([action])
+            replay(game, [action])
             if action[0] in ("play", "double", "take", "drop", "beaver", "accept"):
                 out.append((action[0], format_state(game.position, game.cube, game.match)))
         out.append(("result", game.result.to_dict() if game.result else None))
@@ -184,7 +185,7 @@ def test_the_random_matches_cover_what_a_record_holds():
             for action in actions:
                 if action[0] == "accept":
                     seen.add("accept after roll" if game.position.dice else "accept")
-                game.replay([action])
+                replay(game, [action])
                 seen.add(action[0] if action[0] != "play" or action[1] else "pass")
                 if action[0] == "opening" and len(action[1]) > 1:
                     seen.add("opening tie")
@@ -328,7 +329,7 @@ def test_the_gnubg_file_has_a_crawford_game():
         if index:
             match.next_game()
         states.append(match.game.match.crawford)
-        match.game.replay(actions)
+        replay(match.game, actions)
     assert states == ["pre", "pre", "crawford", "post", "post"]
 
 
@@ -472,7 +473,7 @@ def crawford_game(record):
             match.next_game()
         if match.game.match.crawford == "crawford":
             return index
-        match.game.replay(actions)
+        replay(match.game, actions)
     raise AssertionError("no Crawford game")
 
 
@@ -605,7 +606,7 @@ def our_games(record, gnubg):
             mover = "XO"[game.players[before.turn]]
             other = "XO"[1 - game.players[before.turn]]
             name = action[0]
-            game.replay([action])
+            replay(game, [action])
             if name == "roll" and (game.phase != MOVE or game.position.turn != before.turn):
                 events.append(("move", mover, tuple(action[1]), board_id(before), []))
             elif name == "play" and before.dice:

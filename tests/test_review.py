@@ -15,6 +15,7 @@ from nardy_core.engine.errors import NardyError
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
 from nardy_core.formats.records import export_match, import_match
 from nardy_core.analysis.review import MARKS, Review, load_record, mark_for
+from nardy_core.formats.record import game_record
 
 FIXED = os.path.join(DATA, "records", "review_short.mat")
 
@@ -31,7 +32,7 @@ def fixed():
 
 
 def first_play_game(game, seed, turns):
-    """A game record (``Game.to_dict()``) played by always taking the first legal play."""
+    """A game record (``record.game_record``) played by always taking the first legal play."""
     g = Game(game, seed=seed)
     done = 0
     while g.phase != OVER and done < turns:
@@ -42,7 +43,7 @@ def first_play_game(game, seed, turns):
             g.play(g.legal_plays()[0])
         else:
             break
-    return g.to_dict()
+    return game_record(g)
 
 
 # --- determinism and pinned figures -------------------------------------------------------------

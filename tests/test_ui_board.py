@@ -141,7 +141,7 @@ def test_every_move_list_row_of_real_games_has_a_text():
                 assert text and "{" not in text and not re.match(r"^log_", text)
         # a replay's status shows the row of each state, a roll's included (once "log_roll")
         from nardy_core.ui.share import replay_states
-        rows = [row for *_, row in replay_states(session.game.to_dict()) if row]
+        rows = [row for *_, row in replay_states(game_record(session.game)) if row]
         assert any(row["k"] == "roll" for row in rows)
         for lang in T.LANGUAGES:
             for row in rows:
@@ -180,6 +180,7 @@ def test_tourne_case_rows_are_numbered_as_the_game_counts_them():
 from pathlib import Path  # noqa: E402
 
 from nardy_core.ui import svg as S  # noqa: E402
+from nardy_core.formats.record import game_record
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 BOARD_CSS = Path(__file__).resolve().parent.parent / "web" / "board.css"

@@ -22,6 +22,7 @@ from nardy_core.referee.selfplay import selfplay
 from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, Fayles, get_variant
 from nardy_core.referee.vectors import check_file, turn_outcomes
+from nardy_core.formats.record import game_from_record, game_record
 
 VECTORS = os.path.join(DATA, "variant_vectors", "fayles.json")  # copy of the spec's file
 HERE = os.path.dirname(__file__)
@@ -177,7 +178,7 @@ def test_sudden_death_ends_the_game_on_the_roll():
     assert game.phase == OVER
     r = game.result
     assert (r.winner, r.kind, r.points, r.reason) == (BLACK, "unplayable", 1, "roll")
-    again = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    again = game_from_record(json.loads(json.dumps(game_record(game))))
     assert again.result.to_dict() == r.to_dict()
     # the final state shows the losing roll
     assert format_state(game.position).split()[4] == "621"
@@ -276,7 +277,7 @@ def test_game_codes_and_records_round_trip():
                 game.play(rng.choice(game.legal_plays()))
         code = linkcode.encode_game(game)
         assert code.startswith("fa~")
-        assert linkcode.decode_game(code)["actions"] == [list(a) for a in game.to_dict()[
+        assert linkcode.decode_game(code)["actions"] == [list(a) for a in game_record(game)[
             "actions"]]
         if match.next_game() is None:
             break

@@ -26,6 +26,7 @@ from nardy_core.referee.selfplay import selfplay
 from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, Plakoto, get_variant
 from nardy_core.referee.vectors import check_file, turn_outcomes
+from nardy_core.formats.record import game_from_record, game_record
 
 VECTORS = os.path.join(DATA, "variant_vectors", "plakoto.json")
 
@@ -329,9 +330,9 @@ def test_games_records_and_game_codes_round_trip():
                 game.play(rng.choice(game.legal_plays()))
         code = linkcode.encode_game(game)
         assert code.startswith("pl~")
-        assert linkcode.decode_game(code)["actions"] == [list(a) for a in game.to_dict()[
+        assert linkcode.decode_game(code)["actions"] == [list(a) for a in game_record(game)[
             "actions"]]
-        again = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+        again = game_from_record(json.loads(json.dumps(game_record(game))))
         assert again.result.to_dict() == game.result.to_dict()
         if match.next_game() is None:
             break

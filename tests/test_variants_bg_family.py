@@ -19,6 +19,7 @@ from nardy_core.referee.selfplay import selfplay
 from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.referee.vectors import check_file
+from nardy_core.formats.record import game_from_record
 
 GAMES = ("portes", "longgammon", "irish", "jacquet", "dutch_tricktrack", "russian_tricktrack")
 
@@ -306,7 +307,7 @@ def test_whole_games_round_trip_as_link_codes(game, options):
     # version 2 (docs/links.md) only where a roll's play list is too long to list: Russian
     # tricktrack's eight-unit doubles under its Hoyle rules
     assert tag in ("po", "lg", "ir", "jq", "dt", "rt", "rt-2")
-    rebuilt = Game.from_dict(decode_game(code))
+    rebuilt = game_from_record(decode_game(code))
     assert rebuilt.position == g.position and rebuilt.phase == g.phase
 
 

@@ -23,6 +23,7 @@ from nardy_core.formats.records import export_match, import_match
 from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.referee.vectors import check_file
+from nardy_core.formats.record import game_from_record, game_record
 
 RULES = os.path.join(DATA, "variant_vectors")  # copies of the spec's files (test_vectors.py)
 GAMES = ("tawula", "tourne_case")
@@ -234,13 +235,13 @@ def test_random_games_properties(key):
                 text = format_state(position)
                 assert parse_state(text)[0] == position
                 assert decode_state(encode_state(position))[0] == position
-            record = game.to_dict()
-            again = Game.from_dict(record)
+            record = game_record(game)
+            again = game_from_record(record)
             assert again.position == game.position and again.actions == game.actions
             code = encode_game(record)
             assert code.startswith(TAGS[key] + "~")
             decoded = decode_game(code)
-            assert Game.from_dict(decoded).position == game.position
+            assert game_from_record(decoded).position == game.position
             assert variant.checkers == sum(game.position.sides[0])
 
 

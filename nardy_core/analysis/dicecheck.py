@@ -119,7 +119,7 @@ class Verification:
 def record_games(record) -> list:
     """``[(game seed, dice per roll, actions, dice_used or None), …]`` of a record: a saved
     session or match (``"games"``, as the page saves and exports it) or one game's record
-    (``Game.to_dict``: ``"actions"``). Every field this check reads is checked for its type
+    (``record.game_record``: ``"actions"``). Every field this check reads is checked for its type
     first; anything else raises NardyError ``bad_record`` (or the error of a game, option or
     state text that does not exist)."""
     if not isinstance(record, dict):

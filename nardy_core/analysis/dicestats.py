@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from itertools import product
 
+from ..formats.record import (GameRecord, Roll, action, game_from_record, match_record, replay,
+                              replay_match)
+
 PAIRS = tuple(f"{a}-{b}" for a in range(6, 0, -1) for b in range(a, 0, -1))  # the 21 rolls
 
 
@@ -92,27 +95,25 @@ def add_roll(tally: dict, dice, pips: int, pips_expected: float, double_p: float
 def game_rolls(game) -> list:
     """Every roll of ``game`` (a ``Game``): ``(colour, player, dice, pips, expected pips,
     probability of a double)``, found by replaying its record on a fresh copy."""
-    from ..engine.game import Game
-    record = game.to_dict()
-    fresh = Game.from_dict(dict(record, actions=[]))
+    record = GameRecord.of(game)
+    fresh = record.new_game()
     variant = fresh.variant
     out = []
     cache = {}
-    real_roll = fresh.roll
 
-    def roll(dice=None):
-        position = fresh.position
+    def visit(_number, before, raw):
+        act = action(raw)
+        if not isinstance(act, Roll):
+            return
+        position, players = before
         key = (position.turn, position.turn_number, position.first_turn)
         if key not in cache:
             cache[key] = expected(variant, position)
         mean, double_p = cache[key]
-        dice = tuple(dice)
-        out.append((position.turn, fresh.players[position.turn], dice,
-                    roll_value(variant, position, dice), mean, double_p))
-        return real_roll(dice)
+        out.append((position.turn, players[position.turn], act.dice,
+                    roll_value(variant, position, act.dice), mean, double_p))
 
-    fresh.roll = roll  # the replay calls self.roll(dice=…) for each recorded roll
-    fresh.replay(record["actions"])
+    replay(fresh, record.actions, snapshot=lambda g: (g.position, g.players), visit=visit)
     return out
 
 
@@ -127,26 +128,32 @@ def game_stats(game) -> dict:
 
 
 def session_games(session) -> list:
-    """The games of a session (``ui.session.Session``), finished ones first."""
+    """The games of a session (``ui.session.Session``) or of anything with a ``match``,
+    finished ones first."""
     return session.match.all_games()
 
 
-def session_stats(session) -> dict:
-    """``{player: tally}`` over every game of a session or match."""
+def games_stats(games) -> dict:
+    """``{player: tally}`` over ``games``."""
     total = {0: empty(), 1: empty()}
-    for game in session_games(session):
+    for game in games:
         for player, tally in game_stats(game).items():
             total[player] = merge(total[player], tally)
     return total
 
 
+def session_stats(session) -> dict:
+    """``{player: tally}`` over every game of a session or match."""
+    return games_stats(session_games(session))
+
+
 def record_stats(record) -> dict:
-    """``{player: tally}`` of a record: a saved session (``"games"``) or one game's record."""
-    if "games" in record:
-        from ..ui.session import Session
-        return session_stats(Session.from_dict(record))
-    from ..engine.game import Game
-    return game_stats(Game.from_dict(record))
+    """``{player: tally}`` of a record (``formats.record``): a saved match (``"games"``) or
+    one game's record."""
+    if isinstance(record, dict) and "games" in record:
+        match, _ = replay_match(match_record(record))
+        return games_stats(match.all_games())
+    return game_stats(game_from_record(record))
 
 
 def summary(tally: dict) -> dict:
@@ -172,4 +179,4 @@ def summary(tally: dict) -> dict:
 
 
 __all__ = ["PAIRS", "empty", "merge", "roll_value", "expected", "expected_for", "game_rolls",
-           "game_stats", "session_stats", "session_games", "record_stats", "summary"]
+           "game_stats", "games_stats", "session_stats", "session_games", "record_stats", "summary"]

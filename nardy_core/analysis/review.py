@@ -26,16 +26,13 @@ from ..bots.cube import BEAVER, CubeDecider, DOUBLE as DOUBLE_ACTION, DROP, Situ
 from ..bots.evaluator import outcome_values
 from ..bots.met import default_met
 from ..engine.errors import GameStateError, NardyError
-from ..engine.game import DOUBLE, Game, MOVE, OPENING, ROLL
-from ..engine.match import Match, first_game_of
+from ..engine.game import DOUBLE, MOVE, OPENING, ROLL
 from ..engine.playnotation import format_steps
 from ..engine.turn import Turn
 from ..engine.variant import Variant
+from ..formats import record as record_model
 from ..formats.inputs import parse_json
-from ..formats.notation import parse_state
-from ..formats.records import (_clean_name, _default_names, export_match, import_match,
-                               replay_actions)
-from ..variants import get_variant
+from ..formats.records import _clean_name, _default_names, export_match, import_match
 
 # Marks by equity lost (single-game units), GNU Backgammon's defaults: (name, symbol, from).
 MARKS = (("blunder", "??", 0.16), ("error", "?", 0.08), ("doubtful", "?!", 0.04))
@@ -109,24 +106,6 @@ def load_record(data):
     return import_match(data)
 
 
-def _match_of(record):
-    """A Match ready to replay a match record (``Session.to_dict()``, ``import_match()``)."""
-    kind = record.get("kind")
-    start = parse_state(record["start"]) if record.get("start") else None
-    if kind is not None:
-        variant = None
-    elif start is not None:
-        variant = start[0].variant
-    else:
-        variant = get_variant(record["game"], record.get("options") or {})
-    length = record.get("length", 0)
-    if isinstance(length, bool) or not isinstance(length, int) or length < 0:
-        raise GameStateError(f"bad match length {length!r}", code="bad_record")
-    return Match(variant, length=length, seed=None, throw_opening=False, start=start,
-                 kind=kind, options=record.get("options") if kind else None,
-                 first=first_game_of(record, start))
-
-
 def _snapshot(game):
     """What a later analysis needs of ``game`` now (its attributes are replaced, never
     changed in place, by the actions that follow)."""
@@ -137,39 +116,24 @@ def _snapshot(game):
 
 
 def _walk(record, visit):
-    """Replay ``record`` (a match record with ``games``, or ``Game.to_dict()``'s with
-    ``actions``), calling ``visit(game_index, action_index, before, action, game)`` for every
-    action (``before``: a snapshot). Returns the names of the players."""
+    """Replay ``record`` (a match record with ``games``, or a game record with ``actions``:
+    ``formats.record``), calling ``visit(game_index, action_index, before, action, game)`` for
+    every action (``before``: a snapshot)."""
     try:
         if not isinstance(record, dict):
             raise GameStateError("a game record is a dict", code="bad_record")
         if "games" in record:
-            match = _match_of(record)
-            games = record["games"]
-            if not isinstance(games, (list, tuple)) or not games:
-                raise GameStateError("the record has no games", code="bad_record")
+            parsed = record_model.MatchRecord.from_dict(record)
+            record_model.replay_match(parsed, _snapshot, visit, match=parsed.new_match())
         elif "actions" in record:
-            match = None
-            games = [record["actions"]]
+            parsed = record_model.GameRecord.from_dict(record)
+            game = parsed.new_game()
+            record_model.replay(game, parsed.actions, 0, _snapshot,
+                                lambda number, before, action: visit(0, number, before,
+                                                                     action, game))
         else:
             raise GameStateError("not a game record (no 'games' and no 'actions')",
                                  code="bad_record")
-        for index, actions in enumerate(games):
-            if match is None:
-                game = Game.from_dict(dict(record, actions=[]))
-            else:
-                if index:
-                    if not match.game.is_over:
-                        raise GameStateError(f"game {index} ends unfinished",
-                                             code="bad_record", game=index)
-                    match.next_game()
-                    if match.game is None:
-                        raise GameStateError(f"game {index + 1} comes after the end of the "
-                                             "match", code="bad_record", game=index + 1)
-                game = match.game
-            replay_actions(game, index, actions, _snapshot,
-                           lambda number, before, action, g=game, i=index:
-                           visit(i, number, before, action, g))
     except NardyError:
         raise
     except (LookupError, TypeError, ValueError, AttributeError) as exc:

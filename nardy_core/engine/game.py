@@ -1,14 +1,15 @@
 """One game: opening, turns, cube, resignation, result and a replayable record of actions.
 
 Every state change is an *action* appended to ``actions``; a game is saved as its start and
-actions and restored by replaying them (the dice are in the actions, so a reload never rerolls).
+actions and restored by replaying them (the dice are in the actions, so a reload never rerolls):
+``formats.record`` reads and writes the record and replays it.
 """
 
 from __future__ import annotations
 
 from .cube import CubeState, double_refusal, jacoby_applies, within_limit
 from .dice import Dice
-from .errors import GameStateError, IllegalMoveError, NardyError
+from .errors import GameStateError, IllegalMoveError
 from .score import MatchScore
 from .movegen import Play, legal_plays
 from .playnotation import find_play
@@ -18,9 +19,6 @@ from .variant import REROLL, USE_DICE, Variant
 from ..variants import get_variant
 
 OPENING, ROLL, MOVE, DOUBLE, RESIGN, OVER = "opening", "roll", "move", "double", "resign", "over"
-# Recorded actions without arguments and the methods that make them.
-ANSWER_METHODS = {"double": "double", "take": "take", "beaver": "beaver", "drop": "drop",
-                  "accept": "accept_resignation", "decline": "decline_resignation"}
 
 
 class GameResult:
@@ -304,67 +302,7 @@ class Game:
             raise GameStateError(f"cannot do that now: the game is in the {self.phase} phase, "
                                  f"not {phase}", code="phase", phase=self.phase, needed=phase)
 
-    # --- records ----------------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        """A JSON-ready record from which ``from_dict`` rebuilds this exact game."""
-        from ..formats.notation import format_state
-        position, cube, match, starter = self._setup
-        specs = {o.key: o for o in self.variant.options.specs}
-        return {
-            "game": self.variant.key,
-            "options": {k: specs[k].format(v) for k, v in self.variant.options.non_default().items()},
-            "seed": self.dice.seed, "dice_used": self.dice.used,
-            "players": list(self._initial_players),
-            "start": None if position is None else format_state(position, cube, match),
-            "match": None if position is not None else [match.length, list(match.score),
-                                                        match.crawford],
-            "starter": starter,
-            "actions": [list(a) for a in self.actions],
-        }
-
-    @classmethod
-    def from_dict(cls, data) -> "Game":
-        """Rebuild a game from ``to_dict()``'s record; anything malformed raises a NardyError
-        (``bad_record`` unless a more precise error applies) and never anything else."""
-        try:
-            return cls._from_dict(data)
-        except NardyError:
-            raise
-        except (LookupError, TypeError, ValueError, AttributeError) as exc:
-            raise GameStateError(f"not a valid game record: {exc!r}", code="bad_record") from None
-
-    @classmethod
-    def _from_dict(cls, data) -> "Game":
-        from ..formats.notation import parse_state
-        from ..variants import get_variant
-        variant = get_variant(data["game"], data.get("options") or {})
-        if data.get("start"):
-            position, cube, match = parse_state(data["start"])
-            game = cls(position.variant, seed=data["seed"], match=match, position=position,
-                       cube=cube, players=data.get("players", (0, 1)))
-        else:
-            length, score, crawford = data.get("match") or (0, (0, 0), "pre")
-            game = cls(variant, seed=data["seed"], players=data.get("players", (0, 1)),
-                       match=MatchScore(length, tuple(score), crawford),
-                       starter=data.get("starter"), throw_opening=False)
-        game.replay(data.get("actions", ()))
-        game.dice = Dice(data["seed"], int(data.get("dice_used", 0)))
-        return game
-
-    def replay(self, actions):
-        """Apply recorded actions (dice included) to this game; a record that does not fit the
-        rules raises GameStateError ``bad_record`` naming the action."""
-        for index, action in enumerate(actions):
-            if self.replayed_pass(action):
-                continue
-            done = len(self.actions)
-            try:
-                self._replay_one(action)
-                self.after_replay(done)
-            except (NardyError, LookupError, TypeError, ValueError) as exc:
-                raise GameStateError(f"game record, action {index + 1} {action!r}: {exc}",
-                                     code="bad_record", action=index + 1) from None
-
+    # --- replaying a record (formats.record.replay drives it) ----------------------------------
     # The game makes empty plays on its own (a roll with no move; a play that leaves units to a
     # side with no move: gioul's transferred list), and a record repeats them: a replay, one
     # action at a time or many, skips each such play once.
@@ -374,32 +312,11 @@ class Game:
         made = sum(1 for a in self.actions[done + 1:] if a[0] == "play")
         self._passes_due = (len(self.actions), made)
 
-    def replayed_pass(self, action) -> bool:
-        """Whether ``action`` is an empty play the game already made after the action replayed
-        last (nothing happened since); it is then counted off."""
+    def replayed_pass(self, empty_play) -> bool:
+        """Whether a recorded play, empty (``empty_play``), is one the game already made after
+        the action replayed last (nothing happened since); it is then counted off."""
         at, due = self._passes_due
-        if due and at == len(self.actions) and action[0] == "play" and not action[1]:
+        if due and at == len(self.actions) and empty_play:
             self._passes_due = (at, due - 1)
             return True
         return False
-
-    def _replay_one(self, action):
-        name, args = action[0], list(action[1:])
-        if name == "opening":
-            self.opening(throws=[tuple(t) for t in args[0]])
-        elif name == "roll":
-            self.roll(dice=args[0])
-        elif name == "play":
-            if self.phase == MOVE:
-                self.play([tuple(s) for s in args[0]])
-            elif args[0]:  # only an automatic pass is replayed by its roll already
-                raise GameStateError("the game record has a play where none fits",
-                                     code="bad_record")
-        elif name == "resign":
-            self.resign(args[0])
-        elif name in ANSWER_METHODS:
-            getattr(self, ANSWER_METHODS[name])()
-        else:
-            raise GameStateError(f"unknown action {name!r} in a game record",
-                                 code="bad_record", action=str(name))
-

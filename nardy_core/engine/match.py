@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cube import CubeState
 from .dice import Dice
-from .errors import GameStateError, NardyError, OptionError
+from .errors import GameStateError, OptionError
 from .game import Game
 from .score import CRAWFORD, MAX_LENGTH, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
 from ..variants import VARIANTS, get_variant
@@ -40,39 +39,6 @@ class FirstGame:
     crawford: str = PRE_CRAWFORD
     players: tuple = (0, 1)        # players[colour]: the player index with that colour
     starter: int | None = None     # the colour that rolls first; None: an opening throw
-
-    @classmethod
-    def from_record(cls, data, variant, length) -> "FirstGame":
-        """The first game of a saved record's ``"first_game"`` (``to_record()``'s shape, every
-        key optional), checked as the state notation checks a match score; GameStateError
-        ``bad_record`` otherwise."""
-        from ..formats.notation import format_state, parse_state
-        if not isinstance(data, dict):
-            raise GameStateError("a record's first_game is an object", code="bad_record")
-        score = data.get("score", [0, 0])
-        players = data.get("players", [0, 1])
-        starter = data.get("starter")
-        crawford = data.get("crawford", PRE_CRAWFORD)
-        if not (isinstance(score, (list, tuple)) and len(score) == 2 and all(
-                type(v) is int for v in score)) or (not length and any(score)):
-            raise GameStateError(f"a bad first-game score {score!r}", code="bad_record")
-        if not isinstance(players, (list, tuple)) or list(players) not in ([0, 1], [1, 0]) \
-                or any(type(p) is not int for p in players):
-            raise GameStateError(f"a first game's players are [0, 1] or [1, 0], not "
-                                 f"{players!r}", code="bad_record")
-        if starter not in (None, 0, 1) or isinstance(starter, bool):
-            raise GameStateError(f"a first game's starter is 0, 1 or null, not {starter!r}",
-                                 code="bad_record")
-        if crawford not in (PRE_CRAWFORD, CRAWFORD, POST_CRAWFORD):
-            raise GameStateError(f"a bad Crawford state {crawford!r}", code="bad_record")
-        first = cls(tuple(score), crawford, tuple(players), starter)
-        try:  # the notation's checks of a match score
-            parse_state(format_state(variant.initial_position(), CubeState(),
-                                     first.match_score(length)))
-        except NardyError as exc:
-            raise GameStateError(f"the first game cannot start so: {exc.message}",
-                                 code="bad_record") from None
-        return first
 
     def to_record(self) -> dict:
         """The fields that differ from a match's opening game (a saved record's
@@ -97,21 +63,6 @@ def first_game_record(score, crawford, players, starter) -> dict:
     fields = {"score": score, "crawford": crawford, "players": players, "starter": starter}
     opening = {"score": [0, 0], "crawford": PRE_CRAWFORD, "players": [0, 1], "starter": None}
     return {k: v for k, v in fields.items() if v != opening[k]}
-
-
-def first_game_of(record, start=None):
-    """The ``FirstGame`` of a saved record's ``"first_game"`` (None when it has none),
-    checked against the record's game and length, or its start state's (``start``: the
-    parsed ``"start"``)."""
-    data = record.get("first_game")
-    if data is None:
-        return None
-    if start is not None:
-        variant, length = start[0].variant, start[2].length
-    else:
-        variant = get_variant(record["game"], record.get("options") or {})
-        length = record.get("length", 0)
-    return FirstGame.from_record(data, variant, length)
 
 
 POINTS, WINS = "points", "wins"  # how a mixed match counts: the games' points, or games won

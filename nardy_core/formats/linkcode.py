@@ -23,7 +23,10 @@ from ..engine.cube import CubeState
 from ..engine.errors import NardyError, NotationError
 from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
 from ..engine.position import BAR, BLACK, HAND, SIDE_LEN, WHITE, Position
+from ..engine.game import Game
 from ..engine.variant import HIT_NONE, Variant
+from . import record as record_model
+from .record import GameRecord, game_record
 
 VERSION = 1                      # the format version this module writes
 STEPWISE = 2                     # game codes with plays of long lists written step by step
@@ -777,19 +780,8 @@ def _roll_radix(game):
     return 6 ** game.variant.dice_count + game.can_double()
 
 
-def _apply(game, action):
-    from ..engine.game import ANSWER_METHODS
-    name, args = action[0], action[1:]
-    if name == "opening":
-        game.opening(throws=args[0])
-    elif name == "roll":
-        game.roll(dice=args[0])
-    elif name == "play":
-        game.play([tuple(s) for s in args[0]])
-    elif name == "resign":
-        game.resign(args[0])
-    else:
-        getattr(game, ANSWER_METHODS[name])()
+def _apply(game, act):
+    record_model.apply(game, record_model.action(act))
 
 
 def _read_action(game, r, mode, forced, cache, version=1):
@@ -856,17 +848,20 @@ def _read_action(game, r, mode, forced, cache, version=1):
 
 
 def _record(data):
-    if hasattr(data, "to_dict"):
+    if isinstance(data, GameRecord):
         data = data.to_dict()
+    elif isinstance(data, Game):
+        data = game_record(data)
     if not isinstance(data, dict):
-        _fail("record", f"expected a game record (Game.to_dict()), not {type(data).__name__}")
+        _fail("record", f"expected a game record (record.game_record()), not "
+              f"{type(data).__name__}")
     return data
 
 
 def encode_game(record) -> str:
-    """The whole-game code of a game record (``Game.to_dict()``'s shape, or a ``Game``). The
-    seed is not written: the dice are in the actions. Raises ``LinkCodeError`` when the record
-    does not replay."""
+    """The whole-game code of a game record (``record.game_record()``'s, a ``GameRecord``
+    or a ``Game``). The seed is not written: the dice are in the actions. Raises
+    ``LinkCodeError`` when the record does not replay."""
     try:
         return _encode_game(_record(record))
     except LinkCodeError:
@@ -951,8 +946,8 @@ def _encode_game(data):
 
 
 def decode_game(code) -> dict:
-    """A game record (``Game.to_dict()``'s shape, ``seed`` None) from a whole-game code:
-    ``Game.from_dict`` rebuilds the game, drawing a fresh seed for the rolls after the code's
+    """A game record (``record.game_record()``'s shape, ``seed`` None) from a whole-game code:
+    ``record.game_from_record`` rebuilds the game, drawing a fresh seed for the rolls after the code's
     end. Raises ``LinkCodeError`` (a ``NotationError``) and nothing else."""
     return _guarded(_decode_game, code)
 
@@ -999,18 +994,9 @@ def _decode_game(code):
     if not all(nonzero[:mode]):
         _fail("not_canonical", "the game code's plays all follow a step order that comes "
               "before the one it names")
-    from .notation import format_state
-    specs = {o.key: o for o in variant.options.specs}
-    return {
-        "game": variant.key,
-        "options": {k: specs[k].format(v) for k, v in variant.options.non_default().items()},
-        "seed": None, "dice_used": 0,
-        "players": list(players),
-        "start": None if start is None else format_state(*start),
-        "match": None if start else [match.length, list(match.score), match.crawford],
-        "starter": starter,
-        "actions": [list(a) for a in game.actions],
-    }
+    record = GameRecord.of(game)
+    record.seed, record.dice_used = None, 0
+    return record.to_dict()
 
 
 def decode_link(code):

@@ -22,8 +22,9 @@ from ..engine.cube import jacoby_applies
 from ..engine.errors import GameStateError, NardyError, NotationError
 from ..engine.frame import to_frame
 from ..engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
+from . import record as record_model
 from .inputs import parse_json
-from ..engine.match import FirstGame, Match, first_game_of
+from ..engine.match import Match
 from ..engine.movegen import Play
 from ..engine.playnotation import MAX_UNITS, find_play, format_steps
 from ..engine.position import BAR, HAND, OFF
@@ -31,8 +32,7 @@ from ..engine.turn import Turn
 from ..engine.variant import HIT_BAR, HIT_NONE, USE_DICE
 from ..variants import VARIANTS, get_variant
 
-RECORD_VERSION = 1
-RECORDED = "recorded"         # record["dice"]: the actions carry the dice; there is no seed
+RECORDED = record_model.RECORDED  # record["dice"]: the actions carry the dice; no seed
 MAT_GAME = "short"            # the game a plain .mat file holds
 LEFT_WIDTH = 27               # GNU Backgammon's column layout: "%3d) %-27s %s"
 RIGHT_COLUMN = 33             # where the right column starts
@@ -86,81 +86,18 @@ def replay_match(record) -> Match:
     record's last game, possibly over (then ``match.score`` does not count it yet, as in a
     session: ``match.next_game()`` scores it and starts the next one). A seed, when the record
     has one, is only the source of the dice for rolls still to come. Anything that does not fit
-    the rules raises ``GameStateError`` ``bad_record`` (``Game.replay``'s error, naming the
+    the rules raises ``GameStateError`` ``bad_record`` (``record.replay``'s error, naming the
     action) and nothing but NardyError."""
     return _replay(record)[0]
 
 
 def _replay(record, on_action=None):
-    try:
-        kind = record.get("kind")
-        length = record.get("length", 0)
-        if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length:
-            raise GameStateError(f"bad match length {length!r}", code="bad_record")
-        seed = record.get("seed")
-        seed = None if seed is None else str(seed)
-        if kind is not None:  # a match of mixed games (Session's "kind", record version 2)
-            match = Match(None, length=length, seed=seed, throw_opening=False,
-                          kind=kind if isinstance(kind, str) else str(kind),
-                          options=record.get("options") or {})
-        else:
-            variant = _variant_of(record)
-            start = _start_of(record, variant)
-            match = Match(variant, length=length, seed=seed, throw_opening=False,
-                          start=start, first=first_game_of(record, start))
-        games = record["games"]
-        if not isinstance(games, (list, tuple)) or not games:
-            raise GameStateError("the record has no games", code="bad_record")
-        starts = []
-        for index, actions in enumerate(games):
-            if index:
-                match.next_game()
-                if match.game is None:
-                    raise GameStateError(f"game {index + 1} comes after the end of the match",
-                                         code="bad_record", game=index + 1)
-            starts.append(list(match.score))
-            game = match.game
-            replay_actions(game, index, actions, _Before, None if on_action is None else (
-                lambda number, before, action, g=game, i=index: on_action(i, g, action, before)))
-        return match, starts
-    except NardyError:
-        raise
-    except (LookupError, TypeError, ValueError, AttributeError) as exc:
-        raise GameStateError(f"not a valid match record: {exc!r}", code="bad_record") from None
-
-
-def _start_of(record, variant):
-    """The state a record's first game was played on from (``"start"``: a position set up in
-    the editor or opened from a link, in the state notation), or None."""
-    text = record.get("start")
-    if not text:
-        return None
-    from .notation import parse_state
-    start = parse_state(text)
-    if start[0].variant.key != variant.key:
-        raise GameStateError(f"the record's start is a {start[0].variant.key} position, "
-                             f"not {variant.key}", code="bad_record")
-    return start
-
-
-def replay_actions(game, index, actions, snapshot, visit=None):
-    """Replay game ``index``'s ``actions`` (0-based index) on ``game`` one by one;
-    ``visit(number, before, action)`` after each, ``before`` being ``snapshot(game)`` taken
-    before it. An action that does not fit raises ``bad_record`` naming the game and action."""
-    if not isinstance(actions, (list, tuple)):
-        raise GameStateError(f"game {index + 1} is not a list of actions",
-                             code="bad_record", game=index + 1)
-    for number, action in enumerate(actions):
-        before = snapshot(game)
-        try:
-            game.replay([action])
-        except GameStateError as exc:
-            raise GameStateError(
-                f"game {index + 1}, action {number + 1} {action!r}: "
-                f"{exc.message.split(': ', 1)[-1]}",
-                code="bad_record", game=index + 1, action=number + 1) from None
-        if visit is not None:
-            visit(number, before, action)
+    """``(match, starts)`` of a JSON match record (``record_model.replay_match``), calling
+    ``on_action(index, game, action, before)`` after every action."""
+    parsed = record_model.match_record(record)
+    return record_model.replay_match(
+        parsed, _Before, None if on_action is None else (
+            lambda index, number, before, action, game: on_action(index, game, action, before)))
 
 
 class _Before:
@@ -931,19 +868,14 @@ class _Reader:
                 names = [" ".join(n.split()) for n in parsed.names]
             self.check_score(parsed, index)
             self.play_game(match.game, parsed)
-        games = [g.actions for g in match.games] + [match.game.actions]
-        record = {
-            "v": RECORD_VERSION, "game": self.variant.key,
-            "options": _option_texts(self.variant), "length": self.length,
-            "players": ["human", "human"], "names": names,
-            "tags": {k: v for k, v in self.tags.items() if k in META_TAGS},
-            "dice": RECORDED, "games": _lists(games),
-        }
+        record = record_model.MatchRecord.of_match(
+            match, ["human", "human"], recorded=True,
+            about={"names": names,
+                   "tags": {k: v for k, v in self.tags.items() if k in META_TAGS}})
+        record.seed = None
         if self.start is not None:
-            record["start"] = self.tags["Position"]
-        if match.first is not None:
-            record["first_game"] = match.first.to_record()
-        return record
+            record.start = self.tags["Position"]
+        return record.to_dict()
 
     def first_game(self):
         """The FirstGame tag's first game (its score from the first game's score line), or
@@ -975,7 +907,7 @@ class _Reader:
         if self.start is not None:
             variant, length = self.start[0].variant, self.start[2].length
         try:
-            return FirstGame.from_record(fields, variant, length)
+            return record_model.first_game(fields, variant, length)
         except NardyError as exc:
             _fail(line, "bad_first_game", exc.message)
 

@@ -12,7 +12,8 @@ import time
 from ..bots.chooser import Chooser, Level, level_for
 from ..bots.player import BotPlayer
 from ..engine.errors import GameStateError
-from ..engine.game import DOUBLE, Game, MOVE, RESIGN, ROLL
+from ..engine.game import DOUBLE, MOVE, RESIGN, ROLL
+from ..formats.record import GameRecord, action, actions_of, replay
 
 
 class BotService:
@@ -22,15 +23,16 @@ class BotService:
         self._players = {}
 
     def _game_for(self, record):
-        header = {k: v for k, v in record.items() if k not in ("actions", "dice_used")}
-        actions = record.get("actions") or []
+        parsed = GameRecord.from_dict(record)
+        header = (parsed.game, parsed.options, parsed.seed, parsed.players, parsed.start,
+                  parsed.match, parsed.starter)
+        actions = [action(a) for a in parsed.actions]
         game = self._game
         if (game is None or header != self._header or len(game.actions) > len(actions)
-                or [list(a) for a in game.actions] != [list(a) for a in
-                                                       actions[:len(game.actions)]]):
-            game = Game.from_dict(dict(record, actions=[]))
+                or actions_of(game) != actions[:len(game.actions)]):
+            game = parsed.new_game()
             self._header = header
-        game.replay(actions[len(game.actions):])
+        replay(game, actions[len(game.actions):])
         self._game = game
         return game
 

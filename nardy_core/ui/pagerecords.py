@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from ..engine.errors import NardyError
+from ..formats import record as record_model
 from . import share
 from . import text as T
 from .session import DEFAULT_LEVEL, HUMAN, Session
@@ -148,7 +149,7 @@ def codes(session) -> dict:
 
 def game_record(game) -> dict:
     """A game's record, as the bot worker reads it (its code, its review)."""
-    return game.to_dict()
+    return record_model.game_record(game)
 
 
 def session_record(session) -> dict:

@@ -11,11 +11,12 @@ from the seed and must equal the recorded ones).
 from __future__ import annotations
 
 from ..engine.errors import GameStateError, IllegalMoveError, NardyError
-from ..engine.game import ANSWER_METHODS, DOUBLE, MOVE, OPENING, RESIGN, ROLL
+from ..engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from ..engine.geometry import absolute_point
-from ..engine.match import Match, first_game_of
+from ..engine.match import Match
 from ..engine.movegen import Play
-from ..formats.notation import format_state, parse_state
+from ..formats.record import (RECORDED, SINGLE_VERSION, VERSION, MatchRecord, decision,
+                              game_record, newer_record, replay, replay_match)  # noqa: F401
 from ..engine.playnotation import format_steps
 from ..formats.textboard import columns, pinned_points
 from ..engine.turn import Turn
@@ -25,21 +26,13 @@ from ..variants import get_variant
 HUMAN = "human"
 # the bot a player meets unless they chose one: a fair game, not the strongest (issue 19)
 DEFAULT_LEVEL = "intermediate"
-RECORD_VERSION = 1
-MIXED_RECORD_VERSION = 2  # a match of mixed games: a reader of version 1 refuses it
+RECORD_VERSION = SINGLE_VERSION  # formats.record: the versions a saved game is written as
+MIXED_RECORD_VERSION = VERSION   # a match of mixed games: a reader of version 1 refuses it
 PREF_DEFAULTS = {
     "auto_roll": True,      # roll at once when no cube decision is possible
     "auto_confirm": False,  # end the turn as soon as the dice are played
     "auto_forced": True,    # play a roll that has only one legal play
 }
-
-
-def newer_record(data) -> bool:
-    """A saved game written by a newer version of the app (its ``v`` above every version
-    this one writes): kept for that version, never opened here nor discarded as damaged."""
-    version = data.get("v") if isinstance(data, dict) else None
-    return isinstance(version, int) and not isinstance(version, bool) and \
-        version > max(RECORD_VERSION, MIXED_RECORD_VERSION)
 
 
 def bot_levels():
@@ -379,12 +372,12 @@ class Session:
         return game.phase == ROLL and game.can_double()
 
     def hint_request(self) -> dict:
-        return {"record": self.game.to_dict(), "actions": len(self.game.actions), "top": 5}
+        return {"record": game_record(self.game), "actions": len(self.game.actions), "top": 5}
 
     # --- a bot's decisions (computed elsewhere: in the page, by a web worker) -----------------
     def bot_request(self) -> dict:
         colour = self.actor()
-        return {"level": self.player_of(colour), "record": self.game.to_dict(),
+        return {"level": self.player_of(colour), "record": game_record(self.game),
                 "actions": len(self.game.actions)}
 
     def bot_play_step(self, step):
@@ -408,12 +401,8 @@ class Session:
             for step in steps[len(turn.steps):]:
                 turn.step(step)
             self._do("play", turn.play())
-        elif action == "roll":
-            self._do(action)
-        elif action in ANSWER_METHODS:
-            self._do(ANSWER_METHODS[action])
-        else:
-            raise GameStateError(f"unknown bot action {action!r}", code="bad_answer")
+        else:  # roll, double, take, beaver, drop, accept, decline
+            self._do(decision(action).method)
 
     # --- between games -------------------------------------------------------------------------
     def projected_score(self) -> list:
@@ -441,75 +430,38 @@ class Session:
             self._advance()
 
     # --- saving and restoring ----------------------------------------------------------------
+    def record(self) -> MatchRecord:
+        """The saved-game record (``formats.record.MatchRecord``)."""
+        return MatchRecord.of_match(self.match, self.players, recorded=self.recorded_dice,
+                                    hints=self.hints, about=self.about)
+
     def to_dict(self) -> dict:
-        """The saved-game record. A mixed match is written as version 2 with ``"kind"`` (the
-        match kind's key), ``"game"`` its first game and ``"options"`` by game key, so that a
-        reader of version 1 refuses it (bad_record) rather than replaying something else."""
-        kind = self.match.kind
-        games = [g.actions for g in self.match.all_games()]
-        if kind is None:
-            options = _option_texts(self.variant)
-        else:
-            options = {}
-            for key in kind.games:
-                texts = _option_texts(get_variant(key, self.match.kind_options.get(key) or {}))
-                if texts:
-                    options[key] = texts
-        record = {
-            "v": RECORD_VERSION if kind is None else MIXED_RECORD_VERSION,
-            "game": self.match.variant.key if kind is None
-            else kind.games[0], "options": options, "length": self.match.length,
-            "seed": self.match.seed, "players": list(self.players),
-            "games": [[list(a) for a in actions] for actions in games],
-        }
-        if kind is not None:
-            record["kind"] = kind.key
-        if self.start is not None:
-            record["start"] = format_state(*self.start)
-        if self.match.first is not None:
-            record["first_game"] = self.match.first.to_record()
-        if self.recorded_dice:
-            record["dice"] = "recorded"
-        if not self.hints:
-            record["hints"] = False
-        record.update(self.about)
-        return record
+        """The saved-game record as JSON (``MatchRecord.to_dict``: version 1, or 2 for a
+        mixed match, so that a reader of version 1 refuses it rather than replaying something
+        else)."""
+        return self.record().to_dict()
 
     @classmethod
     def from_dict(cls, data, prefs=None) -> "Session":
-        """Rebuild a saved session; anything malformed or inconsistent (a roll that the seed
-        does not give) raises GameStateError ``bad_record``."""
+        """Rebuild a saved session (any version ``formats.record.upgrade`` reads); anything
+        malformed or inconsistent (a roll that the seed does not give) raises GameStateError
+        ``bad_record`` (``newer_record``: saved by a newer version)."""
         try:
-            kind = data.get("kind")
-            if newer_record(data):
-                raise GameStateError(f"a game saved by a newer version (format {data['v']})",
-                                     code="newer_record", version=data["v"])
-            if data.get("v") != (RECORD_VERSION if kind is None else MIXED_RECORD_VERSION):
-                raise GameStateError("unknown saved-game version", code="bad_record")
-            recorded = data.get("dice", "seed") == "recorded"
-            if not recorded and data.get("dice", "seed") != "seed":
-                raise GameStateError("unknown kind of dice in a record", code="bad_record")
+            record = MatchRecord.from_dict(data)
+            recorded = record.dice == RECORDED
             # Recorded dice are all in the actions; the rolls still to come get a fresh seed
             # at each load (the recorded ones never re-roll, and no stream is replayed).
-            seed = None if recorded else data.get("seed")
-            start = parse_state(data["start"]) if data.get("start") else None
-            if kind is not None and not isinstance(kind, str):
-                raise GameStateError("a bad match kind in a record", code="bad_record")
-            first = first_game_of(data, start)
-            session = cls(data["game"], data.get("options") or {}, data.get("length", 0),
-                          tuple(data["players"]), seed=None if seed is None else str(seed),
-                          prefs=prefs, start=start, recorded_dice=recorded, _replaying=True,
-                          kind=kind, hints=data.get("hints", True) is not False, first=first)
+            seed = None if recorded else record.seed
             if not recorded and seed is None:
                 raise GameStateError("a saved game without its seed", code="bad_record")
-            session.about = {k: data[k] for k in ("names", "tags") if isinstance(
-                data.get(k), (list, dict))}
-            games = data["games"]
-            for index, actions in enumerate(games):
-                if index:
-                    session.next_game()
-                for action in actions:
-                    session._replay(action)
+            session = cls(record.game, record.options, record.length, record.players,
+                          seed=None if seed is None else str(seed), prefs=prefs,
+                          start=record.parsed_start(), recorded_dice=recorded,
+                          _replaying=True, kind=record.kind, hints=record.hints,
+                          first=record.first_game)
+            session.about = dict(record.about)
+            replay_match(record, match=session.match, next_game=session.next_game,
+                         seeded=not recorded, do=session._do)
             session._replaying = False
             session.notices.clear()
             session._advance()
@@ -522,40 +474,9 @@ class Session:
         except (LookupError, TypeError, ValueError, AttributeError) as exc:
             raise GameStateError(f"not a valid saved game: {exc!r}", code="bad_record") from None
 
-    def _replay(self, action):
-        name, args = action[0], list(action[1:])
-        game = self.game
-        if game.replayed_pass(action):
-            return
-        done = len(game.actions)
-        self._replay_action(game, name, args)
-        game.after_replay(done)
-
-    def _replay_action(self, game, name, args):
-        if name in ("opening", "roll") and self.recorded_dice:
-            dice = [tuple(t) for t in args[0]] if name == "opening" else tuple(args[0])
-            self._do(name, dice)
-        elif name == "opening":
-            self._do("opening")
-            if [list(t) for t in game.actions[-1][1]] != [list(t) for t in args[0]]:
-                raise GameStateError("the opening throw differs from the seed's",
-                                     code="bad_record")
-        elif name == "roll":
-            self._do("roll")
-            rolled = next(a for a in reversed(game.actions) if a[0] == "roll")
-            if list(rolled[1]) != list(args[0]):
-                raise GameStateError("a roll differs from the seed's", code="bad_record")
-        elif name == "play":
-            if game.phase == MOVE:
-                self._do("play", [tuple(s) for s in args[0]])
-            elif args[0]:
-                raise GameStateError("a play where none fits", code="bad_record")
-        elif name == "resign":
-            self._do("resign", args[0])
-        elif name in ANSWER_METHODS:
-            self._do(ANSWER_METHODS[name])
-        else:
-            raise GameStateError(f"unknown action {name!r}", code="bad_record")
+    def replay_action(self, act):
+        """Replay one recorded action (a JSON list or an ``Action``) through the move list."""
+        replay(self.game, [act], do=self._do, seeded=not self.recorded_dice)
 
     def drain_notices(self) -> list:
         out, self.notices = self.notices, []
@@ -656,11 +577,6 @@ def _board_view(shown) -> dict:
             "bar": [sides[0][BAR], sides[1][BAR]], "off": [sides[0][OFF], sides[1][OFF]],
             "hand": [sides[0][HAND], sides[1][HAND]],
             "pips": [shown.pip_count(0), shown.pip_count(1)]}
-
-
-def _option_texts(variant) -> dict:
-    specs = {o.key: o for o in variant.options.specs}
-    return {k: specs[k].format(v) for k, v in variant.options.non_default().items()}
 
 
 __all__ = ["Session", "HUMAN", "PREF_DEFAULTS", "bot_levels"]

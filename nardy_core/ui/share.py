@@ -12,8 +12,9 @@ import re
 import time
 
 from ..engine.errors import NardyError, NotationError
-from ..engine.match import first_game_of, first_game_record
+from ..engine.match import first_game_record
 from ..formats.notation import format_state, parse_state
+from ..formats.record import first_game_of, game_record
 from .session import DEFAULT_LEVEL, HUMAN, Session
 
 MAX_TEXT = 20_000
@@ -37,7 +38,7 @@ def fragment(session, whole_game=False) -> str:
     from ..formats import linkcode
     game = session.game
     if whole_game or game.is_over:
-        return "g=" + linkcode.encode_game(game.to_dict())
+        return "g=" + linkcode.encode_game(game_record(game))
     return "p=" + linkcode.encode_state(*session_state(session))
 
 
@@ -170,8 +171,8 @@ def session_from(kind, payload, players=None, prefs=None) -> Session:
 
 
 def game_session_record(game_record, players) -> dict:
-    """A one-game session record (the saved-game format) from a game record (``Game.to_dict``'s
-    shape), replayed with the dice written in it. The fields it reads are checked for their
+    """A one-game session record (the saved-game format) from a game record
+    (``record.game_record``'s shape), replayed with the dice written in it. The fields it reads are checked for their
     types first (NotationError ``bad_record``); the rules check the rest on replay."""
     _check_game_record(game_record)
     match = game_record.get("match") or [0, [0, 0], "pre"]
@@ -230,7 +231,7 @@ def replay_states(game_record) -> list:
     states = [(step.game.position, step.game.cube, step.game.match, None)]
     for action in actions:
         try:
-            step._replay(action)
+            step.replay_action(action)
         except NardyError:
             raise
         except (LookupError, TypeError, ValueError) as exc:

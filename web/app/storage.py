@@ -11,7 +11,7 @@ from pyscript import window
 
 from nardy_core.engine.errors import NardyError
 from nardy_core.formats.inputs import parse_json
-from nardy_core.ui.session import newer_record
+from nardy_core.formats.record import newer_record
 
 SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
 DAMAGED = SAVES + ".damaged"       # an unreadable store of saved games, kept aside
