@@ -19,7 +19,6 @@ from .engine.match import Match
 from .engine.movegen import Play, legal_plays
 from .engine.position import BLACK, WHITE, Position
 from .engine.turn import Turn
-from .formats.linkcode import decode_link, encode_game, encode_state
 from .formats.notation import format_state, parse_position, parse_state
 from .variants import VARIANTS, get_variant
 
@@ -44,8 +43,12 @@ __all__ = [
 
 
 def __getattr__(name):
-    # start-up: the bots load when first asked for, so that a program (or the page) that only
-    # plays or reads positions does not pay for them
+    # start-up: the bots and the link codes load when first asked for, so that a program (or
+    # the page, whose first board waits for this package) that only plays or reads positions
+    # does not pay for them
+    if name in ("decode_link", "encode_game", "encode_state"):
+        from .formats import linkcode
+        return getattr(linkcode, name)
     if name == "BotPlayer":
         from .bots.player import BotPlayer
         return BotPlayer

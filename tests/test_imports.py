@@ -58,7 +58,7 @@ MODULES = _modules()
 class _Import:
     def __init__(self, source, target, line, in_function, type_only):
         self.source, self.target, self.line = source, target, line
-        self.in_function, self.type_only = in_function, type_only
+        self.in_function, self.type_only = in_function, type_only  # in_function: its first line
 
     def __repr__(self):
         return f"{self.source}:{self.line} -> {self.target}"
@@ -99,10 +99,10 @@ def _imports() -> list:
                         if target in MODULES and target != name:
                             found.append(_Import(name, target, child.lineno, in_function,
                                                  type_only))
-                walk(child, in_function or isinstance(
-                    child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)),
+                function = isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+                walk(child, in_function or (child.lineno if function else 0),
                      type_only or (isinstance(child, ast.If) and _is_type_checking(child)))
-        walk(tree, False, False)
+        walk(tree, 0, False)
     return found
 
 
@@ -198,28 +198,16 @@ def test_nothing_inside_imports_the_package_root():
     assert wrong == [], wrong
 
 
-def _comments_above(lines, index) -> str:
-    """The comments on a block of imports that ends at ``lines[index]`` and just above it."""
-    block = []
-    while index >= 0:
-        line = lines[index].strip()
-        continued = index > 0 and lines[index - 1].rstrip().endswith((",", "("))
-        if not (line.startswith(("from ", "import ", "#")) or continued):
-            break
-        block.append(line)
-        index -= 1
-    return " ".join(block)
-
-
 def test_an_import_inside_a_function_says_why():
     """An import inside a function is for start-up time only (the page draws its board before
-    it needs the bots), and a comment on it or just above says so."""
+    it needs the bots), and a comment in the function, before the import, says so."""
     unexplained = []
     for e in IMPORTS:
         if not e.in_function or e.type_only:
             continue
         lines = MODULES[e.source][0].read_text(encoding="utf-8").split("\n")
-        if LAZY_MARK not in _comments_above(lines, e.line - 1):
+        comments = [line for line in lines[e.in_function - 1:e.line] if "#" in line]
+        if not any(LAZY_MARK in line for line in comments):
             unexplained.append(e)
     assert unexplained == [], f"imports inside functions without a '# {LAZY_MARK}' reason: " \
                               f"{unexplained}"

@@ -35,6 +35,7 @@ from array import array
 from operator import add, mul, sub
 
 from ..engine.frame import F_BAR, F_HAND, F_OBAR, F_OFF, F_OHAND, F_OOFF, F_OPP, SLOTS
+from ..variants import VARIANTS
 from .evaluator import Evaluator
 
 N_OUT = 5
@@ -329,7 +330,6 @@ _CACHE = {}
 
 
 def weight_file(game_key) -> str:
-    from ..variants import VARIANTS
     cls = VARIANTS.get(game_key)
     return ((cls.shared_network if cls is not None else "") or game_key) + ".nnw"
 

@@ -21,11 +21,15 @@ from collections.abc import Mapping
 
 from ..engine.cube import CubeState
 from ..engine.errors import NardyError, NotationError
-from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from ..engine.position import BAR, BLACK, HAND, SIDE_LEN, WHITE, Position
-from ..engine.game import Game
+from ..engine.frame import from_frame
+from ..engine.game import DOUBLE, Game, MOVE, OPENING, OVER, RESIGN, ROLL
+from ..engine.match import CRAWFORD, MatchScore, POST_CRAWFORD, PRE_CRAWFORD
+from ..engine.position import BAR, BLACK, HAND, Position, SIDE_LEN, WHITE
+from ..engine.turn import Turn
 from ..engine.variant import HIT_NONE, Variant
+from ..variants import VARIANTS, get_variant
 from . import record as record_model
+from .notation import format_state, parse_state
 from .record import GameRecord, game_record
 
 VERSION = 1                      # the format version this module writes
@@ -46,7 +50,6 @@ class _Tags(Mapping):
     later is in it."""
 
     def _table(self):
-        from ..variants import VARIANTS
         return {key: cls.link_name() for key, cls in VARIANTS.items() if cls.link_name() != key}
 
     def __getitem__(self, key):
@@ -172,7 +175,6 @@ def _head(variant, kind, version=VERSION):
 def _open(code, kind):
     """``(variant class, version, reader)`` from a code of ``kind``; checks everything up to
     the payload's characters."""
-    from ..variants import VARIANTS
     if not isinstance(code, str):
         _fail("not_text", f"a link code is text, not {type(code).__name__}")
     if len(code) > MAX_LENGTH:
@@ -476,7 +478,6 @@ def _read_match(r):
 
 def _checked(position, cube, match, reading=True):
     """The state as ``notation.parse_state`` reads it back: every rule the notation checks."""
-    from .notation import format_state, parse_state
     text = format_state(position, cube, match)
     try:
         return parse_state(text)
@@ -528,7 +529,6 @@ def _guarded(function, code):
 
 # --- whole games ----------------------------------------------------------------------------
 def _resign_kinds(game):
-    from ..engine.game import MOVE, ROLL
     if game.phase in (ROLL, MOVE) and game.variant.options.values.get("allow_resign", True):
         return [kind for kind, _ in game.variant.resign_levels()]
     return []
@@ -548,8 +548,6 @@ class _PlayTree:
     each one (every order of the steps the step interface accepts)."""
 
     def __init__(self, position):
-        from ..engine.frame import from_frame
-        from ..engine.turn import Turn
         self.turn = Turn(position)
         self.legality = self.turn.legality
         self.root = self.legality.root
@@ -642,7 +640,6 @@ def _long_list(game):
     """Whether the roll to play is a long ordered list, decided by ``legality.ListLegality``
     without listing its plays (gioul and gul bara under ``escalation_lookahead=FULL``, Russian
     tricktrack's complement doubles): version 2 writes its play step by step."""
-    from ..engine.game import MOVE
     return game.phase == MOVE and not game.turn().legality.listed
 
 
@@ -721,7 +718,6 @@ def _action_symbols(game, action, cache):
     """The symbols of one recorded action in the game's present phase, as a list of
     ``(value, radix)``, a play's step order as ``((rank in each of STEP_ORDERS), radix)``;
     None when the action does not fit the game now."""
-    from ..engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
     name, args = action[0], list(action[1:])
     phase = game.phase
     kinds = _resign_kinds(game)
@@ -790,7 +786,6 @@ def _read_action(game, r, mode, forced, cache, version=1):
     step by step, counted in ``cache["stepwise"]``). Returns, for each of STEP_ORDERS that
     comes before ``mode``, whether the action is a play whose steps are not the first in that
     order."""
-    from ..engine.game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL
 
     def get(radix):
         if forced and radix > 1:
@@ -874,9 +869,6 @@ def encode_game(record) -> str:
 
 
 def _encode_game(data):
-    from ..engine.game import MOVE, Game
-    from .notation import parse_state
-    from ..variants import get_variant
     variant = get_variant(data["game"], data.get("options") or {})
     players = tuple(data.get("players") or (0, 1))
     if players not in ((0, 1), (1, 0)):
@@ -953,7 +945,6 @@ def decode_game(code) -> dict:
 
 
 def _decode_game(code):
-    from ..engine.game import Game
     cls, version, r = _open(code, GAME)
     if r.n == 0:
         _fail("truncated", "the game code is empty")

@@ -22,8 +22,6 @@ from ..engine.cube import jacoby_applies
 from ..engine.errors import GameStateError, NardyError, NotationError
 from ..engine.frame import to_frame
 from ..engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
-from . import record as record_model
-from .inputs import parse_json
 from ..engine.match import Match
 from ..engine.movegen import Play
 from ..engine.playnotation import MAX_UNITS, find_play, format_steps
@@ -31,6 +29,9 @@ from ..engine.position import BAR, HAND, OFF
 from ..engine.turn import Turn
 from ..engine.variant import HIT_BAR, HIT_NONE, USE_DICE
 from ..variants import VARIANTS, get_variant
+from . import record as record_model
+from .inputs import parse_json
+from .notation import parse_state
 
 RECORDED = record_model.RECORDED  # record["dice"]: the actions carry the dice; no seed
 MAT_GAME = "short"            # the game a plain .mat file holds
@@ -531,7 +532,6 @@ def _import(text):
         _fail(tags.get("_options_line", 0), exc.code, exc.message)
     start = None
     if tags.get("Position"):
-        from .notation import parse_state
         try:
             start = parse_state(tags["Position"])
         except NotationError as exc:

@@ -11,6 +11,7 @@ import json
 from ..engine.errors import NardyError
 from ..formats import record as record_model
 from . import share
+from .thumb import board_thumbnail
 from . import text as T
 from .session import DEFAULT_LEVEL, HUMAN, Session
 
@@ -41,7 +42,6 @@ def card(session, view=None) -> dict:
     """What the saved-games list shows of a game besides its title, in no language: the
     game (a key, or "match:<kind>"), the players, the score, the move number and a small
     picture of the board (``thumb.board_thumbnail``)."""
-    from .thumb import board_thumbnail
     view = view or session.view()
     humans = [c for c in (0, 1) if session.player_of(c) == HUMAN]
     return {"game": "match:" + session.kind.key if session.kind else session.variant.key,
@@ -57,6 +57,8 @@ def card_text(lang, stored) -> dict:
     """A stored ``card`` read for the list (anything damaged gives an empty dict, and the list
     falls back on the title): {game, players, score, move, thumb} in ``lang``; a picture that
     is not the one ``card`` draws (hand-edited storage) is left out."""
+    # start-up: what a saved game's card, link or file needs loads when the page first
+    # lists, shares or exports one
     from ..engine.match import MATCH_KINDS
     from ..variants import VARIANTS
     try:
@@ -87,6 +89,8 @@ def save_entry(session, lang, now_ms, previous=None) -> dict:
     entry = {"session": session.to_dict(), "title": title(session, lang, view),
              "updated": int(now_ms), "finished": done, "card": card(session, view)}
     if not session.recorded_dice:
+        # start-up: what a saved game's card, link or file needs loads when the page first
+        # lists, shares or exports one
         from ..analysis.dicecheck import commitment
         before = previous.get("commitment") if isinstance(previous, dict) else None
         entry["commitment"] = before or commitment(session.match.seed)
@@ -103,6 +107,8 @@ def restore(entry, prefs=None) -> Session:
 
 def commitment_shown(session, entry) -> str:
     """The dice commitment the page showed for this session (its saved one, else computed)."""
+    # start-up: what a saved game's card, link or file needs loads when the page first
+    # lists, shares or exports one
     from ..analysis.dicecheck import commitment
     shown = entry.get("commitment") if isinstance(entry, dict) else None
     return shown or commitment(session.match.seed)
@@ -127,6 +133,8 @@ def review_link(href, code) -> str:
 
 def initial_fragment(game) -> str:
     """The fragment of ``game``'s starting position (``"p="`` alone when it has none)."""
+    # start-up: what a saved game's card, link or file needs loads when the page first
+    # lists, shares or exports one
     from ..formats import linkcode
     try:
         start = Session(game, players=(HUMAN, HUMAN), seed="embed").game
@@ -139,6 +147,8 @@ def initial_fragment(game) -> str:
 def game_code(record) -> str:
     """A game record's whole-game link code (made in the bot's worker: encoding replays the
     game)."""
+    # start-up: what a saved game's card, link or file needs loads when the page first
+    # lists, shares or exports one
     from ..formats import linkcode
     return linkcode.encode_game(record)
 
@@ -174,6 +184,8 @@ def export(session, today):
     """``(text, name, mime)``: the session as a match file, or as the JSON record where a
     match file cannot hold its moves (mixed matches, gioul, gul bara; Open reads it back).
     Raises NardyError when neither can."""
+    # start-up: what a saved game's card, link or file needs loads when the page first
+    # lists, shares or exports one
     from ..formats import records
     record = session.to_dict()
     suffix, kind = ("mat" if session.variant.key == "short" else "txt"), "text/plain"

@@ -35,6 +35,8 @@ def session_state(session):
 def fragment(session, whole_game=False) -> str:
     """The address fragment (without ``#``) of the game on the board: its state, or the whole
     game so far (always the whole game once it is over: its last position cannot be played)."""
+    # start-up: link codes, GNU Backgammon IDs and game files load when the page first
+    # shares or opens one
     from ..formats import linkcode
     game = session.game
     if whole_game or game.is_over:
@@ -50,6 +52,8 @@ def codes(session) -> dict:
 def state_codes(state) -> dict:
     """``{state, link, gnubg, xgid}`` of ``(position, cube, match)``: gnubg's and XG's only
     where the game is backgammon (short nardy with its standard rules), else None."""
+    # start-up: link codes, GNU Backgammon IDs and game files load when the page first
+    # shares or opens one
     from ..formats import gnubgcodes, linkcode
     out = {"state": format_state(*state), "link": linkcode.encode_state(*state)}
     for key, writer in (("gnubg", gnubgcodes.format_gnubg_id), ("xgid", gnubgcodes.format_xgid)):
@@ -63,6 +67,8 @@ def state_codes(state) -> dict:
 def read(text):
     """``("state", (position, cube, match))`` or ``("game", game_record)`` from anything a
     person pastes; raises ``NotationError`` with a readable message otherwise."""
+    # start-up: link codes, GNU Backgammon IDs and game files load when the page first
+    # shares or opens one
     from ..formats import gnubgcodes, linkcode
     if not isinstance(text, str):
         raise NotationError("expected text", code="share_input")
@@ -90,6 +96,8 @@ def decode(source, text):
     """``read(text)`` for ``source`` "text" (a link or a code); for "file", ``("file",
     match_record)`` of a game file's text (``records.import_file``: a match file or JSON)."""
     if source == "file":
+        # start-up: link codes, GNU Backgammon IDs and game files load when the page first
+        # shares or opens one
         from ..formats import records
         if isinstance(text, str):
             check_file_size(len(text))  # characters: no more than the file's bytes

@@ -4,6 +4,7 @@
 import re
 
 from ..engine.errors import OptionError
+from ..engine.variant import Variant
 from .backgammon_family import GAMES as _BACKGAMMON_FAMILY
 from .caucasian import CaucasianNardy
 from .escalate import Gioul, GulBara
@@ -34,7 +35,6 @@ def register_variant(cls, replace=False):
     (docs/architecture.md, "Adding a game"). Checks what would break another game: a key or a
     link tag another game already has (``replace``: a game of the same key is replaced).
     Returns ``cls``, so it also serves as a class decorator."""
-    from ..engine.variant import Variant
     if not (isinstance(cls, type) and issubclass(cls, Variant)):
         raise TypeError(f"a game is a Variant subclass, not {cls!r}")
     if not _TAG.fullmatch(cls.key or "") or not _TAG.fullmatch(cls.link_name()):
