@@ -17,10 +17,10 @@ class CubeState:
     def may_double(self, colour: int) -> bool:
         return self.offered_by is None and (self.owner is None or self.owner == colour)
 
-    def taken(self, taker: int, beaver: bool = False) -> "CubeState":
+    def taken(self, taker: int, beaver: bool = False) -> CubeState:
         return CubeState(self.value * (4 if beaver else 2), taker, None)
 
-    def offer(self, colour: int) -> "CubeState":
+    def offer(self, colour: int) -> CubeState:
         return CubeState(self.value, self.owner, colour)
 
 

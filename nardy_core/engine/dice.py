@@ -61,7 +61,7 @@ class Dice:
         return {"seed": self.seed, "used": self.used}
 
     @classmethod
-    def from_state(cls, state: dict) -> "Dice":
+    def from_state(cls, state: dict) -> Dice:
         return cls(state["seed"], int(state.get("used", 0)))
 
 

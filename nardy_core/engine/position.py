@@ -58,7 +58,7 @@ class Position:
         self.last_roll = bool(last_roll)
         self._hash = None
 
-    def replace(self, **changes) -> "Position":
+    def replace(self, **changes) -> Position:
         fields = {name: getattr(self, name) for name in self.__slots__ if name != "_hash"}
         fields.update(changes)
         return Position(**fields)

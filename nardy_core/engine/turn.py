@@ -36,7 +36,7 @@ class Turn:
         self._path = [self.legality.root]
         self._steps = []
 
-    def fresh(self) -> "Turn":
+    def fresh(self) -> Turn:
         """A new turn of the same roll, from its start, sharing what this one has decided."""
         return Turn(self.position, self.legality)
 

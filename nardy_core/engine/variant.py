@@ -10,8 +10,19 @@ for the units of a roll, the successors of one unit, the end-of-turn test and th
 from __future__ import annotations
 
 from .errors import PositionError
-from .frame import (ALL_ONES, BOARD, F_BAR, F_OBAR, F_OPP, ONE, OUTSIDE, SH, SLOT_SHIFT,
-                    closed_points, ones)
+from .frame import (
+    ALL_ONES,
+    BOARD,
+    F_BAR,
+    F_OBAR,
+    F_OPP,
+    ONE,
+    OUTSIDE,
+    SH,
+    SLOT_SHIFT,
+    closed_points,
+    ones,
+)
 from .geometry import CONTRARY, cross_table
 from .options import OptionSet
 from .position import BAR, BLACK, HAND, OFF, WHITE, Position, side_from
@@ -102,7 +113,7 @@ class Variant:
     def configure(self):
         """Derive per-instance settings from ``self.options`` (override as needed)."""
 
-    def with_options(self, **overrides) -> "Variant":
+    def with_options(self, **overrides) -> Variant:
         values = dict(self.options.values)
         values.update(overrides)
         return type(self)(values)

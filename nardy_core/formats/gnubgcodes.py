@@ -382,7 +382,7 @@ def _decode_match(key, halves, column):
         bad("cube_owner", "the cube owner is 0, 1 or 3 (centred), not 2")
     move, turn, doubled = _bits(key, _MOVE), _bits(key, _TURN), _bits(key, _DOUBLED)
     dice = (_bits(key, _DIE1), _bits(key, _DIE2))
-    if dice != (0, 0) and not (1 <= min(dice) and max(dice) <= 6):
+    if dice != (0, 0) and not (min(dice) >= 1 and max(dice) <= 6):
         bad("dice", f"the dice are 1-6 each, or both 0 before the roll, not {dice[0]}-{dice[1]}",
             dice=list(dice))
     if doubled:

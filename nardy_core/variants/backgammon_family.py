@@ -18,7 +18,18 @@ checker, but entering is optional" rule, used by the hand-setup options here.
 
 from __future__ import annotations
 
-from ..engine.frame import ALL_ONES, F_HAND, F_OBAR, F_OOFF, F_OPP, ONE, SH, SLOT_BITS, slot_mask, to_frame
+from ..engine.frame import (
+    ALL_ONES,
+    F_HAND,
+    F_OBAR,
+    F_OOFF,
+    F_OPP,
+    ONE,
+    SH,
+    SLOT_BITS,
+    slot_mask,
+    to_frame,
+)
 from ..engine.geometry import PARALLEL, SHARED
 from ..engine.options import Option
 from ..engine.position import BAR, HAND, OFF
