@@ -19,6 +19,7 @@ dependencies: it runs in Pyodide too.
 from __future__ import annotations
 
 import re
+from typing import Any, NoReturn
 
 from ..engine.cube import CubeState, double_refusal
 from ..engine.errors import NotationError, OptionError, PositionError
@@ -76,7 +77,8 @@ _STATE_LIKE = re.compile(r"[a-z][a-z0-9_]*(?:\[|\s)")
 
 
 # --- errors -------------------------------------------------------------------------------------
-def _fail(fmt, reason, message, field=None, column=None, **params):
+def _fail(fmt: str, reason: str, message: str, field: str | None = None,
+          column: int | None = None, **params: Any) -> NoReturn:
     """A reader's error: the text is not a valid code of format ``fmt``."""
     if field is not None:
         params["field"] = field

@@ -50,7 +50,8 @@ def state_codes(state) -> dict:
     """``{state, link, gnubg, xgid}`` of ``(position, cube, match)``: gnubg's and XG's only
     where the game is backgammon (short nardy with its standard rules), else None."""
     from ..formats import gnubgcodes, linkcode
-    out = {"state": format_state(*state), "link": linkcode.encode_state(*state)}
+    out: dict[str, str | None] = {"state": format_state(*state),
+                                  "link": linkcode.encode_state(*state)}
     for key, writer in (("gnubg", gnubgcodes.format_gnubg_id), ("xgid", gnubgcodes.format_xgid)):
         try:
             out[key] = writer(*state)
