@@ -16,17 +16,16 @@ cd "$ROOT"
 WHEELS_DIR="${PYODIDE_WHEELS_DIR:-$ROOT/.cache/pyodide-wheels}"
 PYTHON="${PYTHON:-python3}"
 
-# The wheels pytest and hypothesis need on Python 3.14 (their full dependency closure there).
-# Keep them pure Python ("py3-none-any"): PyPI has no emscripten wheels.
-WHEELS=(
-  pytest==9.2.0
-  pluggy==1.7.0
-  iniconfig==2.3.1
-  packaging==26.3
-  pygments==2.21.0
-  hypothesis==6.155.7
-  sortedcontainers==2.4.0
-)
+# The wheels pytest and hypothesis need on Python 3.14 (their full dependency closure there), at
+# the versions pinned in requirements-dev.txt, the one list of test tools. Those pins must be pure
+# Python wheels ("py3-none-any"): PyPI has no emscripten wheels.
+PYODIDE_PACKAGES=(pytest pluggy iniconfig packaging pygments hypothesis sortedcontainers)
+WHEELS=()
+for name in "${PYODIDE_PACKAGES[@]}"; do
+  spec="$(grep -i -m1 -E "^${name}==[^[:space:]#]+" requirements-dev.txt | sed -E 's/[[:space:]#].*//')" \
+    || { printf 'pyodide-tests: no %s==VERSION pin in requirements-dev.txt\n' "$name" >&2; exit 3; }
+  WHEELS+=("$spec")
+done
 
 log() { printf 'pyodide-tests: %s\n' "$*" >&2; }
 

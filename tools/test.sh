@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: set up (venv, npm, the served folder web/), then pytest natively (with
+# The whole test suite: set up (venv, npm, the served folder web/), then the static checks (ruff
+# lint and format, mypy: what pyproject.toml configures; a few seconds), then pytest natively (with
 # the GNU Backgammon oracle tests) and the core suite again inside Pyodide (Python 3.14, as in
 # the browser), the two sharing both cores; then the browser tests (e2e/: Playwright
 # driving Debian's Chromium, and the player journey in Firefox ESR and WebKitGTK too).
@@ -14,6 +15,15 @@ logs="$(mktemp -d)"
 bash tools/browsers.sh > "$logs/browsers.log" 2>&1 &
 browsers=$!
 bash tools/setup.sh
+
+# Static checks first (fast): lint, format and types, as pyproject.toml configures them (the same
+# commands as .pre-commit-config.yaml). A failure fails the run; the tests still run.
+echo "== ruff check, ruff format --check, mypy"
+checks_rc=0
+.venv/bin/python -m ruff check . || checks_rc=1
+.venv/bin/python -m ruff format --check . || checks_rc=1
+.venv/bin/python -m mypy || checks_rc=1
+echo "== static checks: exit $checks_rc"
 
 echo "== pytest (CPython $(.venv/bin/python -c 'import platform; print(platform.python_version())'))" \
      "and pytest inside Pyodide, on both cores"
@@ -55,5 +65,5 @@ if [ "$browsers_rc" -ne 0 ]; then
 fi
 e2e_rc=0
 bash tools/e2e-tests.sh "$@" || e2e_rc=$?
-echo "== exit: CPython $native_rc, Pyodide $pyodide_rc, browsers install $browsers_rc, browser tests $e2e_rc"
-[ "$native_rc$pyodide_rc$browsers_rc$e2e_rc" = "0000" ]
+echo "== exit: static checks $checks_rc, CPython $native_rc, Pyodide $pyodide_rc, browsers install $browsers_rc, browser tests $e2e_rc"
+[ "$checks_rc$native_rc$pyodide_rc$browsers_rc$e2e_rc" = "00000" ]

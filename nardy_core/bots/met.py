@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+from typing import Any
 
 INF = float("inf")
 _EPS = 1e-12
@@ -138,7 +139,7 @@ class CubeModel:
     def __init__(self, terminal, cash_a, cash_b, may_a, may_b, x: float, top: int):
         self.terminal, self.cash_a, self.cash_b = terminal, cash_a, cash_b
         self.may_a, self.may_b, self.x, self.top = may_a, may_b, x, top
-        self._cache = {}
+        self._cache: dict[Any, Any] = {}
 
     def dead(self, v):
         low, win = self.terminal(v)

@@ -14,8 +14,9 @@ enters from 25 (bar or hand).
 from __future__ import annotations
 
 from itertools import permutations, product
+from typing import Any
 
-_TABLES = {}
+_TABLES: dict[Any, Any] = {}
 
 
 def _units(dice, doubles_count):

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .match import MatchScore
+    from .variant import Variant
 
 
 @dataclass(frozen=True)
@@ -17,14 +23,14 @@ class CubeState:
     def may_double(self, colour: int) -> bool:
         return self.offered_by is None and (self.owner is None or self.owner == colour)
 
-    def taken(self, taker: int, beaver: bool = False) -> "CubeState":
+    def taken(self, taker: int, beaver: bool = False) -> CubeState:
         return CubeState(self.value * (4 if beaver else 2), taker, None)
 
-    def offer(self, colour: int) -> "CubeState":
+    def offer(self, colour: int) -> CubeState:
         return CubeState(self.value, self.owner, colour)
 
 
-def within_limit(variant, value: int) -> bool:
+def within_limit(variant: Variant, value: int) -> bool:
     """Whether the cube may stand at ``value`` under the game's ``max_cube`` (0: no limit).
     Every path that raises the cube asks this: a double, a beaver (the taker's redouble at
     once, to four times the value) and each automatic double of a tied opening throw."""
@@ -32,7 +38,8 @@ def within_limit(variant, value: int) -> bool:
     return not limit or value <= limit
 
 
-def double_refusal(variant, cube: CubeState, match, colour: int, turns_done) -> tuple | None:
+def double_refusal(variant: Variant, cube: CubeState, match: MatchScore, colour: int,
+                   turns_done: Sequence[int]) -> tuple[str, str] | None:
     """Why ``colour`` may not double now, as ``(code, message)``; None when the double is legal.
 
     ``turns_done``: (white, black) turns completed in this game, for the Holland rule."""
@@ -55,6 +62,6 @@ def double_refusal(variant, cube: CubeState, match, colour: int, turns_done) -> 
     return None
 
 
-def jacoby_applies(variant, cube: CubeState, match) -> bool:
+def jacoby_applies(variant: Variant, cube: CubeState, match: MatchScore) -> bool:
     """Money play with the Jacoby rule and a cube never turned: gammons count as singles."""
     return match.is_money and bool(variant.options.values.get("jacoby")) and cube.value < 2

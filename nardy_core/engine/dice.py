@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from typing import Any
 
 from .errors import GameStateError, NardyError
 
@@ -23,7 +24,7 @@ MAX_SEED = 4096  # the longest seed, in characters (the page makes 32; game k of
 class Dice:
     __slots__ = ("seed", "used", "_block", "_block_index")
 
-    def __init__(self, seed=None, used: int = 0):
+    def __init__(self, seed: object = None, used: int = 0) -> None:
         """``used``: bytes of the stream already consumed (a saved game's ``dice_used``), an
         int from 0 to ``MAX_USED`` (``GameStateError`` ``dice_used`` otherwise)."""
         self.seed = secrets.token_hex(16) if seed is None else str(seed)
@@ -50,22 +51,22 @@ class Dice:
             if b < 252:
                 return b % 6 + 1
 
-    def roll(self, count: int = 2) -> tuple:
+    def roll(self, count: int = 2) -> tuple[int, ...]:
         return tuple(self.die() for _ in range(count))
 
     def commitment(self) -> str:
         """SHA-256 of the seed: published before the first roll, checked after the game."""
         return hashlib.sha256(self.seed.encode()).hexdigest()
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         return {"seed": self.seed, "used": self.used}
 
     @classmethod
-    def from_state(cls, state: dict) -> "Dice":
+    def from_state(cls, state: dict[str, Any]) -> Dice:
         return cls(state["seed"], int(state.get("used", 0)))
 
 
-def check_seed(seed):
+def check_seed(seed: str) -> None:
     """A seed is hashed as UTF-8 text: one that has no UTF-8 form (a lone surrogate, which a
     command line's undecodable bytes become) or that would make every block's hash long is
     refused before any die is thrown."""

@@ -7,13 +7,15 @@ the message in the player's own language without parsing English text.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 
 class NardyError(ValueError):
     """Base class: ``code`` is stable across releases, ``params`` fill the message template."""
 
     code = "error"
 
-    def __init__(self, message: str, code: str | None = None, **params):
+    def __init__(self, message: str, code: str | None = None, **params: Any) -> None:
         super().__init__(message)
         if code is not None:
             self.code = code
@@ -21,9 +23,9 @@ class NardyError(ValueError):
 
     @property
     def message(self) -> str:
-        return self.args[0]
+        return cast(str, self.args[0])
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message, "params": dict(self.params)}
 
 

@@ -10,9 +10,17 @@ opponent's checkers are stored on the mover's point numbers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from .position import BAR, HAND, OFF, SIDE_LEN
+
+if TYPE_CHECKING:
+    from .position import Position, Side
+
+#: ``cross_table(geometry)``: the opponent's own number of each mover point (geometry.py).
+Cross = tuple[int, ...]
 
 F_OFF, F_BAR, F_HAND = OFF, BAR, HAND  # mover: slot 0 off, 1…24 points, 25 bar, 26 hand
 F_OPP = 26                             # opponent's count on mover point p: slot F_OPP + p
@@ -27,12 +35,12 @@ SH = tuple(i << SLOT_SHIFT for i in range(SLOTS))     # bit offset of a slot
 ONE = tuple(1 << (i << SLOT_SHIFT) for i in range(SLOTS))  # +1 checker in a slot
 
 
-def ones(first, last):
+def ones(first: int, last: int) -> int:
     """A mask with the lowest bit of every slot first…last set (empty when first > last)."""
     return sum(ONE[first:last + 1])
 
 
-def slot_mask(first, last):
+def slot_mask(first: int, last: int) -> int:
     """All bits of the slots first…last."""
     return ones(first, last) * 15
 
@@ -41,19 +49,19 @@ BOARD = slot_mask(1, 24)          # the mover's points
 OUTSIDE = slot_mask(7, 26)        # mover checkers that stop bearing off: points 7-24, bar, hand
 
 
-def count(s, slot):
+def count(s: int, slot: int) -> int:
     return (s >> (slot << SLOT_SHIFT)) & 15
 
 
 ALL_ONES = ones(0, SLOTS - 1)
 
 
-def occupied(masked):
+def occupied(masked: int) -> int:
     """Lowest bit of every non-empty slot of an already masked frame."""
     return (masked | masked >> 1 | masked >> 2 | masked >> 3) & ALL_ONES
 
 
-def closed_points(s, block_min):
+def closed_points(s: int, block_min: int) -> int:
     """Mover points that ``block_min`` or more opposing checkers close (lowest bit per slot)."""
     theirs = (s >> SH[F_OPP]) & BOARD  # the opponent's counts moved onto the mover's slots
     if block_min == 1:
@@ -61,10 +69,10 @@ def closed_points(s, block_min):
     return (theirs >> 1 | theirs >> 2 | theirs >> 3) & ALL_ONES  # a count of 2 or more
 
 
-_GATHER = {}
+_GATHER: dict[Cross, Callable[[Any], Any]] = {}
 
 
-def _gather(cross):
+def _gather(cross: Cross) -> Callable[[Any], Any]:
     """A C-level getter of the opponent's counts on the mover's points 1-24."""
     getter = _GATHER.get(cross)
     if getter is None:
@@ -72,7 +80,7 @@ def _gather(cross):
     return getter
 
 
-def to_frame(position, cross) -> int:
+def to_frame(position: Position, cross: Cross) -> int:
     me = position.sides[position.turn]
     opp = position.sides[1 - position.turn]
     s = int.from_bytes(bytes(me) + bytes(_gather(cross)(opp)) + bytes((opp[BAR],)), "little")
@@ -84,7 +92,7 @@ def to_frame(position, cross) -> int:
     return s
 
 
-def pins_of(s, cross):
+def pins_of(s: int, cross: Cross) -> tuple[frozenset[int], frozenset[int]]:
     """(mover's pinned points, opponent's pinned points), each in its own numbering."""
     pins = s.to_bytes(SLOTS, "little")[F_PIN + 1:F_PIN + 25]
     if pins == _NO_PINS:
@@ -93,19 +101,20 @@ def pins_of(s, cross):
             frozenset(cross[p] for p in range(1, 25) if pins[p - 1] == PIN_THEIRS))
 
 
-def from_frame(position, s, cross):
+def from_frame(position: Position, s: int, cross: Cross
+               ) -> tuple[tuple[Side, ...], tuple[frozenset[int], ...]]:
     """Return (sides, pins) of ``position`` with the mover's frame ``s`` written back."""
     mover = position.turn
     me, opp = sides_of(s, cross)
     my_pins, their_pins = pins_of(s, cross)
-    sides = [None, None]
+    sides: list[Any] = [None, None]
     sides[mover], sides[1 - mover] = me, opp
-    pin_sets = [None, None]
+    pin_sets: list[Any] = [None, None]
     pin_sets[mover], pin_sets[1 - mover] = my_pins, their_pins
     return tuple(sides), tuple(pin_sets)
 
 
-def sides_of(s, cross):
+def sides_of(s: int, cross: Cross) -> tuple[Side, Side]:
     """(mover's side, opponent's side), each a 27-tuple in its own numbering (position.py)."""
     raw = s.to_bytes(SLOTS, "little")
     theirs = raw[F_OPP + 1:F_OPP + 25]
@@ -118,14 +127,14 @@ def sides_of(s, cross):
     return tuple(raw[:SIDE_LEN]), tuple(opp)
 
 
-_FLIP = {}
+_FLIP: dict[Cross, Callable[[Any], Any]] = {}
 
 
 _NO_PINS = bytes(24)
 _SWAP_PIN = bytes((0, PIN_THEIRS, PIN_MINE))   # a pin seen by the other side
 
 
-def flip(s, cross) -> int:
+def flip(s: int, cross: Cross) -> int:
     """The same position seen by the other side: after a play, the frame of the player who now
     rolls (pins included: plakoto's look-ahead must see them)."""
     getter = _FLIP.get(cross)

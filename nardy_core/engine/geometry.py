@@ -21,7 +21,7 @@ ROWS12_CONTRARY = "rows12_contrary"  # tourne-case option: own k faces the oppon
 # mover's point p faces the mover's 25 - p, where the opponent's facing checker is found.
 
 
-def cross_table(geometry: str) -> tuple:
+def cross_table(geometry: str) -> tuple[int, ...]:
     if geometry in (CONTRARY, ROWS12):
         return (0,) + tuple(25 - p for p in range(1, 25))
     if geometry in (PARALLEL, ROWS12_CONTRARY):

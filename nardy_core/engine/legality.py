@@ -24,9 +24,16 @@ their limit; docs/architecture.md ("Bounded move generation") gives the figures.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
 from .errors import GameStateError, SearchLimitError
 from .frame import F_HAND, to_frame
-from .movegen import Search, unit_choices
+from .movegen import Search, Steps, unit_choices
+from .variant import Node, StepTuple, TurnContext, UnitBound, Variant
+
+if TYPE_CHECKING:
+    from .position import Position
 
 # Units above which an ordered list is decided without listing it (a double's four units and
 # anything shorter are listed: about a thousand search nodes at most).
@@ -43,7 +50,7 @@ class _Costly(Exception):
     """The search has passed BOUND_AFTER nodes without the game's bound."""
 
 
-def legality_for(position, limit=None):
+def legality_for(position: Position, limit: int | None = None) -> Legality:
     """The legality of ``position``'s turn (which must have dice or pending units)."""
     variant = position.variant
     if position.dice is None and not position.pending:
@@ -61,14 +68,20 @@ def legality_for(position, limit=None):
 class _Legality:
     __slots__ = ("position", "variant", "ctx", "ordered", "root")
 
-    def children(self, node) -> list:
+    position: Position
+    variant: Variant
+    ctx: TurnContext
+    ordered: bool
+    root: Node
+
+    def children(self, node: Node) -> list[tuple[StepTuple, Node]]:
         """``[(step, child node), …]``: every step from ``node`` in any order of the units."""
         s, t, rem = node
         if not rem or self.variant.finished(s):
             return []
         unit_moves = self.variant.unit_moves
         ctx = self.ctx
-        out = []
+        out: list[tuple[StepTuple, Node]] = []
         for d, rest in unit_choices(rem, self.ordered):
             for s2, t2, step in unit_moves(ctx, s, t, d, 26):
                 out.append((step, (s2, t2, rest)))
@@ -81,7 +94,11 @@ class SearchLegality(_Legality):
     __slots__ = ("search", "_legal", "_memo")
     listed = True   # every legal play is at hand: finding one costs nothing
 
-    def __init__(self, position, limit=None):
+    search: Search
+    _legal: set[Node]
+    _memo: dict[Node, bool]
+
+    def __init__(self, position: Position, limit: int | None = None) -> None:
         self.search = search = Search(position, limit)
         self.position = position
         self.variant = search.variant
@@ -95,27 +112,27 @@ class SearchLegality(_Legality):
     def visits(self) -> int:
         return len(self.search.nodes)
 
-    def is_legal(self, node) -> bool:
+    def is_legal(self, node: Node) -> bool:
         return node in self._legal
 
-    def playable(self, node) -> bool:
+    def playable(self, node: Node) -> bool:
         memo = self._memo
         if node not in memo:
             memo[node] = node in self._legal or any(
                 self.playable(child) for _, child in self.children(node))
         return memo[node]
 
-    def results(self, most=None) -> dict:
+    def results(self, most: int | None = None) -> dict[int, Steps]:
         """Distinct legal results ``{frame: steps}``; ``most``: the caller needs to know only
         whether there are more than that many (here all are known anyway)."""
         return self.search.results()
 
-    def may_reach(self, node, frame) -> bool:
+    def may_reach(self, node: Node, frame: int) -> bool:
         """False only where no play through ``node`` can end in ``frame`` (here: never
         decided, the full list is at hand)."""
         return True
 
-    def path_to(self, frame):
+    def path_to(self, frame: int) -> Steps | None:
         """The steps of a legal play ending in ``frame``, or None."""
         nodes = self.search.nodes
         for key in self.search.legal:
@@ -132,7 +149,21 @@ class ListLegality(_Legality):
     __slots__ = ("units", "total", "limit", "visits", "most", "_best", "_reach", "_bound",
                  "_bounds", "_filter", "_target", "_bounding")
 
-    def __init__(self, position, s0, ctx, units, limit=MAX_LIST_NODES):
+    units: tuple[int, ...]
+    total: int
+    limit: int
+    visits: int
+    most: int  # None only while __init__ works it out
+    _best: dict[Node, int]
+    _reach: dict[Node, bool]
+    _bound: UnitBound | None
+    _bounds: dict[tuple[int, tuple[int, ...]], int]
+    _filter: bool
+    _target: tuple[int | None, tuple[list[int], int, int, int]]
+    _bounding: bool
+
+    def __init__(self, position: Position, s0: int, ctx: TurnContext, units: tuple[int, ...],
+                 limit: int = MAX_LIST_NODES) -> None:
         variant = position.variant
         self.position = position
         self.variant = variant
@@ -147,22 +178,23 @@ class ListLegality(_Legality):
         self._reach = {}    # node -> whether a legal node lies in or below it
         self._bounds = {}
         self._bound = variant.unit_bound(ctx)
-        self._target = (None, None)   # the frame path_to and may_reach aim at, its heights
+        # the frame path_to and may_reach aim at, its heights
+        self._target = (None, None)  # type: ignore[assignment]
         # the turn constraints filter the candidates only when some node meets them (AMB-44)
         self._filter = variant.has_turn_constraint and self._some_node_meets()
         self._bounding = False
-        self.most = None
+        self.most = None  # type: ignore[assignment]
         self.most = self._bounded_best(self.root)
 
     # --- the search ---------------------------------------------------------------------------
-    def _count(self, n=1):
+    def _count(self, n: int = 1) -> None:
         self.visits += n
         if self.visits > self.limit:
             raise SearchLimitError(
                 f"deciding the plays of this {self.total}-unit list needs more than "
                 f"{self.limit:,} search nodes", limit=self.limit, what="list nodes")
 
-    def _next(self, node):
+    def _next(self, node: Node) -> list[Node] | tuple[()]:
         s, t, rem = node
         if not rem or self.variant.finished(s):
             return ()
@@ -172,7 +204,7 @@ class ListLegality(_Legality):
 
     def _some_node_meets(self) -> bool:
         variant, ctx = self.variant, self.ctx
-        seen = set()
+        seen: set[Node] = set()
         stack = [self.root]
         while stack:
             node = stack.pop()
@@ -185,10 +217,10 @@ class ListLegality(_Legality):
             stack.extend(self._next(node))
         return False
 
-    def _candidate(self, node) -> bool:
+    def _candidate(self, node: Node) -> bool:
         return not self._filter or self.variant.turn_ok(self.ctx, node[0], node[1])
 
-    def _ceiling(self, node) -> int:
+    def _ceiling(self, node: Node) -> int:
         """The most units any node in or below ``node`` can have played (a game's bound, or
         every unit)."""
         s, _, rem = node
@@ -201,7 +233,7 @@ class ListLegality(_Legality):
             bound = self._bounds[key] = self._bound(s, rem)
         return played + bound
 
-    def _bounded_best(self, node) -> int:
+    def _bounded_best(self, node: Node) -> int:
         """``_best_below(node)``; if the search turns out costly, it starts again from
         ``node`` with the game's bound on (what it has found stays: every value is exact)."""
         try:
@@ -210,7 +242,7 @@ class ListLegality(_Legality):
             self._bounding = True
             return self._best_below(node)
 
-    def _best_below(self, node, cap=None) -> int:
+    def _best_below(self, node: Node, cap: int | None = None) -> int:
         """The most units played at a candidate node in or below ``node`` (-1: none), exact.
         ``cap``: an upper bound on it known from above; the search stops once it is reached,
         and skips a child whose own bound shows it cannot beat what is found."""
@@ -243,7 +275,7 @@ class ListLegality(_Legality):
         self._best[node] = best
         return best
 
-    def _bounded(self, node) -> bool:
+    def _bounded(self, node: Node) -> bool:
         """Whether the game's bound is asked at ``node``: once the turn has proved costly,
         at the root and where a run of equal units begins (inside a run the next few nodes
         decide as cheaply as a bound would)."""
@@ -254,17 +286,17 @@ class ListLegality(_Legality):
         return played == 0 or bool(rem) and rem[0] != self.units[played - 1]
 
     # --- the interface ------------------------------------------------------------------------
-    def is_legal(self, node) -> bool:
+    def is_legal(self, node: Node) -> bool:
         return self.total - len(node[2]) == self.most and self._candidate(node)
 
-    def playable(self, node) -> bool:
+    def playable(self, node: Node) -> bool:
         try:
             return self._reaches(node)
         except _Costly:
             self._bounding = True
             return self._reaches(node)
 
-    def _reaches(self, node) -> bool:
+    def _reaches(self, node: Node) -> bool:
         """Whether a legal node (a candidate playing ``most`` units) lies in or below
         ``node``: the search stops at the first one, and skips what cannot get there."""
         known = self._reach.get(node)
@@ -288,13 +320,14 @@ class ListLegality(_Legality):
         self._reach[node] = known
         return known
 
-    def _walk(self, keep=None):
+    def _walk(self, keep: Callable[[Node], bool] | None = None
+              ) -> Iterator[tuple[Node, Steps]]:
         """Legal nodes with one step sequence each, depth first along playable steps; or,
         with ``keep(node)`` (whether a subtree may hold what the caller looks for), along
         the steps it keeps (a legal end found that way makes every node on its way
         playable, so they are not asked)."""
-        seen = set()
-        stack = [(self.root, ())]
+        seen: set[Node] = set()
+        stack: list[tuple[Node, Steps]] = [(self.root, ())]
         while stack:
             node, steps = stack.pop()
             if node in seen:
@@ -308,21 +341,21 @@ class ListLegality(_Legality):
                 if child not in seen and (keep(child) if keep else self.playable(child)):
                     stack.append((child, steps + (step,)))
 
-    def results(self, most=None) -> dict:
+    def results(self, most: int | None = None) -> dict[int, Steps]:
         """Distinct legal results ``{frame: steps}``: all of them by the plain search
         (``movegen.Search``, faster than a walk, bounded by its node limit), or with ``most``
         by a walk that stops once it has found one more than that (the caller asked whether
         there are more)."""
         if most is None:
             return Search(self.position).results()
-        out = {}
+        out: dict[int, Steps] = {}
         for node, steps in self._walk():
             out.setdefault(node[0], steps)
             if most is not None and len(out) > most:
                 break
         return out
 
-    def may_reach(self, node, frame) -> bool:
+    def may_reach(self, node: Node, frame: int) -> bool:
         """False when no play through ``node`` can end in ``frame`` (a legal end). A mover's
         checker only ever moves towards his home here (no game with a long list sends one
         back), so ``node`` needs at least as many checkers on or above every point as
@@ -343,13 +376,13 @@ class ListLegality(_Legality):
         moved = sum(rem[:left])
         return here[1] - pips == moved if here[2] == off else here[1] - pips <= moved
 
-    def path_to(self, frame):
+    def path_to(self, frame: int) -> Steps | None:
         """The steps of a legal play ending in ``frame``, or None: a depth-first search along
         the nodes that ``may_reach`` it, trying first the steps that take a checker from a
         point where the frame has fewer to one where it has more."""
         want = _slots(frame)
-        seen = set()
-        stack = [(self.root, ())]
+        seen: set[Node] = set()
+        stack: list[tuple[Node, Steps]] = [(self.root, ())]
         while stack:
             node, steps = stack.pop()
             if node in seen:
@@ -370,21 +403,26 @@ class ListLegality(_Legality):
         return None
 
 
-def _slots(frame):
+def _slots(frame: int) -> bytes:
     """The mover's checkers on each of his slots, off (0) to the hand (26)."""
     return (frame & ((1 << ((F_HAND + 1) * 8)) - 1)).to_bytes(F_HAND + 1, "little")
 
 
-def _shape(frame):
+def _shape(frame: int) -> tuple[list[int], int, int, int]:
     """The mover's side of ``frame``: (for each slot from the hand (26) down to off (0), his
     checkers on it or above; his pips, the bar counting 25; his checkers off; in the hand)."""
     raw = _slots(frame)
-    heights, total = [], 0
+    heights: list[int] = []
+    total = 0
     for p in range(F_HAND, -1, -1):
         total += raw[p]
         heights.append(total)
     return heights, sum(p * raw[p] for p in range(1, F_HAND)), raw[0], raw[F_HAND]
 
 
-def _covers(heights, target) -> bool:
+def _covers(heights: list[int], target: list[int]) -> bool:
     return all(a >= b for a, b in zip(heights, target))
+
+
+#: What ``legality_for`` answers: the legality of one turn, listed or searched.
+Legality = SearchLegality | ListLegality

@@ -14,10 +14,21 @@ docs/architecture.md says ("Bounded move generation").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from .errors import GameStateError, SearchLimitError
 from .frame import F_BAR, from_frame, to_frame
 from .playtext import format_steps
-from .variant import Variant
+from .variant import Node, StepTuple, TurnContext, Variant
+
+if TYPE_CHECKING:
+    from .position import Position, Side
+
+#: The steps of a play so far, from the root of the search.
+Steps = tuple[StepTuple, ...]
+#: ``unit_choices``: each unit that may be played next with the units left after it.
+Splits = list[tuple[int, tuple[int, ...]]]
 
 # Search nodes one listing of a roll may hold: under a second and about 80 MB in CPython.
 # Every roll of every game under its default options stays far below it (at most 1,110 nodes
@@ -33,7 +44,17 @@ class Search:
     __slots__ = ("variant", "position", "ctx", "units", "ordered", "nodes", "legal",
                  "root", "_legal_keys")
 
-    def __init__(self, position, limit=None):
+    variant: Variant
+    position: Position
+    ctx: TurnContext
+    units: tuple[int, ...]
+    ordered: bool
+    nodes: dict[Node, Steps]
+    legal: list[Node]
+    root: Node
+    _legal_keys: set[Node] | None
+
+    def __init__(self, position: Position, limit: int | None = None) -> None:
         variant = position.variant
         self.variant = variant
         self.position = position
@@ -46,8 +67,9 @@ class Search:
         self.ordered = ordered
         t0 = variant.initial_turn_state(self.ctx)
         self.root = (s0, t0, self.units)
-        self.nodes = nodes = {}
-        leaves = []  # nodes that played every unit
+        nodes: dict[Node, Steps] = {}
+        self.nodes = nodes
+        leaves: list[Node] = []  # nodes that played every unit
         unit_moves = variant.unit_moves
         finished = variant.finished
         # the usual end (every checker borne off) is tested inline: it runs at every node
@@ -58,7 +80,7 @@ class Search:
         splits = _SPLITS[ordered]
         most = MAX_SEARCH_NODES if limit is None else limit
 
-        def visit(s, t, rem, steps, limit):
+        def visit(s: int, t: int, rem: tuple[int, ...], steps: Steps, limit: int) -> None:
             # rem is non-empty here and the node itself is already recorded. With canonical
             # order, a step may not start above the previous step's source (steps commute).
             if len(nodes) > most:
@@ -95,21 +117,21 @@ class Search:
         self._legal_keys = None
 
     @property
-    def legal_keys(self):
+    def legal_keys(self) -> set[Node]:
         if self._legal_keys is None:
             self._legal_keys = set(self.legal)
         return self._legal_keys
 
-    def results(self):
+    def results(self) -> dict[int, Steps]:
         """Distinct legal results: a dict ``frame -> steps`` (the first sequence found)."""
         nodes = self.nodes
         return {key[0]: nodes[key] for key in reversed(self.legal)}
 
 
-_SPLITS = {False: {}, True: {}}
+_SPLITS: dict[bool, dict[tuple[int, ...], Splits]] = {False: {}, True: {}}
 
 
-def unit_choices(rem, ordered):
+def unit_choices(rem: tuple[int, ...], ordered: bool) -> Splits:
     """The units that may be played next from ``rem``, each with what remains after it:
     the distinct values of free units, or the first of ordered ones (cached)."""
     out = _SPLITS[ordered].get(rem)
@@ -129,45 +151,50 @@ class Play:
 
     __slots__ = ("position", "steps", "frame", "_after")
 
-    def __init__(self, position, steps, frame):
+    position: Position
+    steps: Steps
+    frame: int
+    _after: tuple[tuple[Side, ...], tuple[frozenset[int], ...]] | None
+
+    def __init__(self, position: Position, steps: Iterable[StepTuple], frame: int) -> None:
         self.position = position
         self.steps = tuple(steps)
         self.frame = frame
         self._after = None
 
     @property
-    def board(self):
+    def board(self) -> tuple[tuple[Side, ...], tuple[frozenset[int], ...]]:
         """(sides, pins) after the play, the side to move unchanged."""
         if self._after is None:
             self._after = from_frame(self.position, self.frame, self.position.variant.cross)
         return self._after
 
     @property
-    def mover_side(self):
+    def mover_side(self) -> Side:
         return self.board[0][self.position.turn]
 
     @property
-    def opponent_side(self):
+    def opponent_side(self) -> Side:
         return self.board[0][1 - self.position.turn]
 
     def notation(self) -> str:
         return format_steps(self.steps)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.notation()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Play({self.notation()!r})"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and self.frame == other.frame and \
             self.position == other.position
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.frame)
 
 
-def legal_plays(position, limit=None):
+def legal_plays(position: Position, limit: int | None = None) -> list[Play]:
     """All distinct legal plays of ``position`` (which must have dice or pending units),
     the highest starting points first; ``SearchLimitError`` past ``limit`` search nodes
     (default ``MAX_SEARCH_NODES``)."""
@@ -177,5 +204,5 @@ def legal_plays(position, limit=None):
     return plays
 
 
-def _sort_key(steps):
+def _sort_key(steps: Steps) -> tuple[tuple[int, int], ...]:
     return tuple((-s[0], -s[1]) for s in sorted(steps, key=lambda s: (-s[0], -s[1])))

@@ -7,7 +7,9 @@ position notation); both are normalised here so that the rest of the engine sees
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import OptionError
 
@@ -21,11 +23,11 @@ class Option:
     key: str
     default: object
     kind: str = "choice"  # choice | bool | int | dieset
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     doc: str = ""
     minimum: int = 0
 
-    def parse(self, value):
+    def parse(self, value: Any) -> Any:
         """Return the canonical value for ``value`` or raise OptionError."""
         try:
             return self._parse(value)
@@ -37,7 +39,7 @@ class Option:
             code="option_value", key=self.key, value=str(value),
         )
 
-    def _parse(self, value):
+    def _parse(self, value: Any) -> Any:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -73,7 +75,7 @@ class Option:
                 return choice
         raise ValueError(value)
 
-    def format(self, value) -> str:
+    def format(self, value: Any) -> str:
         if self.kind == "bool":
             return "true" if value else "false"
         if self.kind == "dieset":
@@ -86,11 +88,12 @@ class Option:
 class OptionSet:
     """The options of one variant: declarations plus the chosen values."""
 
-    specs: tuple
-    values: dict = field(default_factory=dict)
+    specs: tuple[Option, ...]
+    values: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, specs, overrides=None, game=""):
+    def build(cls, specs: Sequence[Option], overrides: Mapping[str, Any] | None = None,
+              game: str = "") -> OptionSet:
         by_key = {o.key: o for o in specs}
         values = {o.key: o.default for o in specs}
         if overrides is not None and not isinstance(overrides, dict):
@@ -107,10 +110,10 @@ class OptionSet:
             values[key] = spec.parse(value)
         return cls(tuple(specs), values)
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Any:
         return self.values[key]
 
-    def non_default(self) -> dict:
+    def non_default(self) -> dict[str, Any]:
         return {o.key: self.values[o.key] for o in self.specs if self.values[o.key] != o.default}
 
     def texts(self) -> dict:

@@ -11,6 +11,9 @@ write the same text.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
 from .errors import IllegalMoveError, NotationError
 from .playtext import (BAR_POINT, CHAIN, HAND_POINT, OFF_POINT, chains, format_steps, point_name,
                        start_rank)
@@ -22,11 +25,22 @@ __all__ = ["BAR_POINT", "HAND_POINT", "OFF_POINT", "CHAIN", "MAX_UNITS", "MAX_SE
            "MAX_PLAY_TEXT", "point_name", "chains", "format_steps", "parse_play_text",
            "find_play"]
 
+if TYPE_CHECKING:
+    from .movegen import Play
+    from .position import Position
+    from .turn import Step
+
+#: One checker's written move from one point to the next: ``(from, to)``.
+Segment = tuple[int, int]
+#: The segments of one written path (``13/8*/5``), and the paths of a play.
+Segments = tuple[Segment, ...]
+Paths = tuple[Segments, ...]
+
 
 MAX_PLAY_TEXT = 1000  # the longest play text read, in characters: no play is written longer
 
 
-def _small_number(text, low, high):
+def _small_number(text: str, low: int, high: int) -> int | None:
     """``text`` as a number from ``low`` to ``high`` when it is one to two ASCII digits, else
     None: ``str.isdigit`` and ``int`` also take other scripts' digits (``²``, ``٢``) and ``int``
     refuses thousands of digits with a ValueError."""
@@ -39,7 +53,8 @@ _NAMED = {"bar": BAR_POINT, "b": BAR_POINT, "hand": HAND_POINT, "h": HAND_POINT,
           "off": OFF_POINT, "o": OFF_POINT}
 
 
-def parse_play_text(text: str, numbers=None) -> list:
+def parse_play_text(text: str, numbers: Sequence[int] | Mapping[int, int] | None = None
+                    ) -> list[list[int]]:
     """``"24/18 13/7*/1 6/off(2)"`` -> checker moves ``[[24, 18], [13, 7, 1], [6, 0], [6, 0]]``.
 
     Hit marks (``*``, and plakoto's pin mark ``^`` of VARIANT_RULES.md §0.7) are accepted and
@@ -50,10 +65,10 @@ def parse_play_text(text: str, numbers=None) -> list:
     if len(text) > MAX_PLAY_TEXT:
         raise NotationError(f"a play is at most {MAX_PLAY_TEXT} characters, not {len(text)}",
                             code="bad_play", column=MAX_PLAY_TEXT + 1, limit=MAX_PLAY_TEXT)
-    moves = []
+    moves: list[list[int]] = []
     column = 1
     for token in text.replace(",", " ").split():
-        count = 1
+        count: int | None = 1
         body = token
         if body.endswith(")") and "(" in body:
             body, _, n = body[:-1].partition("(")
@@ -61,7 +76,7 @@ def parse_play_text(text: str, numbers=None) -> list:
             if count is None:
                 raise NotationError(f"column {column}: bad repeat count in {token!r}",
                                     code="bad_play", column=column, token=token)
-        points = []
+        points: list[int] = []
         for part in body.split("/"):
             name = part.rstrip("*^").lower()
             point = _small_number(name, 1, 24)
@@ -75,12 +90,12 @@ def parse_play_text(text: str, numbers=None) -> list:
         if len(points) < 2:
             raise NotationError(f"column {column}: {token!r} needs from/to", code="bad_play",
                                 column=column, token=token)
-        moves.extend([points] * count)
+        moves.extend([points] * cast(int, count))  # None raised above
         column += len(token) + 1
     return moves
 
 
-def _writer_form(text, moves) -> bool:
+def _writer_form(text: str, moves: list[list[int]]) -> bool:
     """Whether ``text`` is laid out as ``format_steps`` writes a play: paths from the highest
     start, repeats grouped, a point between a path's ends written only where it hit (``*``)."""
     tokens = text.split()
@@ -89,7 +104,7 @@ def _writer_form(text, moves) -> bool:
         if any(not point.endswith("*") for point in points[1:-1]):
             return False
     paths = sorted(moves, key=lambda path: (-start_rank(path[0]), -path[-1]))
-    out = []
+    out: list[list[Any]] = []
     for path in paths:
         shown = "/".join(point_name(p) for p in path)
         if out and out[-1][0] == shown:
@@ -100,15 +115,16 @@ def _writer_form(text, moves) -> bool:
     return layout == " ".join(token.replace("*", "") for token in tokens)
 
 
-def find_play(position, text: str):
+def find_play(position: Position, text: str) -> Play:
     """The legal play that ``text`` describes, or IllegalMoveError/NotationError."""
+    moves: list[list[int]]
     if text.strip() in ("-", "", "pass"):
         moves = []
     else:
         moves = parse_play_text(text)
     turn = Turn(position)
 
-    def segment_steps(at, target):
+    def segment_steps(at: int, target: int) -> Iterator[tuple[Step, bool]]:
         # every step of the checker on ``at`` that arrives at ``target`` or can still reach it
         # (checkers only ever move to lower numbers; bar and hand are 25 and 26) without a hit
         # on the way: the notation shows every point where a checker hit (13/8*/5)
@@ -121,7 +137,7 @@ def find_play(position, text: str):
                     and not step.hit:
                 yield step, False
 
-    def walk(paths, handover=0):
+    def walk(paths: Paths, handover: int = 0) -> bool:
         # the checkers' moves in the order written first; then in any other order (each
         # checker's own segments in order), for games where the order of different checkers'
         # steps matters (fayles: a hit sends the mover's blot on his 1-point to his 24-point,
@@ -145,7 +161,7 @@ def find_play(position, text: str):
         budget[0] -= 1
         if budget[0] < 0:
             return False
-        tried = set()
+        tried: set[Segments] = set()
         for index, segments in enumerate(paths):
             if segments in tried:
                 continue
@@ -166,7 +182,7 @@ def find_play(position, text: str):
             dead.add(key)
         return False
 
-    def handovers(segments):
+    def handovers(segments: Segments) -> Iterator[tuple[Segments, Segments]]:
         # a written path may be two checkers' moves (checkers are interchangeable): one
         # reaches a point on the way, another already there moves on from it, perhaps first
         # (9/3 then 11/9 is written 11/3; hand/19 after 19/13* is hand/13*). Split the path
@@ -182,7 +198,7 @@ def find_play(position, text: str):
                 else:
                     yield segments[:i] + ((a, x),), ((x, b),) + segments[i + 1:]
 
-    def complete(paths):
+    def complete(paths: Paths) -> bool:
         # any play the text describes, whatever text its steps write: each (node, paths) is
         # tried once (long lists: an escalating double's whole list is one play under
         # escalation_lookahead=FULL)
@@ -208,8 +224,8 @@ def find_play(position, text: str):
 
     paths = tuple(tuple((path[i], path[i + 1]) for i in range(len(path) - 1)) for path in moves)
     written = " ".join(text.split())
-    found = []
-    dead = set()
+    found: list[Play] = []
+    dead: set[tuple[Any, ...]] = set()
     if _writer_form(text, moves):  # else no order of steps writes this very text
         for handover in range(3):  # paths followed as written; then split once, twice
             budget = [MAX_SEARCH]
@@ -217,7 +233,7 @@ def find_play(position, text: str):
                 return turn.play()
         if found:
             return found[0]
-    failed = set()
+    failed: set[tuple[Any, ...]] = set()
     if complete(paths):
         return turn.play()
     raise IllegalMoveError(f"{text!r} is not a legal play with {position.dice}",

@@ -13,11 +13,14 @@ point on the way and another, already there, moves on from it, perhaps first (``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 BAR_POINT, HAND_POINT, OFF_POINT = 25, 26, 0
 CHAIN = "chain"  # a step's tag (turn.Step): its hit moved one of the mover's own checkers back
 
 
-def point_name(point: int, names=None) -> str:
+def point_name(point: int, names: Sequence[Any] | None = None) -> str:
     if point == BAR_POINT:
         return "bar"
     if point == HAND_POINT:
@@ -32,7 +35,7 @@ def start_rank(point: int) -> int:
     return 27 if point == BAR_POINT else point
 
 
-def chains(steps):
+def chains(steps: Sequence[Sequence[Any]]) -> list[list[tuple[int, bool]]]:
     """Group steps into per-checker paths: a step continues a path that ended on its start.
 
     Checkers are interchangeable, so steps are taken from the highest source down: a step
@@ -40,7 +43,7 @@ def chains(steps):
     Not after a step tagged ``chain`` (fayles: a hit that sent the mover's own blot back to his
     24-point): a checker may then move from a point it reached only by that hit, and the steps
     are taken in the order played, so that the text can be played back."""
-    paths = []
+    paths: list[list[tuple[int, bool]]] = []
     ordered = any(len(s) > 4 and s[4] == CHAIN for s in steps)
     for step in (steps if ordered else sorted(steps, key=lambda s: -start_rank(s[0]))):
         src, dst, hit = step[0], step[1], step[3]
@@ -53,7 +56,7 @@ def chains(steps):
     return paths
 
 
-def format_steps(steps, names=None) -> str:
+def format_steps(steps: Sequence[Sequence[Any]], names: Sequence[Any] | None = None) -> str:
     """``names`` maps internal point numbers to displayed ones (tourne-case rows)."""
     if not steps:
         return "-"
@@ -63,7 +66,7 @@ def format_steps(steps, names=None) -> str:
         texts.append((path[0][0], path[-1][0], "/".join(
             point_name(p, names) + ("*" if hit else "") for p, hit in shown)))
     texts.sort(key=lambda x: (-start_rank(x[0]), -x[1]))
-    out = []
+    out: list[list[Any]] = []
     for _, _, text in texts:
         if out and out[-1][0] == text:
             out[-1][1] += 1

@@ -8,13 +8,25 @@ physical point a number denotes is the variant's geometry (``geometry.py``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .variant import Variant
+
+#: One side: 27 checker counts in the side's own numbering (see the module docstring).
+Side = tuple[int, ...]
+#: A position's identity: every field but the cached hash.
+PositionKey = tuple[Any, ...]
+
 OFF, BAR, HAND = 0, 25, 26
 SIDE_LEN = 27
 WHITE, BLACK = 0, 1
 COLOUR_NAMES = ("white", "black")
 
 
-def side_from(points=None, bar=0, off=0, hand=0) -> tuple:
+def side_from(points: Mapping[Any, int | str] | None = None, bar: int = 0, off: int = 0,
+              hand: int = 0) -> Side:
     """Build a side tuple from ``{point: count}`` (keys may be str, as in JSON)."""
     side = [0] * SIDE_LEN
     for point, count in (points or {}).items():
@@ -25,7 +37,7 @@ def side_from(points=None, bar=0, off=0, hand=0) -> tuple:
     return tuple(side)
 
 
-def side_points(side) -> dict:
+def side_points(side: Side) -> dict[int, int]:
     return {p: side[p] for p in range(24, 0, -1) if side[p]}
 
 
@@ -44,9 +56,23 @@ class Position:
     __slots__ = ("variant", "sides", "turn", "dice", "first_turn", "turn_number", "pins",
                  "pending", "last_roll", "_hash")
 
-    def __init__(self, variant, sides, turn=WHITE, dice=None, first_turn=(False, False),
-                 turn_number=(0, 0), pins=(frozenset(), frozenset()), pending=(),
-                 last_roll=False):
+    variant: Variant
+    sides: tuple[Side, Side]
+    turn: int
+    dice: tuple[int, ...] | None
+    first_turn: tuple[bool, ...]
+    turn_number: tuple[int, ...]
+    pins: tuple[frozenset[int], frozenset[int]]
+    pending: tuple[int, ...]
+    last_roll: bool
+    _hash: int | None
+
+    def __init__(self, variant: Variant, sides: Sequence[Iterable[int]], turn: int = WHITE,
+                 dice: Iterable[int] | None = None,
+                 first_turn: Iterable[object] = (False, False),
+                 turn_number: Iterable[int] = (0, 0),
+                 pins: Sequence[Iterable[int]] = (frozenset(), frozenset()),
+                 pending: Iterable[int] = (), last_roll: object = False) -> None:
         self.variant = variant
         self.sides = (tuple(sides[0]), tuple(sides[1]))
         self.turn = turn
@@ -58,18 +84,18 @@ class Position:
         self.last_roll = bool(last_roll)
         self._hash = None
 
-    def replace(self, **changes) -> "Position":
+    def replace(self, **changes: Any) -> Position:
         fields = {name: getattr(self, name) for name in self.__slots__ if name != "_hash"}
         fields.update(changes)
         return Position(**fields)
 
     # --- views -------------------------------------------------------------------------------
     @property
-    def mover(self) -> tuple:
+    def mover(self) -> Side:
         return self.sides[self.turn]
 
     @property
-    def opponent(self) -> tuple:
+    def opponent(self) -> Side:
         return self.sides[1 - self.turn]
 
     def pip_count(self, colour: int) -> int:
@@ -80,7 +106,7 @@ class Position:
     def borne_off(self, colour: int) -> int:
         return self.sides[colour][OFF]
 
-    def winner(self):
+    def winner(self) -> int | None:
         """The colour that has borne off every checker, else None (draws are the game's business)."""
         n = self.variant.checkers
         for colour in (WHITE, BLACK):
@@ -89,19 +115,19 @@ class Position:
         return None
 
     # --- identity ----------------------------------------------------------------------------
-    def _key(self):
+    def _key(self) -> PositionKey:
         return (self.variant, self.sides, self.turn, self.dice, self.first_turn,
                 self.turn_number, self.pins, self.pending, self.last_roll)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self._key() == other._key()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         if self._hash is None:
             self._hash = hash(self._key())
         return self._hash
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         # The engine writes no text format (its text is ``formats.notation.format_state``):
         # the repr names every field, each side by its own points.
         fields = [repr(self.variant), COLOUR_NAMES[self.turn]]

@@ -8,13 +8,21 @@ search of the roll, or, for a long escalating list, by a search that never lists
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from .errors import IllegalMoveError
 from .frame import from_frame
 from .legality import legality_for
 from .movegen import Play
 
+if TYPE_CHECKING:
+    from .legality import Legality
+    from .position import Position, Side
+    from .variant import Node, Variant
 
-class Step(tuple):
+
+class Step(tuple[Any, ...]):
     """``(from, to, die, hit[, tag])``; 25 = bar, 26 = hand, 0 = off. A tag names which checker
     moves where the choice matters (Caucasian: ``"exposed"``)."""
 
@@ -28,7 +36,13 @@ class Step(tuple):
 
 
 class Turn:
-    def __init__(self, position, legality=None):
+    position: Position
+    variant: Variant
+    legality: Legality
+    _path: list[Node]
+    _steps: list[Step]
+
+    def __init__(self, position: Position, legality: Legality | None = None) -> None:
         """``legality``: that of the same position, shared (``fresh``) so that what it has
         decided is not decided again."""
         self.position = position
@@ -37,33 +51,33 @@ class Turn:
         self._path = [self.legality.root]
         self._steps = []
 
-    def fresh(self) -> "Turn":
+    def fresh(self) -> Turn:
         """A new turn of the same roll, from its start, sharing what this one has decided."""
         return Turn(self.position, self.legality)
 
     # --- tree ------------------------------------------------------------------------------
-    def _children(self, key):
+    def _children(self, key: Node) -> list[tuple[Step, Node]]:
         return [(Step(step), child) for step, child in self.legality.children(key)]
 
-    def _playable(self, key) -> bool:
+    def _playable(self, key: Node) -> bool:
         return self.legality.playable(key)
 
     # --- queries ---------------------------------------------------------------------------
     @property
-    def node(self):
+    def node(self) -> Node:
         return self._path[-1]
 
     @property
-    def steps(self) -> tuple:
+    def steps(self) -> tuple[Step, ...]:
         return tuple(self._steps)
 
     @property
-    def remaining(self) -> tuple:
+    def remaining(self) -> tuple[int, ...]:
         """Units not yet played (for escalating doubles, in the order they must be played)."""
         return self.node[2]
 
     @property
-    def board(self):
+    def board(self) -> tuple[tuple[Side, ...], tuple[frozenset[int], ...]]:
         """(sides, pins) with the steps so far played: what a board shows during the turn."""
         return from_frame(self.position, self.node[0], self.variant.cross)
 
@@ -72,13 +86,13 @@ class Turn:
         """True when the steps played so far form a legal play (nothing more may be played)."""
         return self.legality.is_legal(self.node)
 
-    def legal_steps(self) -> list:
+    def legal_steps(self) -> list[Step]:
         return [step for step, child in self._children(self.node) if self._playable(child)]
 
-    def movable_points(self) -> list:
+    def movable_points(self) -> list[int]:
         return sorted({s.src for s in self.legal_steps()}, reverse=True)
 
-    def destinations(self, src) -> dict:
+    def destinations(self, src: int) -> dict[int, list[list[Step]]]:
         """Where the checker on ``src`` can go in one gesture: ``{to: [path, …]}``, a path being
         the list of steps to play.
 
@@ -87,9 +101,9 @@ class Turn:
         different nodes (bearing off with either die, a choice of checker): the player is asked
         which. A combined move whose ways differ (a hit on one path only) is not offered: it is
         played step by step (decisions.md)."""
-        found = {}  # to -> {node: steps}
+        found: dict[int, dict[Node, list[Step]]] = {}  # to -> {node: steps}
 
-        def walk(key, at, path):
+        def walk(key: Node, at: int, path: list[Step]) -> None:
             for step, child in self._children(key):
                 if step[0] != at or not self._playable(child):
                     continue
@@ -99,7 +113,7 @@ class Turn:
                     walk(child, step[1], steps)
 
         walk(self.node, src, [])
-        out = {}
+        out: dict[int, list[list[Step]]] = {}
         for dst, by_node in found.items():
             paths = list(by_node.values())
             if len(paths) > 1:
@@ -109,7 +123,7 @@ class Turn:
         return out
 
     # --- actions ---------------------------------------------------------------------------
-    def step(self, step) -> None:
+    def step(self, step: Sequence[Any]) -> None:
         """Play one step (a ``Step`` from ``legal_steps()`` or an equal tuple)."""
         for candidate, child in self._children(self.node):
             if tuple(candidate) == tuple(step) and self._playable(child):
@@ -119,7 +133,7 @@ class Turn:
         raise IllegalMoveError(f"step {tuple(step)} is not legal now", code="illegal_step",
                                step=list(step))
 
-    def move(self, src, dst, die=None) -> Step:
+    def move(self, src: int, dst: int, die: int | None = None) -> Step:
         """Play the step from ``src`` to ``dst``; ask for ``die`` only where it matters."""
         options = [s for s in self.legal_steps() if s.src == src and s.dst == dst and
                    (die is None or s.die == die)]

@@ -9,12 +9,38 @@ for the units of a roll, the successors of one unit, the end-of-turn test and th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
 from .errors import PositionError
-from .frame import (ALL_ONES, BOARD, F_BAR, F_OBAR, F_OPP, ONE, OUTSIDE, SH, SLOT_SHIFT,
-                    closed_points, ones)
+from .frame import (
+    ALL_ONES,
+    BOARD,
+    F_BAR,
+    F_OBAR,
+    F_OPP,
+    ONE,
+    OUTSIDE,
+    SH,
+    SLOT_SHIFT,
+    closed_points,
+    ones,
+)
 from .geometry import CONTRARY, cross_table
-from .options import OptionSet
+from .options import Option, OptionSet
 from .position import BAR, BLACK, HAND, OFF, WHITE, Position, side_from
+
+if TYPE_CHECKING:
+    from .movegen import Play
+
+#: A step: ``(from, to, die, hit[, tag])``; 25 = bar, 26 = hand, 0 = off (``turn.Step``).
+StepTuple = tuple[Any, ...]
+#: A successor of a frame for one unit: ``(frame, turn_state, step)``.
+Successor = tuple[int, int, StepTuple]
+#: A search node: ``(frame, turn_state, units still to play)``.
+Node = tuple[int, int, tuple[int, ...]]
+#: ``unit_bound``'s answer: ``bound(frame, remaining)``, the most units still playable.
+UnitBound = Callable[[int, tuple[int, ...]], int]
 
 BAR_SHIFT = SH[F_BAR]
 BAR_ONE = ONE[F_BAR]
@@ -34,7 +60,13 @@ class TurnContext:
 
     __slots__ = ("opp_off", "head_limit", "data", "closed")
 
-    def __init__(self, opp_off=0, head_limit=None, data=None, closed=0):
+    closed: int
+    opp_off: int
+    head_limit: int | None
+    data: Any
+
+    def __init__(self, opp_off: int = 0, head_limit: int | None = None, data: Any = None,
+                 closed: int = 0) -> None:
         self.closed = closed  # mover points closed to landing (lowest bit of each slot)
         self.opp_off = opp_off
         self.head_limit = head_limit
@@ -46,23 +78,27 @@ class Outcome:
 
     __slots__ = ("winner", "kind", "points")
 
-    def __init__(self, winner, kind, points):
+    winner: int | None
+    kind: str
+    points: int
+
+    def __init__(self, winner: int | None, kind: str, points: int) -> None:
         self.winner = winner  # WHITE, BLACK or None for a draw
         self.kind = kind
         self.points = points
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Outcome) and (self.winner, self.kind, self.points) == (
             other.winner, other.kind, other.points)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Outcome(winner={self.winner}, kind={self.kind!r}, points={self.points})"
 
 
 class Variant:
     # --- declaration (override in subclasses) ---------------------------------------------
     key = ""
-    names = {"en": "", "ru": ""}  # the game's name per language; "en" is the default name
+    names: dict[str, str] = {"en": "", "ru": ""}  # the game's name per language; "en" is the default name
     group = "nardy"              # nardy | tavli | historical (the new-game dialog's groups)
     # The link codes' stable tag (formats/linkcode.py): once published, never changed or given
     # to another game; "" writes the key itself. Never inherited (``link_name``): a subclass
@@ -88,7 +124,7 @@ class Variant:
     checkers = 15
     dice_count = 2
     doubles = X4
-    setup_points: dict = {}
+    setup_points: dict[int, int] = {}
     setup_bar = 0
     setup_hand = 0
     block_min = 2                # opposing checkers that close a point (1: a single one blocks)
@@ -105,13 +141,15 @@ class Variant:
     one_play_per_roll = True
     opening = USE_DICE
     lot_decides_colour = False   # long nardy: the winner of the lot takes White and starts
-    outcome_kinds: tuple = ()    # every Outcome.kind the game can produce
+    outcome_kinds: tuple[str, ...] = ()    # every Outcome.kind the game can produce
     # How the spec and the players number own point p, where that differs from p (tourne-case's
     # rows: own p is row point 13 - p): None, or a tuple indexed by p. Vectors are read with it.
-    point_labels = None
-    option_specs: tuple = ()
+    point_labels: tuple[Any, ...] | None = None
+    option_specs: tuple[Option, ...] = ()
 
-    def __init__(self, options=None):
+    _unit_check: Callable[[TurnContext, int], bool] | None
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = OptionSet.build(self.option_specs, options, game=self.key)
         self.cross = cross_table(self.geometry)
         self._unit_check = None  # optional per-unit constraint: f(ctx, frame) -> bool
@@ -124,21 +162,21 @@ class Variant:
         never inherited from the game it derives from), else its key."""
         return cls.__dict__.get("link_tag") or cls.key
 
-    def configure(self):
+    def configure(self) -> None:
         """Derive per-instance settings from ``self.options`` (override as needed)."""
 
-    def with_options(self, **overrides) -> "Variant":
+    def with_options(self, **overrides: Any) -> Variant:
         values = dict(self.options.values)
         values.update(overrides)
         return type(self)(values)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and self.options.values == other.options.values
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.key, tuple(sorted((k, str(v)) for k, v in self.options.values.items()))))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         extra = self.options.format_non_default()
         return f"{type(self).__name__}({extra})" if extra else f"{type(self).__name__}()"
 
@@ -148,7 +186,7 @@ class Variant:
         return bool(values.get("cube_enabled", False))
 
     # --- positions ------------------------------------------------------------------------
-    def initial_position(self, turn=WHITE, dice=None) -> Position:
+    def initial_position(self, turn: int = WHITE, dice: Iterable[int] | None = None) -> Position:
         side = side_from(self.setup_points, bar=self.setup_bar, hand=self.setup_hand)
         return Position(self, (side, side), turn=turn, dice=dice, first_turn=(True, True))
 
@@ -175,7 +213,7 @@ class Variant:
         if position.pending:
             self.validate_pending(position.pending)
 
-    def _validate_finish(self, position):
+    def _validate_finish(self, position: Position) -> None:
         # a game ends when the first side bears off its last checker; only long nardy's
         # last_roll_draw (CORE_RULES 2.7.4) gives Black one more turn, marked by last_roll,
         # whose end may leave both sides off (a draw)
@@ -189,7 +227,7 @@ class Variant:
             raise PositionError("a last roll is Black's turn after White has borne off every "
                                 "checker, in long nardy with last_roll_draw", code="last_roll")
 
-    def validate_pending(self, pending):
+    def validate_pending(self, pending: Sequence[int]) -> None:
         """Units left to play before the next roll (``Position.pending``): at most a double's
         four here. Only the escalating games leave longer lists (``EscalationMixin``); a
         longer ordered list would make the move generator explore every order of it (a
@@ -199,7 +237,7 @@ class Variant:
                                 f"a roll, not {list(pending)}", code="pending",
                                 pending=list(pending))
 
-    def _validate_shared_points(self, position):
+    def _validate_shared_points(self, position: Position) -> None:
         white, black = position.sides
         cross = self.cross
         for p in range(1, 25):
@@ -208,52 +246,53 @@ class Variant:
                     f"white's point {p} is also held by black (black's {cross[p]})",
                     code="shared_point", white_point=p, black_point=cross[p])
 
-    def points_may_be_shared(self, position, white_point) -> bool:
+    def points_may_be_shared(self, position: Position, white_point: int) -> bool:
         return False
 
-    def validate_dice(self, dice):
+    def validate_dice(self, dice: Sequence[int]) -> None:
         if len(dice) != self.dice_count or any(not 1 <= d <= 6 for d in dice):
             raise PositionError(
                 f"{self.key} is played with {self.dice_count} dice of 1-6, not {list(dice)}",
                 code="dice", dice=list(dice))
 
     # --- move generation hooks ------------------------------------------------------------
-    def units(self, position):
+    def units(self, position: Position) -> tuple[tuple[int, ...], bool]:
         """The units a roll gives: (tuple of die values, ordered?). Ordered units are played in
         the order given (escalating doubles); unordered ones in any order. Units still to be
         played (``Position.pending``) come before any roll, in their order."""
         if position.pending:
             return position.pending, True
-        dice = position.dice
+        dice = cast("tuple[int, ...]", position.dice)  # rolled: no pending units
         if len(dice) == 2 and dice[0] == dice[1] and self.doubles != NA3:
             count = {X4: 4, X2: 2, X1: 1}[self.doubles]
             return (dice[0],) * count, False
         return tuple(sorted(dice, reverse=True)), False
 
-    def units_after(self, position) -> tuple:
+    def units_after(self, position: Position) -> tuple[int, ...]:
         """Units that follow this play's units in the same list (an escalating double's later
         blocks), shown to the player beside the dice; none in most games."""
         return ()
 
-    def turn_context(self, position, frame) -> TurnContext:
+    def turn_context(self, position: Position, frame: int) -> TurnContext:
         """Constants of the turn; ``frame`` is the position's mover frame."""
         opp = position.sides[1 - position.turn]
         # points the opponent closes stay closed all turn: a hit only ever removes a blot
         return TurnContext(opp_off=opp[OFF], closed=closed_points(frame, self.block_min))
 
-    def initial_turn_state(self, ctx):
+    def initial_turn_state(self, ctx: TurnContext) -> int:
         return 0
 
-    def finished(self, s) -> bool:
+    def finished(self, s: int) -> bool:
         return s & 15 == self.checkers
 
-    def unit_moves(self, ctx, s, t, d, limit=26):
+    def unit_moves(self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
+                   ) -> list[Successor]:
         """Successors of frame ``s`` (turn state ``t``) for one unit of value ``d``: a list of
         ``(frame, turn_state, step)``; a step is ``(from, to, die, hit)`` with 25 = bar,
         26 = hand, 0 = off. Only sources up to ``limit`` are considered (see steps_commute).
         This default covers the backgammon and long-nardy families; the turn state counts
         checkers that left the head when the game has a head rule."""
-        out = []
+        out: list[Successor] = []
         append = out.append
         if (s >> BAR_SHIFT) & 15:
             dst = 25 - d
@@ -291,6 +330,7 @@ class Variant:
         if top <= 6 and not s & OUTSIDE:
             # everything is home: bear off from point d, or from the highest point below d
             # (any point <= d with the liberal rule)
+            sources: Sequence[int]
             if self.bear_off == LIBERAL:
                 sources = [p for p in range(min(d, top, limit), 0, -1) if (s >> SH[p]) & 15]
             elif top < d:
@@ -303,15 +343,16 @@ class Variant:
                 append((s - ONE[src] + 1, t, (src, 0, d, False)))
         return out if self._unit_check is None else self._checked(ctx, out)
 
-    def _checked(self, ctx, out):
-        check = self._unit_check
+    def _checked(self, ctx: TurnContext, out: list[Successor]) -> list[Successor]:
+        check = cast("Callable[[TurnContext, int], bool]", self._unit_check)
         return [m for m in out if check(ctx, m[0])]
 
-    def turn_ok(self, ctx, s, t) -> bool:
+    def turn_ok(self, ctx: TurnContext, s: int, t: int) -> bool:
         """TURN constraints on the frame at the end of a play (VARIANT_RULES.md §0.3.5)."""
         return True
 
-    def select(self, ctx, nodes, full, units, ordered):
+    def select(self, ctx: TurnContext, nodes: Iterable[Node], full: list[Node],
+               units: tuple[int, ...], ordered: bool) -> list[Node]:
         """Apply the must-play rules (CORE_RULES.md 1.4) to the candidate nodes.
 
         ``nodes`` are ``(frame, turn_state, remaining_units)`` keys of every prefix the
@@ -340,12 +381,12 @@ class Variant:
                 best = with_larger
         return best
 
-    def selects_by_units(self, ctx, ordered) -> bool:
+    def selects_by_units(self, ctx: TurnContext, ordered: bool) -> bool:
         """Whether ``select`` applies nothing beyond ``Variant.select``'s rules to this turn:
         then a long ordered list is decided without listing its plays (``legality.py``)."""
         return type(self).select is Variant.select
 
-    def unit_bound(self, ctx):
+    def unit_bound(self, ctx: TurnContext) -> UnitBound | None:
         """None, or ``bound(frame, remaining)``: an upper bound on how many of the ordered
         ``remaining`` units can still be played from ``frame`` this turn (``legality.py``
         skips what cannot reach the most units; a loose bound costs time, never
@@ -353,25 +394,27 @@ class Variant:
         return None
 
     # --- results --------------------------------------------------------------------------
-    def may_end(self, frame) -> bool:
+    def may_end(self, frame: int) -> bool:
         """A cheap test on a result frame: can this play end the game? (Only then is
         ``end_of_turn`` asked; games that end otherwise than by bearing off override it.)"""
         return frame & 15 == self.checkers
 
-    def roll_outcome(self, position, plays):
+    def roll_outcome(self, position: Position, plays: Sequence[Play]) -> Outcome | None:
         """Asked by ``Game`` right after a roll, with the roll's legal ``plays``: an ``Outcome``
         when the roll itself ends the game (fayles: no play uses every unit, the roller loses),
         else None. The position is left as it was; the game ends with reason ``"roll"``."""
         return None
 
-    def follow_up(self, before, steps, following):
+    def follow_up(self, before: Position, steps: tuple[StepTuple, ...],
+                  following: Position) -> Position:
         """The position after a play of ``steps`` from ``before`` that did not end the game:
         ``following`` as ``end_of_turn`` handed it over, unless units are still to be played
         before the next roll (``pending``: the rest of an escalating double, gioul's
         transfer), by whichever side ``turn`` names. Nothing more in every other game."""
         return following
 
-    def after_play(self, before, play):
+    def after_play(self, before: Position, play: Play
+                   ) -> tuple[Outcome | None, Position, Position | None]:
         """``(outcome, after, following)`` once the mover has played ``play`` (a ``Play``)
         from ``before``: ``after`` is the board with the turn counters moved on and the mover
         still on turn; ``outcome`` the game's end (``end_of_turn``) or None, and then
@@ -387,10 +430,11 @@ class Variant:
                                first_turn=first, turn_number=turns)
         outcome, following = self.end_of_turn(before, after)
         if outcome is None:
-            following = self.follow_up(before, play.steps, following)
+            following = self.follow_up(before, play.steps, cast(Position, following))
         return outcome, after, following
 
-    def end_of_turn(self, before, after):
+    def end_of_turn(self, before: Position, after: Position
+                    ) -> tuple[Outcome | None, Position | None]:
         """After the mover's play: ``(outcome, None)`` when the game is over, else
         ``(None, next_position)`` with the turn handed over. ``after`` still has the mover on
         turn; ``before`` is the position the play started from."""
@@ -399,22 +443,23 @@ class Variant:
             return self.outcome(after, winner), None
         return None, after.replace(turn=1 - after.turn)
 
-    def outcome(self, position, winner) -> Outcome:
+    def outcome(self, position: Position, winner: int) -> Outcome:
         """Score of a game that ``winner`` has just won by bearing off (before the cube)."""
         raise NotImplementedError
 
-    def resign_levels(self) -> list:
+    def resign_levels(self) -> list[tuple[str, int]]:
         """What a player may offer to resign: ``[(kind, points), …]`` from the least."""
         names = self.outcome_kinds
         return [(names[0], 1), (names[1], 2), (names[2], 3)]
 
-    def resign_points(self, position, kind, resigner) -> int:
+    def resign_points(self, position: Position, kind: str, resigner: int) -> int:
         """What accepting ``resigner``'s offer of ``kind`` scores before the cube: the level's
         points, unless the game's scoring depends on the position (khachapuri's difference)."""
         return dict(self.resign_levels())[kind]
 
-    def gammon_outcome(self, position, winner, names=("single", "gammon", "backgammon"),
-                       backgammon=True) -> Outcome:
+    def gammon_outcome(self, position: Position, winner: int,
+                       names: Sequence[str] = ("single", "gammon", "backgammon"),
+                       backgammon: bool = True) -> Outcome:
         """1 / 2 / 3 as in backgammon: the loser's bar, hand and own 19-24 count for 3."""
         loser = position.sides[1 - winner]
         if loser[OFF]:

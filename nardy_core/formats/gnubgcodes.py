@@ -19,6 +19,7 @@ dependencies: it runs in Pyodide too.
 from __future__ import annotations
 
 import re
+from typing import Any, NoReturn
 
 from ..engine.cube import CubeState, double_refusal
 from ..engine.errors import NotationError, OptionError, PositionError
@@ -78,7 +79,8 @@ _STATE_LIKE = re.compile(r"[a-z][a-z0-9_]*(?:\[|\s)")
 
 
 # --- errors -------------------------------------------------------------------------------------
-def _fail(fmt, reason, message, field=None, column=None, **params):
+def _fail(fmt: str, reason: str, message: str, field: str | None = None,
+          column: int | None = None, **params: Any) -> NoReturn:
     """A reader's error: the text is not a valid code of format ``fmt``."""
     if field is not None:
         params["field"] = field
@@ -383,7 +385,7 @@ def _decode_match(key, halves, column):
         bad("cube_owner", "the cube owner is 0, 1 or 3 (centred), not 2")
     move, turn, doubled = _bits(key, _MOVE), _bits(key, _TURN), _bits(key, _DOUBLED)
     dice = (_bits(key, _DIE1), _bits(key, _DIE2))
-    if dice != (0, 0) and not (1 <= min(dice) and max(dice) <= 6):
+    if dice != (0, 0) and not (min(dice) >= 1 and max(dice) <= 6):
         bad("dice", f"the dice are 1-6 each, or both 0 before the roll, not {dice[0]}-{dice[1]}",
             dice=list(dice))
     if doubled:

@@ -26,7 +26,7 @@ NUMBERS = {
 
 # option -> the options it needs to have an effect (CORE 2.7.2, 2.7.4, 2.7.5, 3.7-3.9);
 # applied only where the game has them and its default differs
-NEEDS = {
+NEEDS: dict[str, dict[str, object]] = {
     "koks_points": {"koks_rule": "head"},  # the recommended koks definition (CORE 2.7.2)
     "draw_points": {"last_roll_draw": True},
     "draw_eval": {"last_roll_draw": True},
@@ -65,7 +65,7 @@ def option_matrix(game) -> list:
     one dict per non-default value of each option (with what it ``NEEDS``)."""
     specs = VARIANTS[game].option_specs
     defaults = {o.key: o.default for o in specs}
-    out = [{}]
+    out: list[dict[str, object]] = [{}]
     for spec in specs:
         for value in option_values(spec)[1:]:
             needs = {k: v for k, v in NEEDS.get(spec.key, {}).items()

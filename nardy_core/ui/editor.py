@@ -179,7 +179,7 @@ class Editor:
 
     def problems(self) -> list:
         """What makes the state impossible, as engine errors (empty when it can be played)."""
-        found = []
+        found: list[NardyError] = []
         position = self.position()
         n = self.variant.checkers
         for colour in (0, 1):

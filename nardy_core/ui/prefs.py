@@ -4,12 +4,14 @@ right kind are kept, so a bad value never breaks the page."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .session import DEFAULT_LEVEL, HUMAN, PREF_DEFAULTS
 
 # picked: the player has chosen a game in the first visit's picker (it is not shown again)
 # the bot's speed: the pause after each checker it moves, in ms (Settings: slow … instant)
 SPEEDS = {"slow": 900, "normal": 500, "fast": 200, "instant": 0}
-PAGE_DEFAULTS = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=SPEEDS["normal"],
+PAGE_DEFAULTS: dict[str, Any] = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=SPEEDS["normal"],
                      new_game={}, lang=None, picked=False)
 
 

@@ -55,7 +55,8 @@ def state_codes(state) -> dict:
     # start-up: link codes, GNU Backgammon IDs and game files load when the page first
     # shares or opens one
     from ..formats import gnubgcodes, linkcode
-    out = {"state": format_state(*state), "link": linkcode.encode_state(*state)}
+    out: dict[str, str | None] = {"state": format_state(*state),
+                                  "link": linkcode.encode_state(*state)}
     for key, writer in (("gnubg", gnubgcodes.format_gnubg_id), ("xgid", gnubgcodes.format_xgid)):
         try:
             out[key] = writer(*state)

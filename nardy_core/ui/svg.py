@@ -473,7 +473,7 @@ def _moves(cv, view, viewer, tray_x):
 
 def _later(units) -> str:
     """An escalating list's later blocks, e.g. "5×4 6×4"."""
-    runs = []
+    runs: list[list[int]] = []
     for value in units:
         if runs and runs[-1][0] == value:
             runs[-1][1] += 1

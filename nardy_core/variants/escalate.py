@@ -19,9 +19,9 @@ The escalation itself (§4) is ``EscalationMixin``, the one home both games use:
 
 from __future__ import annotations
 
+from ..engine.errors import PositionError
 from ..engine.geometry import CONTRARY, PARALLEL
 from ..engine.options import Option
-from ..engine.errors import PositionError
 from ..engine.variant import HIT_NONE, NO_BEAR_OFF, REROLL, Outcome, Variant
 from .stuck import StuckDrawMixin
 from .common import cube_options
