@@ -24,7 +24,7 @@ from .score import CRAWFORD, MAX_LENGTH, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
 from ..variants import VARIANTS, get_variant
 
 __all__ = ["PRE_CRAWFORD", "CRAWFORD", "POST_CRAWFORD", "MAX_LENGTH", "MatchScore", "FirstGame",
-           "first_game_record", "first_game_of", "POINTS", "WINS", "MatchKind", "MATCH_KINDS",
+           "first_game_record", "POINTS", "WINS", "MatchKind", "MATCH_KINDS",
            "get_match_kind", "available_match_kinds", "Match"]
 
 

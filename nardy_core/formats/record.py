@@ -283,11 +283,6 @@ def replay(game, actions, index=None, snapshot=None, visit=None, do=None, seeded
 
 
 # --- one game -----------------------------------------------------------------------------------
-def _option_texts(variant) -> dict:
-    specs = {o.key: o for o in variant.options.specs}
-    return {k: specs[k].format(v) for k, v in variant.options.non_default().items()}
-
-
 @dataclass
 class GameRecord:
     """One game: what ``Game`` it is (``game``, ``options``), how it started — from a state
@@ -310,7 +305,7 @@ class GameRecord:
     @classmethod
     def of(cls, game) -> "GameRecord":
         position, cube, match, starter = game._setup
-        return cls(game.variant.key, _option_texts(game.variant), game.dice.seed,
+        return cls(game.variant.key, game.variant.options.texts(), game.dice.seed,
                    game.dice.used, tuple(game._initial_players),
                    None if position is None else format_state(position, cube, match),
                    None if position is not None else (match.length, tuple(match.score),
@@ -512,11 +507,11 @@ class MatchRecord:
         """The record of ``match`` (a ``Match``) played by ``players``."""
         kind = match.kind
         if kind is None:
-            options = _option_texts(match.variant)
+            options = match.variant.options.texts()
         else:
             options = {}
             for key in kind.games:
-                texts = _option_texts(get_variant(key, match.kind_options.get(key) or {}))
+                texts = get_variant(key, match.kind_options.get(key) or {}).options.texts()
                 if texts:
                     options[key] = texts
         return cls(

@@ -69,11 +69,6 @@ def _variant_of(record):
     return get_variant(record["game"], record.get("options") or {})
 
 
-def _option_texts(variant) -> dict:
-    specs = {o.key: o for o in variant.options.specs}
-    return {k: specs[k].format(v) for k, v in variant.options.non_default().items()}
-
-
 def _lists(value):
     """Tuples to lists, all the way down (the record is JSON-ready and compares as such)."""
     if isinstance(value, (list, tuple)):

@@ -573,10 +573,8 @@ def rules_in_force(variant, lang="en") -> list:
     them: ``[(question, the value in words), …]`` (empty for the usual rules). The page shows
     them in a line under the board that opens the Rules panel."""
     specs = list(variant.options.specs)
-    changed = variant.options.non_default()
-    if not changed:
+    values = variant.options.texts()
+    if not values:
         return []
-    by_key = {o.key: o for o in specs}
-    values = {k: by_key[k].format(v) for k, v in changed.items() if k in by_key}
     return [(f["question"], f["value_words"]) for f in option_fields(
         variant.key, lang, specs, values, keys=[k for k in values])]
