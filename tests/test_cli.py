@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from conftest import DATA
+from helpers import run
 from nardy_core.cli.main import main
 from nardy_core.formats.record import game_record
 
@@ -30,13 +31,6 @@ SHORT_OPENING_31 = {
     "24/21 6/5", "13/10 6/5", "8/5 6/5", "6/5 6/3",
     "24/20", "13/9", "8/4", "6/2",
 }
-
-
-def run(capsys, *argv):
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return rc, out, err
 
 
 def lines(text):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_core.cli.main import main
+from helpers import run
 from nardy_core.engine.dice import Dice
 from nardy_core.analysis.dicecheck import commitment, rolls, verify, verify_record
 from nardy_core.analysis.dicestats import (PAIRS, empty, expected, expected_for, game_stats, merge,
@@ -195,13 +195,6 @@ def test_one_games_record_verifies_with_the_match_seed_or_its_own():
 
 
 # --- the command line ----------------------------------------------------------------------------
-def run(capsys, *argv):
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return rc, out, err
-
-
 def test_cli_exit_codes(capsys, tmp_path):
     seed = "cli-seed"
     digest = commitment(seed)

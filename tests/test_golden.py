@@ -13,6 +13,7 @@ import os
 import pytest
 
 from conftest import DATA
+from helpers import state_of
 from nardy_core.engine.errors import NotationError
 from nardy_core.engine.game import Game
 from nardy_core.formats.linkcode import decode_game, decode_state
@@ -27,10 +28,6 @@ GOLDEN = os.path.join(DATA, "golden")
 def load(*parts):
     with open(os.path.join(GOLDEN, *parts), encoding="utf-8") as handle:
         return handle.read() if parts[-1].endswith((".mat", ".txt")) else json.load(handle)
-
-
-def state_of(game):
-    return format_state(game.position, game.cube, game.match)
 
 
 def opened(game):

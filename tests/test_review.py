@@ -10,7 +10,7 @@ import os
 import pytest
 
 from conftest import DATA
-from nardy_core.cli.main import main
+from helpers import run
 from nardy_core.engine.errors import NardyError
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
 from nardy_core.formats.records import export_match, import_match
@@ -256,13 +256,6 @@ def test_reader_takes_marks_after_moves_and_cube_actions():
 
 
 # --- the command line -----------------------------------------------------------------------------
-def run(capsys, *argv):
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return rc, out, err
-
-
 def test_cli_review(capsys):
     rc, out, err = run(capsys, "review", FIXED, "--level", "intermediate", "--game-number", "2")
     assert rc == 0, err

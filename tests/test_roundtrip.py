@@ -6,16 +6,13 @@ fit one. The regression tests of each class that once failed come first; the pro
 
 import pytest
 
+from helpers import state_of
 from nardy_core.engine.cube import CubeState
 from nardy_core.engine.errors import IllegalMoveError
 from nardy_core.engine.game import DOUBLE, ROLL, Game
 from nardy_core.formats.linkcode import decode_game, encode_game
 from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.variants import get_variant
-
-
-def state_of(game):
-    return format_state(game.position, game.cube, game.match)
 
 
 # --- the cube never passes max_cube ------------------------------------------------------------

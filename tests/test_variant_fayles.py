@@ -9,6 +9,7 @@ import random
 import pytest
 
 from conftest import DATA
+from helpers import all_step_sequences
 from nardy_core.formats import linkcode
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
 from nardy_core.engine.match import Match
@@ -226,16 +227,6 @@ def random_positions(seed, count=24):
         if game.phase == MOVE:
             out.append(game.position)
             game.play(rng.choice(game.legal_plays()))
-    return out
-
-
-def all_step_sequences(turn, out):
-    if turn.is_complete:
-        out.add(turn.node[0])
-    for step in turn.legal_steps():
-        turn.step(step)
-        all_step_sequences(turn, out)
-        turn.undo()
     return out
 
 

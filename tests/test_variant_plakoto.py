@@ -10,6 +10,7 @@ import random
 import pytest
 
 from conftest import DATA
+from helpers import all_step_sequences
 from nardy_core.formats import linkcode
 from nardy_core.engine.errors import NardyError, PositionError
 from nardy_core.engine.frame import F_PIN, PIN_MINE, PIN_THEIRS, SH, to_frame
@@ -262,16 +263,6 @@ def random_positions(seed, count=20, options=None):
             if rng.random() < 0.5 or game.position.pins != (frozenset(), frozenset()):
                 out.append(game.position)
             game.play(rng.choice(game.legal_plays()))
-    return out
-
-
-def all_step_sequences(turn, out):
-    if turn.is_complete:
-        out.add(turn.node[0])
-    for step in turn.legal_steps():
-        turn.step(step)
-        all_step_sequences(turn, out)
-        turn.undo()
     return out
 
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from conftest import DATA
+from helpers import play_positions, reachable_by_steps
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
 from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
 from nardy_core.engine.match import Match
@@ -16,7 +17,6 @@ from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.engine.position import BAR, BLACK, HAND, OFF, WHITE, Position, side_from
 from nardy_core.referee.core import Violation, check_turn, expected_outcome_points
 from nardy_core.referee.selfplay import selfplay
-from nardy_core.engine.turn import Turn
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.referee.vectors import check_file
 from nardy_core.formats.record import game_from_record
@@ -230,40 +230,6 @@ def test_stuck_positions_end_in_a_draw():
 
 
 # --- random play: invariants, the step interface, notation, link codes --------------------------
-def play_positions(game, options, seed, plies=400):
-    rng = random.Random(seed)
-    variant = get_variant(game, options)
-    p = variant.initial_position(dice=(rng.randint(1, 6), rng.randint(1, 6)))
-    out = []
-    for _ in range(plies):
-        out.append(p)
-        plays = legal_plays(p)
-        play = rng.choice(plays)
-        after = p.replace(sides=play.board[0], pins=play.board[1], dice=None)
-        outcome, following = variant.end_of_turn(p, after)
-        if outcome is not None:
-            break
-        p = following.replace(dice=(rng.randint(1, 6), rng.randint(1, 6)))
-    return out
-
-
-def reachable_by_steps(position):
-    """Every complete play the step interface reaches (frames)."""
-    turn = Turn(position)
-    found = set()
-
-    def walk():
-        if turn.is_complete:
-            found.add(turn.play().frame)
-        for step in turn.legal_steps():
-            turn.step(step)
-            walk()
-            turn.undo()
-
-    walk()
-    return found
-
-
 @pytest.mark.parametrize("game,options", CONFIGS, ids=[f"{g}-{i}" for i, (g, _) in
                                                       enumerate(CONFIGS)])
 def test_random_play_invariants(game, options):

@@ -21,6 +21,7 @@ from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.engine.position import BAR, HAND, Position, side_from
 from nardy_core.formats.records import export_match, import_match
 from nardy_core.engine.turn import Turn
+from nardy_core.engine.variant import Outcome
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.referee.vectors import check_file
 from nardy_core.formats.record import game_from_record, game_record
@@ -289,3 +290,15 @@ def test_referee_catches_a_wrong_play():
     with pytest.raises(referee_hand.Violation):  # the locked pair
         after = (side_from({24: 1, 21: 1, 18: 1}, hand=12), start.sides[1])
         referee_hand.check_turn(start, [(24, 21, 3, False), (26, 19, 6, False)], after)
+
+
+@pytest.mark.parametrize("key, outcome", [
+    ("tawula", lambda self, position, winner: Outcome(winner, "single", 2)),  # worth 1
+    ("tourne_case", lambda self, position, winner: Outcome(winner, "single", 1)),  # no double
+])
+def test_selfplay_referee_catches_a_wrong_result(monkeypatch, key, outcome):
+    # an engine that scores the end wrongly is caught by the self-play loop's hand referee
+    from nardy_core.referee.selfplay import selfplay
+    monkeypatch.setattr(VARIANTS[key], "outcome", outcome)
+    report = selfplay(get_variant(key), 6, seed=3)
+    assert report.violations and all("expected" in v for v in report.violations)

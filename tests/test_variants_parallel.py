@@ -9,6 +9,7 @@ import random
 import pytest
 
 from conftest import DATA
+from helpers import play_positions, reachable_by_steps
 from nardy_core.formats import linkcode
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
 from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
@@ -279,38 +280,6 @@ def _play_out(game, rng, limit=10_000):
     return game
 
 
-def play_positions(game, options, seed, plies=600):
-    rng = random.Random(seed)
-    variant = get_variant(game, options)
-    p = variant.initial_position(dice=(rng.randint(1, 6), rng.randint(1, 6)))
-    out = []
-    for _ in range(plies):
-        out.append(p)
-        play = rng.choice(legal_plays(p))
-        after = p.replace(sides=play.board[0], pins=play.board[1], dice=None)
-        outcome, following = variant.end_of_turn(p, after)
-        if outcome is not None:
-            break
-        p = following.replace(dice=(rng.randint(1, 6), rng.randint(1, 6)))
-    return out
-
-
-def reachable_by_steps(position):
-    turn = Turn(position)
-    found = set()
-
-    def walk():
-        if turn.is_complete:
-            found.add(turn.play().frame)
-        for step in turn.legal_steps():
-            turn.step(step)
-            walk()
-            turn.undo()
-
-    walk()
-    return found
-
-
 def _passed(side):
     return side[OFF] > 0 or any(side[1:12])
 
@@ -318,7 +287,8 @@ def _passed(side):
 @pytest.mark.parametrize("game,options", CONFIGS, ids=IDS)
 def test_random_play_invariants(game, options):
     variant = get_variant(game, options)
-    positions = play_positions(game, options, f"{game}/{sorted(options.items())}")
+    positions = play_positions(game, options, f"{game}/{sorted(options.items())}",
+                               plies=600)
     assert len(positions) > 25
     cross = variant.cross
     for i, p in enumerate(positions):

@@ -9,10 +9,9 @@ point 13 - k (``variants/tourne_case.py``); the referee converts to row points a
 
 from __future__ import annotations
 
-from ..engine.game import MOVE, OVER, ROLL
 from ..engine.position import BAR, HAND, OFF
 from . import frame as frame
-from .core import Violation, random_play
+from .core import Violation
 
 GAMES = ("tawula", "tourne_case")
 
@@ -289,30 +288,30 @@ def check_result(expected, game):
            f"expected {points} for colour {winner}, got {result}")
 
 
-def play_game(game, rng, report, cube=None):
-    """A new random self-play ``game`` judged by this referee (``selfplay.play_one`` for these
-    games): every step offered by the step interface, every turn replayed by the spec, the end
-    and the score as the spec says; ``cube`` judges the cube before each roll."""
-    variant = game.variant
-    start = game.position
-    for colour in (0, 1):
-        side = start.sides[colour]
-        want = (2, 13) if variant.key == "tawula" else (0, 3)
-        _check((side[24], side[HAND]) == want and sum(side) == sum(want),
-               f"colour {colour} does not start as the spec says")
-    while game.phase != OVER:
-        check_position(game.position)
-        if game.phase == ROLL:
-            if cube is not None:  # a ``referee_frame.CubeJudge``
-                cube.at_roll(game, rng)
-                if game.phase == OVER:  # a dropped double: judged there
-                    return
-            game.roll()
-            continue
-        _check(game.phase == MOVE, f"unexpected phase {game.phase}")
-        before = game.position
-        play = random_play(game, rng)
-        expected = check_turn(before, play.steps, play.board[0])
-        game.play(play)
-        check_result(expected, game)
-        report.turns += 1
+class Judge:
+    """A self-play game of tawula or tourne-case as this referee judges it (the loop is
+    ``selfplay.play_game``): the start and every position by the spec, every turn replayed by
+    the spec, the end and the score after the turn that the spec says ends the game."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def start(self):
+        variant, start = self.game.variant, self.game.position
+        for colour in (0, 1):
+            side = start.sides[colour]
+            want = (2, 13) if variant.key == "tawula" else (0, 3)
+            _check((side[24], side[HAND]) == want and sum(side) == sum(want),
+                   f"colour {colour} does not start as the spec says")
+
+    def check_position(self, position):
+        check_position(position)
+
+    def turn(self, before, play):
+        return check_turn(before, play.steps, play.board[0])
+
+    def after(self, before, expected):
+        check_result(expected, self.game)
+
+    def end(self):
+        """The end was judged after the turn that made it."""

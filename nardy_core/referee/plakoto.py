@@ -14,10 +14,10 @@ vectors (``tests/data/variant_vectors/plakoto.json``), not re-derived here.
 
 from __future__ import annotations
 
-from ..engine.game import MOVE, OVER, ROLL
+from ..engine.game import OVER
 from ..engine.position import BAR, HAND, OFF
 from . import frame as frame
-from .core import Violation, random_play
+from .core import Violation
 
 GAME = "plakoto"
 
@@ -205,33 +205,33 @@ def expected_points(kind_winner, final):
     return winner, 1 if final.sides[1 - winner][OFF] else 2
 
 
-def play_game(game, rng, report, cube=None):
-    """A new random self-play ``game`` judged by this referee (``selfplay.play_one`` for
-    plakoto); ``cube`` judges the cube before each roll."""
-    variant = game.variant
-    start = game.position
-    for c in (0, 1):
-        side = start.sides[c]
-        _check(side[24] == 15 and sum(side) == 15 and not start.pins[c],
-               f"colour {c} does not start with fifteen on its 24-point")
-    while game.phase != OVER:
-        check_position(game.position)
-        if game.phase == ROLL:
-            if cube is not None:  # a ``referee_frame.CubeJudge``
-                cube.at_roll(game, rng)
-                if game.phase == OVER:  # a dropped double: judged there
-                    return
-            game.roll()
-            continue
-        _check(game.phase == MOVE, f"unexpected phase {game.phase}")
-        before = game.position
-        play = random_play(game, rng)
-        ended, board = check_turn(before, play.steps, play.board)
-        game.play(play)
-        report.turns += 1
+class Judge:
+    """A self-play game of plakoto as this referee judges it (the loop is
+    ``selfplay.play_game``): the start and every position on the board, every turn replayed
+    on it, the end and the score after the turn that the rules say ends the game."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def start(self):
+        start = self.game.position
+        for c in (0, 1):
+            side = start.sides[c]
+            _check(side[24] == 15 and sum(side) == 15 and not start.pins[c],
+                   f"colour {c} does not start with fifteen on its 24-point")
+
+    def check_position(self, position):
+        check_position(position)
+
+    def turn(self, before, play):
+        return check_turn(before, play.steps, play.board)
+
+    def after(self, before, expected):
+        game, variant = self.game, self.game.variant
+        ended, board = expected
         if ended is None and game.phase != OVER:
             _check(game.position.turn == 1 - before.turn, "the same side rolls again")
-            continue
+            return
         if ended is None:
             # only AMB-45 may end a game that no rule above ended
             _check(not board.can_move(variant, 0) and not board.can_move(variant, 1),
@@ -244,3 +244,6 @@ def play_game(game, rng, report, cube=None):
         _check(result.winner == winner and result.points == expected,
                f"the game ended {result.winner}:{result.points}, the rules say "
                f"{winner}:{expected} ({ended[0]})")
+
+    def end(self):
+        """The end was judged after the turn that made it."""

@@ -1,8 +1,9 @@
 """Random self-play: many games per variant, each turn judged by the independent referee.
 
 A self-play game is a money game: both sides play random legal plays, and a side that may
-double does so now and then (``referee_frame.CubeJudge``). ``option_matrix`` lists the variants
-that ``selfplay --all-options`` plays."""
+double does so now and then (``referee_frame.CubeJudge``). Every game is played by one loop
+(``play_game``); each referee module gives the judge that states its games' rules
+(``judge_for``). ``option_matrix`` lists the variants that ``selfplay --all-options`` plays."""
 
 from __future__ import annotations
 
@@ -37,75 +38,119 @@ class SelfPlayReport:
                 f"{len(self.violations)} rule violations")
 
 
+def judge_for(game):
+    """The referee that judges ``game``: tawula and tourne-case (``referee.hand``) and plakoto
+    (pins and the mother checker, ``referee.plakoto``) have their own; every other game is
+    judged by ``referee.core`` and ``referee.frame`` (``Judge`` here)."""
+    if referee_hand.mine(game.variant):
+        return referee_hand.Judge(game)
+    if referee_plakoto.mine(game.variant):
+        return referee_plakoto.Judge(game)
+    return Judge(game)
+
+
 def play_one(variant, rng, seed, report):
     game = Game(variant, seed=seed)
     frame.check_opening(game)
     cube = frame.CubeJudge.after_opening(game)
-    if referee_hand.mine(variant):  # tawula, tourne-case: their own referee
-        referee_hand.play_game(game, rng, report, cube)
-    elif referee_plakoto.mine(variant):  # pins and the mother checker: its own referee
-        referee_plakoto.play_game(game, rng, report, cube)
-    else:
-        check_start(game.position)
-        play_game(game, rng, report, cube)
+    judge = judge_for(game)
+    judge.start()
+    play_game(game, rng, report, cube, judge)
     cube.check_end(game)
     report.outcomes[game.result.kind] += 1
     report.games += 1
 
 
-def play_game(game, rng, report, cube=None):
+def play_game(game, rng, report, cube=None, judge=None):
     """Play ``game`` (a new one, or one set up on a position) to its end at random, each
     turn, the end and the score judged by the referee; with ``cube`` (a ``CubeJudge``) the
-    sides double now and then."""
-    variant = game.variant
-    finished = None  # long nardy's last roll: the sides when White bore off his last checker
-    verdict = None   # what the rules say ended the game: ("win", colour, sides) or ("draw",)
-    turns = [0 if first else 1 for first in game.position.first_turn]  # own turns played
+    sides double now and then.
+
+    The one self-play loop of every game: what differs between the games is ``judge`` (by
+    default ``judge_for(game)``), which states the rules on its own: ``check_position`` before
+    each roll and play, ``turn(before, play)`` replays a play by the rules before it is made
+    and returns what it expects, ``after(before, expected)`` judges the game after it, and
+    ``end()`` the end and the score once the game is over (not after a dropped double:
+    ``cube`` judges that)."""
+    if judge is None:
+        judge = judge_for(game)
     while game.phase != OVER:
-        check_position(game.position)
+        judge.check_position(game.position)
         if game.phase == ROLL:
             if cube is not None:
                 cube.at_roll(game, rng)
                 if game.phase == OVER:  # a dropped double: judged there
                     return
             game.roll()
-            if game.phase == OVER and finished is not None:  # no move for the last roll
-                verdict = ("win", WHITE, finished)
             continue
-        assert game.phase == MOVE
+        _check(game.phase == MOVE, f"unexpected phase {game.phase}")
         before = game.position
-        mover = before.turn
-        if variant.key == "long":  # the head rule's first-turn exception counts own turns
-            _check(before.first_turn[mover] == (turns[mover] == 0),
-                   f"colour {mover}'s first turn is {before.first_turn[mover]} after "
-                   f"{turns[mover]} turns")
         play = random_play(game, rng)  # every step offered one at a time
+        expected = judge.turn(before, play)
+        game.play(play)
+        report.turns += 1
+        judge.after(before, expected)
+    judge.end()
+
+
+class Judge:
+    """The games of ``referee.core``: every turn replayed by hand (``check_turn``), who rolls
+    next, long nardy's head rule count and last roll, and the end and the score by the table
+    (``expected_outcome_points``)."""
+
+    def __init__(self, game):
+        self.game = game
+        # long nardy's last roll: the sides when White bore off his last checker
+        self.finished = None
+        # what the rules say ended the game: ("win", colour, sides) or ("draw",)
+        self.verdict = None
+        self.turns = [0 if first else 1 for first in game.position.first_turn]  # own turns played
+
+    def start(self):
+        check_start(self.game.position)
+
+    def check_position(self, position):
+        check_position(position)
+
+    def turn(self, before, play):
+        mover = before.turn
+        if self.game.variant.key == "long":  # the head rule's first turn counts own turns
+            _check(before.first_turn[mover] == (self.turns[mover] == 0),
+                   f"colour {mover}'s first turn is {before.first_turn[mover]} after "
+                   f"{self.turns[mover]} turns")
         sides = play.board[0]
         check_turn(before, play.steps, sides)
-        done = len(game.actions)
-        game.play(play)
-        turns[mover] += 1
-        report.turns += 1
-        if finished is not None:  # Black's last roll was played: the game is over
-            verdict = ("draw",) if sides[BLACK][OFF] == CHECKERS else (
-                "win", WHITE, finished if frame.at_white_finish(variant) else sides)
+        return sides, len(self.game.actions)
+
+    def after(self, before, expected):
+        game, variant = self.game, self.game.variant
+        sides, done = expected
+        mover = before.turn
+        self.turns[mover] += 1
+        if self.finished is not None:  # Black's last roll was played: the game is over
+            self.verdict = ("draw",) if sides[BLACK][OFF] == CHECKERS else (
+                "win", WHITE, self.finished if frame.at_white_finish(variant) else sides)
         elif sides[mover][OFF] == CHECKERS:
             if frame.last_roll(variant) and mover == WHITE:
-                finished = sides
+                self.finished = sides
                 _check(game.phase != OVER, "White bore off his last checker and the game "
                        "ended before Black's last roll (CORE 2.7.4)")
             else:
-                verdict = ("win", mover, sides)
-        if verdict is not None:
-            _check(game.phase == OVER, f"the rules end the game ({verdict[0]}), it goes on")
-            break
+                self.verdict = ("win", mover, sides)
+        if self.verdict is not None:
+            _check(game.phase == OVER, f"the rules end the game ({self.verdict[0]}), it goes on")
+            return
         if game.phase != OVER:  # with the empty plays the game made on its own after it
             check_next(before, game.position, [a[1] for a in game.actions[done:]
                                                if a[0] == "play"])
         else:
             _check(game.result.reason == "draw", f"the game ended ({game.result}) though "
                    "nobody bore off his last checker")
-    _check_result(game, verdict)
+
+    def end(self):
+        if self.verdict is None and self.finished is not None:
+            self.verdict = ("win", WHITE, self.finished)  # no move for Black's last roll
+        _check_result(self.game, self.verdict)
 
 
 def _check_result(game, verdict):
