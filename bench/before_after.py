@@ -54,9 +54,13 @@ print(json.dumps(out))
 
 
 def one(tree, args) -> dict:
-    done = subprocess.run([sys.executable, "-c", CHILD, tree, str(args.pairs),
-                           str(args.bot_positions), args.games], cwd=tree, check=True,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, tree, str(args.pairs), str(args.bot_positions), args.games],
+        cwd=tree,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(done.stdout)
 
 
@@ -76,16 +80,20 @@ def main(argv=None) -> int:
             for key, value in one(trees[name], args).items():
                 times[name].setdefault(key, []).append(value)
         print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
-    print(f"| measure (time per position) | before, median | after, median | after/before "
-          f"| before, min-max | after, min-max |")
+    print(
+        "| measure (time per position) | before, median | after, median | after/before "
+        "| before, min-max | after, min-max |"
+    )
     print("|---|---:|---:|---:|---|---|")
     for key in times["before"]:
         b, a = times["before"][key], times["after"][key]
         unit, scale = ("µs", 1e6) if key.startswith("movegen") else ("ms", 1e3)
         mb, ma = statistics.median(b) * scale, statistics.median(a) * scale
-        print(f"| {key} | {mb:,.1f} {unit} | {ma:,.1f} {unit} | {ma / mb:.3f} | "
-              f"{min(b) * scale:,.1f}-{max(b) * scale:,.1f} | "
-              f"{min(a) * scale:,.1f}-{max(a) * scale:,.1f} |")
+        print(
+            f"| {key} | {mb:,.1f} {unit} | {ma:,.1f} {unit} | {ma / mb:.3f} | "
+            f"{min(b) * scale:,.1f}-{max(b) * scale:,.1f} | "
+            f"{min(a) * scale:,.1f}-{max(a) * scale:,.1f} |"
+        )
     return 0
 
 

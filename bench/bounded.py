@@ -39,8 +39,8 @@ if ROOT not in sys.path:
 from nardy_core.bots.chooser import Chooser  # noqa: E402
 from nardy_core.engine.errors import SearchLimitError  # noqa: E402
 from nardy_core.engine.movegen import MAX_SEARCH_NODES, Search  # noqa: E402
-from nardy_core.formats.notation import parse_state  # noqa: E402
 from nardy_core.engine.turn import Turn  # noqa: E402
+from nardy_core.formats.notation import parse_state  # noqa: E402
 from nardy_core.variants import get_variant  # noqa: E402
 
 FULL = {"escalation_lookahead": "FULL"}
@@ -76,6 +76,7 @@ def _cpu_clock():
     if sys.platform == "emscripten":
         try:
             import js
+
             js.process.cpuUsage  # noqa: B018 - under Node only
         except (ImportError, AttributeError):
             return None
@@ -174,19 +175,28 @@ def listing_text(row, clock=""):
 
 def table(rows, clock=""):
     """The rows by the wall clock (``clock`` ""), or by CPU time (``"_cpu"``)."""
-    print("| roll | turn + first answer (ms) | slowest step (ms) | steps | nodes | "
-          + " | ".join(f"bot {level} (ms)" for level in LEVELS) + " | listing every play |")
+    print(
+        "| roll | turn + first answer (ms) | slowest step (ms) | steps | nodes | "
+        + " | ".join(f"bot {level} (ms)" for level in LEVELS)
+        + " | listing every play |"
+    )
     print("|---|---:|---:|---:|---:|" + "---:|" * len(LEVELS) + "---|")
     for row in rows:
-        print(f"| {row['roll']} | {row['first' + clock]:,.0f} | {row['slowest' + clock]:,.0f} "
-              f"| {row['steps']} | {row['nodes']:,} | "
-              + " | ".join(f"{row[level + clock]:,.0f}" for level in LEVELS)
-              + f" | {listing_text(row, clock)} |", flush=True)
+        print(
+            f"| {row['roll']} | {row['first' + clock]:,.0f} | {row['slowest' + clock]:,.0f} "
+            f"| {row['steps']} | {row['nodes']:,} | "
+            + " | ".join(f"{row[level + clock]:,.0f}" for level in LEVELS)
+            + f" | {listing_text(row, clock)} |",
+            flush=True,
+        )
 
 
 TIMINGS = ("first", "slowest") + LEVELS + ("list_ms",)
-HEADS = ("turn + first answer", "slowest step") + tuple(f"bot {level}" for level in LEVELS) \
+HEADS = (
+    ("turn + first answer", "slowest step")
+    + tuple(f"bot {level}" for level in LEVELS)
     + ("listing",)
+)
 # a timing under this many ms in CPython is left out of the ratios: timer and scheduling noise
 RATIO_FLOOR_MS = 20
 
@@ -198,64 +208,104 @@ def compare(cpython, pyodide):
     print("|---|" + "---:|" * len(HEADS))
     ratios = {(name, clock): [] for name in TIMINGS for clock in ("", "_cpu")}
     for c, p in zip(cpython, pyodide):
-        assert c["roll"] == p["roll"] and c["steps"] == p["steps"] and \
-            c["nodes"] == p["nodes"] and c["list_nodes"] == p["list_nodes"], (c, p)
+        assert (
+            c["roll"] == p["roll"]
+            and c["steps"] == p["steps"]
+            and c["nodes"] == p["nodes"]
+            and c["list_nodes"] == p["list_nodes"]
+        ), (c, p)
         cells = []
         for name in TIMINGS:
             for clock in ("", "_cpu"):
                 if c[name + clock] >= RATIO_FLOOR_MS:
                     ratios[name, clock].append(p[name + clock] / c[name + clock])
             a, b = c[name + "_cpu"], p[name + "_cpu"]
-            cells.append(f"{a:,.0f} → {b:,.0f}" + (f" ({b / a:.1f}×)" if a >= RATIO_FLOOR_MS
-                                                   else ""))
+            cells.append(
+                f"{a:,.0f} → {b:,.0f}" + (f" ({b / a:.1f}×)" if a >= RATIO_FLOOR_MS else "")
+            )
         print(f"| {c['roll']} | " + " | ".join(cells) + " |")
     for clock, what in (("_cpu", "CPU time"), ("", "wall clock")):
         every = [r for name in TIMINGS for r in ratios[name, clock]]
         print()
-        print(f"Median ratio Pyodide / CPython by {what}: " + ", ".join(
-            f"{head} {statistics.median(ratios[name, clock]):.1f}×"
-            for head, name in zip(HEADS, TIMINGS) if ratios[name, clock])
-            + (f"; all {len(every)} timings {statistics.median(every):.1f}× "
-               f"(range {min(every):.1f}-{max(every):.1f}×)" if every else ""))
+        print(
+            f"Median ratio Pyodide / CPython by {what}: "
+            + ", ".join(
+                f"{head} {statistics.median(ratios[name, clock]):.1f}×"
+                for head, name in zip(HEADS, TIMINGS)
+                if ratios[name, clock]
+            )
+            + (
+                f"; all {len(every)} timings {statistics.median(every):.1f}× "
+                f"(range {min(every):.1f}-{max(every):.1f}×)"
+                if every
+                else ""
+            )
+        )
 
 
 def in_pyodide(runs):
     """(rows, description) of the same measurements in Pyodide under Node."""
-    node = subprocess.run(["node", "--version"], capture_output=True, text=True,
-                          check=True).stdout.strip()
-    done = subprocess.run(["node", os.path.join(ROOT, "bench", "pyodide_run.mjs"),
-                           "bench/bounded.py", "--json", "--runs", str(runs)],
-                          cwd=ROOT, capture_output=True, text=True)
+    node = subprocess.run(
+        ["node", "--version"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    done = subprocess.run(
+        [
+            "node",
+            os.path.join(ROOT, "bench", "pyodide_run.mjs"),
+            "bench/bounded.py",
+            "--json",
+            "--runs",
+            str(runs),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode:
         sys.exit(f"bounded: the Pyodide run failed ({done.returncode}):\n{done.stderr[-3000:]}")
     data = json.loads(done.stdout.strip().splitlines()[-1])
-    with open(os.path.join(ROOT, "node_modules", "pyodide", "package.json"),
-              encoding="utf-8") as handle:
+    with open(
+        os.path.join(ROOT, "node_modules", "pyodide", "package.json"), encoding="utf-8"
+    ) as handle:
         version = json.load(handle)["version"]
-    return data["rows"], (f"Pyodide {version} (Python {data['python']}, WebAssembly) "
-                          f"under Node {node}, by the wall clock ({data['seconds']:.0f} s)")
+    return data["rows"], (
+        f"Pyodide {version} (Python {data['python']}, WebAssembly) "
+        f"under Node {node}, by the wall clock ({data['seconds']:.0f} s)"
+    )
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
-    parser.add_argument("--pyodide", action="store_true",
-                        help="also measure in Pyodide under Node and compare")
-    parser.add_argument("--json", action="store_true",
-                        help="print the rows as one JSON line (what --pyodide reads)")
+    parser.add_argument(
+        "--pyodide", action="store_true", help="also measure in Pyodide under Node and compare"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the rows as one JSON line (what --pyodide reads)"
+    )
     args = parser.parse_args(argv)
     if args.json:
         start = time.perf_counter()
         rows = measure(args.runs, log=lambda m: print(m, file=sys.stderr, flush=True))
-        print(json.dumps({"python": platform.python_version(), "rows": rows,
-                          "seconds": time.perf_counter() - start}))
+        print(
+            json.dumps(
+                {
+                    "python": platform.python_version(),
+                    "rows": rows,
+                    "seconds": time.perf_counter() - start,
+                }
+            )
+        )
         return 0
     from bench.movegen import machine, revision
+
     print(f"# Whole-list escalation bench, {datetime.date.today().isoformat()}")
     print(machine())
     print(revision())
-    print(f"command: python3 bench/bounded.py --runs {args.runs}"
-          + (" --pyodide" if args.pyodide else ""))
+    print(
+        f"command: python3 bench/bounded.py --runs {args.runs}"
+        + (" --pyodide" if args.pyodide else "")
+    )
     print()
     start = time.perf_counter()
     rows = measure(args.runs)
@@ -270,15 +320,18 @@ def main(argv=None) -> int:
         print()
         table(pyodide_rows)
         print()
-        print("By CPU time (CPython's process time; Node's process.cpuUsage()), CPython then "
-              "Pyodide:")
+        print(
+            "By CPU time (CPython's process time; Node's process.cpuUsage()), CPython then Pyodide:"
+        )
         print()
         table(rows, "_cpu")
         print()
         table(pyodide_rows, "_cpu")
         print()
-        print("CPU time, CPython → Pyodide (ms), the ratio where CPython took at least "
-              f"{RATIO_FLOOR_MS} ms:")
+        print(
+            "CPU time, CPython → Pyodide (ms), the ratio where CPython took at least "
+            f"{RATIO_FLOOR_MS} ms:"
+        )
         print()
         compare(rows, pyodide_rows)
     return 0

@@ -39,6 +39,7 @@ def gnubg_board(position) -> tuple:
 
 def _version(dist) -> str:
     from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version(dist)
     except PackageNotFoundError:
@@ -48,11 +49,22 @@ def _version(dist) -> str:
 def revision() -> str:
     """The commit measured, marked dirty when nardy_core has uncommitted changes."""
     import subprocess
+
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
-                              capture_output=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "nardy_core"], cwd=ROOT,
-                               text=True, capture_output=True, check=True).stdout.strip()
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            text=True,
+            capture_output=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "nardy_core"],
+            cwd=ROOT,
+            text=True,
+            capture_output=True,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown revision"
     return f"nardy_core at {head}" + (" + uncommitted changes" if dirty else "")
@@ -87,6 +99,7 @@ def ours(positions):
     def run():
         for position in positions:
             Search(position).results()
+
     return run
 
 
@@ -94,6 +107,7 @@ def gnubg(items, moves):
     def run():
         for board, d1, d2 in items:
             moves(board, d1, d2, 1)
+
     return run
 
 
@@ -120,14 +134,20 @@ def machine() -> str:
         load = "load average %.2f %.2f %.2f" % os.getloadavg()
     except OSError:
         load = "load average ?"
-    return (f"Python {platform.python_version()} ({platform.python_implementation()}), "
-            f"{platform.platform()}, {cpu}, os.cpu_count()={os.cpu_count()}, {load} at start")
+    return (
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{platform.platform()}, {cpu}, os.cpu_count()={os.cpu_count()}, {load} at start"
+    )
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pairs", type=int, default=DEFAULT_PAIRS,
-                        help=f"(position, roll) pairs per game (default {DEFAULT_PAIRS})")
+    parser.add_argument(
+        "--pairs",
+        type=int,
+        default=DEFAULT_PAIRS,
+        help=f"(position, roll) pairs per game (default {DEFAULT_PAIRS})",
+    )
     parser.add_argument("--runs", type=int, default=5, help="timed runs per row (default 5)")
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated game keys")
     args = parser.parse_args(argv)
@@ -143,9 +163,15 @@ def main(argv=None) -> int:
         run = ours(positions)
         facts = describe(positions)
         jobs[game] = (run, calibrate(run))
-        rows.append((game, f"nardy_core `Search().results()`, {game}", len(positions),
-                     f"doubles {facts['doubles']}, on bar {facts['on_bar']}, "
-                     f"bearing off {facts['bearing_off']}"))
+        rows.append(
+            (
+                game,
+                f"nardy_core `Search().results()`, {game}",
+                len(positions),
+                f"doubles {facts['doubles']}, on bar {facts['on_bar']}, "
+                f"bearing off {facts['bearing_off']}",
+            )
+        )
     gnubg_note = None
     if "short" in sets:
         try:
@@ -156,22 +182,30 @@ def main(argv=None) -> int:
             items = [(gnubg_board(p), p.dice[0], p.dice[1]) for p in sets["short"]]
             run = gnubg(items, gnubg_nn.moves)
             jobs["gnubg"] = (run, calibrate(run))
-            rows.append(("gnubg", "gnubg_nn `moves(board, d1, d2, 1)`, short", len(items),
-                         f"gnubg-nn {_version('gnubg-nn')} (C)"))
+            rows.append(
+                (
+                    "gnubg",
+                    "gnubg_nn `moves(board, d1, d2, 1)`, short",
+                    len(items),
+                    f"gnubg-nn {_version('gnubg-nn')} (C)",
+                )
+            )
     times = time_interleaved(jobs, args.runs)
     medians = {name: rates(n, times[name])[0] for name, _, n, _ in rows}
     if "gnubg" in medians:
         ratio = medians["short"] / medians["gnubg"]
-        gnubg_note = (f"ratio ours/gnubg on the same short pairs (medians): {ratio:.3f} "
-                      f"(gnubg is {1 / ratio:.1f}x faster)")
+        gnubg_note = (
+            f"ratio ours/gnubg on the same short pairs (medians): {ratio:.3f} "
+            f"(gnubg is {1 / ratio:.1f}x faster)"
+        )
 
-    print(f"| generator, game | pairs | median pairs/s | spread (min-max of {args.runs} runs) "
-          "| set |")
+    print(
+        f"| generator, game | pairs | median pairs/s | spread (min-max of {args.runs} runs) | set |"
+    )
     print("|---|---:|---:|---|---|")
     for key, name, n, note in rows:
         med, low, high = rates(n, times[key])
-        print(f"| {name} | {n:,} | {fmt_rate(med)} | {fmt_rate(low)} - {fmt_rate(high)} "
-              f"| {note} |")
+        print(f"| {name} | {n:,} | {fmt_rate(med)} | {fmt_rate(low)} - {fmt_rate(high)} | {note} |")
     print()
     if gnubg_note:
         print(gnubg_note)

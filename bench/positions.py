@@ -32,8 +32,15 @@ def after(position, play):
     first[position.turn] = False
     numbers = list(position.turn_number)
     numbers[position.turn] += 1
-    return position.replace(sides=sides, pins=pins, turn=1 - position.turn, dice=None,
-                            first_turn=tuple(first), turn_number=tuple(numbers), pending=())
+    return position.replace(
+        sides=sides,
+        pins=pins,
+        turn=1 - position.turn,
+        dice=None,
+        first_turn=tuple(first),
+        turn_number=tuple(numbers),
+        pending=(),
+    )
 
 
 def random_games(variant, rng):
@@ -65,8 +72,9 @@ def describe(positions) -> dict:
     n = len(positions)
     doubles = sum(1 for p in positions if p.dice[0] == p.dice[1])
     bar = sum(1 for p in positions if p.mover[25])
-    home = sum(1 for p in positions
-               if not p.mover[25] and not p.mover[26] and not any(p.mover[7:25]))
+    home = sum(
+        1 for p in positions if not p.mover[25] and not p.mover[26] and not any(p.mover[7:25])
+    )
     return {"pairs": n, "doubles": doubles, "on_bar": bar, "bearing_off": home}
 
 

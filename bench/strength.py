@@ -39,8 +39,8 @@ from bench.baselines import BASELINES  # noqa: E402
 from bench.movegen import machine, revision  # noqa: E402
 from nardy_core.engine.game import DOUBLE, MOVE, RESIGN, ROLL, Game  # noqa: E402
 from nardy_core.engine.position import BAR, HAND, OFF  # noqa: E402
+from nardy_core.formats.record import game_record  # noqa: E402
 from nardy_core.variants import VARIANTS, get_variant  # noqa: E402
-from nardy_core.formats.record import game_record
 
 RESULTS = os.path.join(ROOT, "bench", "results")
 DOC = os.path.join(ROOT, "docs", "strength.md")
@@ -50,8 +50,8 @@ GAMES = tuple(VARIANTS)  # every registered game
 CORE_GAMES = ("short", "long", "caucasian")
 LEVEL_ORDER = ("beginner", "intermediate", "strong")
 GNUBG0 = "gnubg0"
-OPTIONS = {"cube_enabled": False}   # cubeless money games: the cube is off
-MAX_MOVES = 3000                    # a game longer than this is recorded as a failure
+OPTIONS = {"cube_enabled": False}  # cubeless money games: the cube is off
+MAX_MOVES = 3000  # a game longer than this is recorded as a failure
 
 # judging (docs/strength.md): 0-ply on every result; 1-ply on every result (the 0-ply best
 # JUDGE_MAX1 when there are more) plus ours; 2-ply on those within JUDGE_PRUNE2 of the 1-ply
@@ -134,6 +134,7 @@ class GnubgJudge:
 
     def __init__(self):
         import gnubg
+
         self.gnubg = gnubg
         self.cubeinfo = gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)  # money, centred cube
         self.contexts = {n: gnubg.evalcontext(0, n, 1, 1, 0.0) for n in (0, 1, 2)}
@@ -158,8 +159,9 @@ class GnubgJudge:
     def equity(self, board, exact, plies) -> float:
         if exact is not None:
             return exact
-        w, wg, wbg, lg, lbg, _ = self.gnubg.evaluate((board[1], board[0]), self.cubeinfo,
-                                                      self.contexts[plies])
+        w, wg, wbg, lg, lbg, _ = self.gnubg.evaluate(
+            (board[1], board[0]), self.cubeinfo, self.contexts[plies]
+        )
         return -(2.0 * w - 1.0 + wg - lg + wbg - lbg)
 
     def best_play(self, position, plays):
@@ -233,6 +235,7 @@ class GnubgPlayer:
 def make_player(name, variant, seed):
     if name in LEVEL_ORDER:
         from nardy_core.bots.player import BotPlayer
+
         return BotPlayer(variant, name, seed=seed)
     if name in BASELINES:
         return BASELINES[name](variant, seed=seed)
@@ -282,21 +285,31 @@ def play_game(game_key, names, index, seed, judge_player=None):
             elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
             if play.frame not in {p.frame for p in plays}:
                 raise RuntimeError(f"{names[who]} chose {play}, not a legal result")
-            times[str(who)].append([round(elapsed * 1000.0, 2), round(cpu * 1000.0, 2),
-                                    len(plays)])
+            times[str(who)].append([round(elapsed * 1000.0, 2), round(cpu * 1000.0, 2), len(plays)])
             if who == judge_player and len(plays) > 1:
                 verdict = judge_here().judge(position, plays, play)
                 if verdict is not None:
-                    verdict.update({"kind": "decision", "index": index, "move": moves,
-                                    "dice": list(position.dice), "played": play.notation(),
-                                    "ms": round(elapsed * 1000.0, 2),
-                                    "cpu_ms": round(cpu * 1000.0, 2)})
+                    verdict.update(
+                        {
+                            "kind": "decision",
+                            "index": index,
+                            "move": moves,
+                            "dice": list(position.dice),
+                            "played": play.notation(),
+                            "ms": round(elapsed * 1000.0, 2),
+                            "cpu_ms": round(cpu * 1000.0, 2),
+                        }
+                    )
                     decisions.append(verdict)
             game.play(play)
     except Exception as exc:  # noqa: BLE001 - a failure is a finding: keep the game record
-        record.update({"error": f"{type(exc).__name__}: {exc}",
-                       "traceback": traceback.format_exc(limit=6),
-                       "game_record": game_record(game)})
+        record.update(
+            {
+                "error": f"{type(exc).__name__}: {exc}",
+                "traceback": traceback.format_exc(limit=6),
+                "game_record": game_record(game),
+            }
+        )
         return record, []
     result = game.result
     winner = None if result.winner is None else game.players[result.winner]
@@ -305,9 +318,17 @@ def play_game(game_key, names, index, seed, judge_player=None):
         mine = 0.0
     else:
         mine = float(points if winner == 0 else -points)
-    record.update({"colour0": game.players.index(0), "winner": winner, "points": mine,
-                   "total": float(points) if winner is not None else 0.0,
-                   "outcome": result.kind, "moves": moves, "times": times})
+    record.update(
+        {
+            "colour0": game.players.index(0),
+            "winner": winner,
+            "points": mine,
+            "total": float(points) if winner is not None else 0.0,
+            "outcome": result.kind,
+            "moves": moves,
+            "times": times,
+        }
+    )
     return record, decisions
 
 
@@ -369,6 +390,7 @@ def next_index(records) -> int:
 def weights_id(game_key) -> str:
     try:
         from nardy_core.bots.nn import weight_bytes
+
         data = weight_bytes(game_key)
     except Exception:  # noqa: BLE001 - the network module is optional here
         data = None
@@ -376,10 +398,16 @@ def weights_id(game_key) -> str:
 
 
 def run_record(mode, game_key, argv, **extra):
-    rec = {"kind": "run", "mode": mode, "game": game_key,
-           "command": "python3 bench/strength.py " + " ".join(argv),
-           "date": datetime.datetime.now().isoformat(timespec="seconds"),
-           "machine": machine(), "revision": revision(), "weights": weights_id(game_key)}
+    rec = {
+        "kind": "run",
+        "mode": mode,
+        "game": game_key,
+        "command": "python3 bench/strength.py " + " ".join(argv),
+        "date": datetime.datetime.now().isoformat(timespec="seconds"),
+        "machine": machine(),
+        "revision": revision(),
+        "weights": weights_id(game_key),
+    }
     rec.update(extra)
     return rec
 
@@ -389,9 +417,12 @@ def warn_if_stale(path, records, game_key):
     now = weights_id(game_key)
     before = {r.get("weights") for r in records if r.get("kind") == "run"} - {None, now}
     if before:
-        print(f"warning: {os.path.basename(path)} holds games played with network weights "
-              f"{', '.join(sorted(before))}; the weights are now {now}. Rerun with --fresh "
-              "to measure the current bots alone.", flush=True)
+        print(
+            f"warning: {os.path.basename(path)} holds games played with network weights "
+            f"{', '.join(sorted(before))}; the weights are now {now}. Rerun with --fresh "
+            "to measure the current bots alone.",
+            flush=True,
+        )
 
 
 def set_aside(path):
@@ -411,6 +442,7 @@ def run_games(tasks, handle, workers):
                 return
         return
     import multiprocessing
+
     ctx = multiprocessing.get_context("fork")
     window = 4 * workers
     with ctx.Pool(workers) as pool:
@@ -472,8 +504,9 @@ def run_errors(level, decisions, workers, results, argv, fresh=False):
     if judged >= decisions:
         print(f"[{label}] {judged} decisions judged already (>= {decisions}): nothing to do")
         return path
-    append_records(path, [run_record("errors", "short", argv, level=level, target=decisions,
-                                     from_index=start)])
+    append_records(
+        path, [run_record("errors", "short", argv, level=level, target=decisions, from_index=start)]
+    )
     progress = Progress(label, judged)
     state = {"judged": judged, "gained": 0}
 
@@ -492,9 +525,11 @@ def run_errors(level, decisions, workers, results, argv, fresh=False):
             text = f"game {index}: FAILED {record['error']}"
         else:
             mean = (sum(v["loss2"] for v in verdicts) / len(verdicts)) if verdicts else 0.0
-            text = (f"game {index} ({'White' if record['colour0'] == 0 else 'Black'}): "
-                    f"{record['points']:+g}, {len(verdicts)} decisions judged "
-                    f"(mean 2-ply loss {mean:.1f} mp), {state['judged']}/{decisions}")
+            text = (
+                f"game {index} ({'White' if record['colour0'] == 0 else 'Black'}): "
+                f"{record['points']:+g}, {len(verdicts)} decisions judged "
+                f"(mean 2-ply loss {mean:.1f} mp), {state['judged']}/{decisions}"
+            )
         left = decisions - state["judged"]
         progress.line(text, left / state["gained"] if state["gained"] else None)
         return state["judged"] >= decisions
@@ -516,12 +551,23 @@ def parse_pairing(text):
     known = set(LEVEL_ORDER) | set(BASELINES)
     if not sep or a not in known or b not in known:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: write A-vs-B with A, B among {', '.join(sorted(known))}")
+            f"{text!r}: write A-vs-B with A, B among {', '.join(sorted(known))}"
+        )
     return a, b
 
 
-def run_pairing(game_key, a, b, games, workers, results, argv, min_games=DEFAULT_MIN_GAMES,
-                z=DEFAULT_Z, fresh=False):
+def run_pairing(
+    game_key,
+    a,
+    b,
+    games,
+    workers,
+    results,
+    argv,
+    min_games=DEFAULT_MIN_GAMES,
+    z=DEFAULT_Z,
+    fresh=False,
+):
     path = pairing_path(results, game_key, a, b)
     if fresh:
         set_aside(path)
@@ -533,12 +579,26 @@ def run_pairing(game_key, a, b, games, workers, results, argv, min_games=DEFAULT
     status, n = pairing_status(values, games, z, min_games)
     if status != "running":
         mean, se, _ = mean_se(values[:n])
-        print(f"[{label}] {status} at {n} games ({mean:+.3f} ± {se:.3f} points/game): "
-              "nothing to do")
+        print(
+            f"[{label}] {status} at {n} games ({mean:+.3f} ± {se:.3f} points/game): nothing to do"
+        )
         return path
     start = next_index(records)
-    append_records(path, [run_record("pairings", game_key, argv, pairing=[a, b], target=games,
-                                     min_games=min_games, z=z, from_index=start)])
+    append_records(
+        path,
+        [
+            run_record(
+                "pairings",
+                game_key,
+                argv,
+                pairing=[a, b],
+                target=games,
+                min_games=min_games,
+                z=z,
+                from_index=start,
+            )
+        ],
+    )
     progress = Progress(label, len(played))
     state = {"values": values, "new": 0}
 
@@ -560,8 +620,10 @@ def run_pairing(game_key, a, b, games, workers, results, argv, min_games=DEFAULT
         st, n = pairing_status(vals, games, z, min_games)
         mean, se, _ = mean_se(vals)
         if "error" not in record:
-            text = (f"game {index}: {a} {record['points']:+g} ({record['moves']} moves); "
-                    f"{a} {mean:+.3f} ± {se:.3f} points/game over {len(vals)}")
+            text = (
+                f"game {index}: {a} {record['points']:+g} ({record['moves']} moves); "
+                f"{a} {mean:+.3f} ± {se:.3f} points/game over {len(vals)}"
+            )
         left = max(0, games - len(vals)) / state["new"]
         progress.line(text, left)
         state["status"] = f"{st} at {n} games" if st != "running" else f"{len(vals)} games"
@@ -617,8 +679,10 @@ def report(results=RESULTS, doc=DOC, argv=()):
     lines = []
     add = lines.append
     now = datetime.datetime.now().isoformat(timespec="minutes")
-    add(f"_Generated by `python3 bench/strength.py report` on {now} from the checkpoints in "
-        "`bench/results/`; everything between the markers is rewritten by the next report._")
+    add(
+        f"_Generated by `python3 bench/strength.py report` on {now} from the checkpoints in "
+        "`bench/results/`; everything between the markers is rewritten by the next report._"
+    )
     add("")
     runs = [(path, r) for path, records in files.items() for r in records if r.get("kind") == "run"]
     if not runs:
@@ -637,14 +701,20 @@ def report(results=RESULTS, doc=DOC, argv=()):
         ok = [g for g in games if "error" not in g]
         if head["mode"] == "errors":
             indices = {g["index"] for g in ok}
-            decisions = [r for r in records if r.get("kind") == "decision"
-                         and r["index"] in indices]
-            errors[head["level"]] = (head, [r for r in records if r.get("kind") == "run"],
-                                     ok, decisions)
+            decisions = [
+                r for r in records if r.get("kind") == "decision" and r["index"] in indices
+            ]
+            errors[head["level"]] = (
+                head,
+                [r for r in records if r.get("kind") == "run"],
+                ok,
+                decisions,
+            )
         else:
             last = [r for r in records if r.get("kind") == "run"][-1]
             pairings.setdefault(head["game"], []).append(
-                (tuple(head["pairing"]), ok, last.get("min_games", DEFAULT_MIN_GAMES)))
+                (tuple(head["pairing"]), ok, last.get("min_games", DEFAULT_MIN_GAMES))
+            )
 
     short_of, open_pairings = [], []
     crit = []
@@ -652,12 +722,16 @@ def report(results=RESULTS, doc=DOC, argv=()):
     add("### Short nardy: error rate against GNU Backgammon")
     add("")
     if errors:
-        add("Games of each level against gnubg 0-ply; the level's decisions (two or more "
+        add(
+            "Games of each level against gnubg 0-ply; the level's decisions (two or more "
             "distinct results) judged by gnubg. Millipoints of cubeless money equity lost per "
-            "decision, mean ± SE.")
+            "decision, mean ± SE."
+        )
         add("")
-        add("| level | games | decisions | 0-ply judge | 1-ply judge | **2-ply judge** "
-            "| points/game vs gnubg 0-ply |")
+        add(
+            "| level | games | decisions | 0-ply judge | 1-ply judge | **2-ply judge** "
+            "| points/game vs gnubg 0-ply |"
+        )
         add("|---|---:|---:|---:|---:|---:|---:|")
         for level in LEVEL_ORDER:
             if level not in errors:
@@ -667,18 +741,25 @@ def report(results=RESULTS, doc=DOC, argv=()):
             l1 = mean_se([d["loss1"] for d in decisions])
             l2 = mean_se([d["loss2"] for d in decisions])
             pts = mean_se([g["points"] for g in ok])
-            add(f"| {level} | {len(ok)} | {len(decisions):,} | {pm(*l0[:2])} | {pm(*l1[:2])} "
-                f"| **{pm(*l2[:2])}** | {pm(*pts[:2], digits=3, signed=True)} |")
+            add(
+                f"| {level} | {len(ok)} | {len(decisions):,} | {pm(*l0[:2])} | {pm(*l1[:2])} "
+                f"| **{pm(*l2[:2])}** | {pm(*pts[:2], digits=3, signed=True)} |"
+            )
             if len(decisions) < TARGET_DECISIONS:
                 short_of.append(len(decisions))
             if level == "strong":
-                crit.append(("Short nardy strong: ≤ 12 millipoints per decision (gnubg 2-ply)",
-                             f"{pm(*l2[:2])} over {len(decisions):,} decisions",
-                             _verdict(l2[0] + 0 <= TARGET_ERROR, len(decisions)
-                                      >= TARGET_DECISIONS)))
+                crit.append(
+                    (
+                        "Short nardy strong: ≤ 12 millipoints per decision (gnubg 2-ply)",
+                        f"{pm(*l2[:2])} over {len(decisions):,} decisions",
+                        _verdict(l2[0] + 0 <= TARGET_ERROR, len(decisions) >= TARGET_DECISIONS),
+                    )
+                )
         add("")
-        add("Largest 2-ply errors per level (gnubg Position ID with the mover on roll, so "
-            "`gnubg.positionfromid(id)` shows the board as the bot saw it):")
+        add(
+            "Largest 2-ply errors per level (gnubg Position ID with the mover on roll, so "
+            "`gnubg.positionfromid(id)` shows the board as the bot saw it):"
+        )
         add("")
         add("| level | Position ID | dice | played | gnubg 2-ply best | loss (mp) |")
         add("|---|---|---|---|---|---:|")
@@ -687,8 +768,10 @@ def report(results=RESULTS, doc=DOC, argv=()):
                 continue
             worst = sorted(errors[level][3], key=lambda d: -d["loss2"])[:3]
             for d in worst:
-                add(f"| {level} | `{d['pid']}` | {d['dice'][0]}{d['dice'][1]} | {d['played']} "
-                    f"| {d['best2']} | {d['loss2']:.0f} |")
+                add(
+                    f"| {level} | `{d['pid']}` | {d['dice'][0]}{d['dice'][1]} | {d['played']} "
+                    f"| {d['best2']} | {d['loss2']:.0f} |"
+                )
         add("")
     else:
         add("No error-rate checkpoint yet.")
@@ -697,10 +780,12 @@ def report(results=RESULTS, doc=DOC, argv=()):
     # -- pairings
     add("### Points per game")
     add("")
-    add("Cubeless money games; the first player's points per game ± SE (positive: the first "
+    add(
+        "Cubeless money games; the first player's points per game ± SE (positive: the first "
         "player wins), and its share of all points won ± SE. Status: *decided* = stopped when "
         "|mean| > 3 SE after at least 100 games (checked after every pair of games), *complete* = "
-        "1,000 games, *open* = neither yet (preliminary).")
+        "1,000 games, *open* = neither yet (preliminary)."
+    )
     add("")
     for game_key in GAMES:
         if game_key not in pairings:
@@ -718,37 +803,63 @@ def report(results=RESULTS, doc=DOC, argv=()):
             share = share_se([max(v, 0.0) for v in values], [g["total"] for g in ok])
             beats = not math.isnan(se) and mean > 2 * se
             least = f" (minimum {min_games})" if min_games != DEFAULT_MIN_GAMES else ""
-            label = {"decided": f"decided at {n}{least}", "complete": f"complete ({n})",
-                     "running": f"open ({n} of {DEFAULT_GAMES})"}[status]
-            add(f"| {a} vs {b} | {len(values)} | {pm(mean, se, 3, True)} "
+            label = {
+                "decided": f"decided at {n}{least}",
+                "complete": f"complete ({n})",
+                "running": f"open ({n} of {DEFAULT_GAMES})",
+            }[status]
+            add(
+                f"| {a} vs {b} | {len(values)} | {pm(mean, se, 3, True)} "
                 f"| {pm(share[0] * 100, share[1] * 100, 1)} % | {label} "
-                f"| {'yes' if beats else 'no'} |")
+                f"| {'yes' if beats else 'no'} |"
+            )
             if status == "running":
                 open_pairings.append(len(values))
             if (a, b) in (("intermediate", "beginner"), ("strong", "intermediate")):
-                crit.append((f"{_game_name(game_key)}: {a} beats {b} by > 2 SE",
-                             pm(mean, se, 3, True), _verdict(beats, status != "running")))
-            if game_key not in CORE_GAMES and a in ("intermediate", "strong") \
-                    and b in ("random", "heuristic"):   # the variants issues' criterion
-                crit.append((f"{_game_name(game_key)}: {a} beats {b} by > 2 SE",
-                             pm(mean, se, 3, True), _verdict(beats, status != "running")))
+                crit.append(
+                    (
+                        f"{_game_name(game_key)}: {a} beats {b} by > 2 SE",
+                        pm(mean, se, 3, True),
+                        _verdict(beats, status != "running"),
+                    )
+                )
+            if (
+                game_key not in CORE_GAMES
+                and a in ("intermediate", "strong")
+                and b in ("random", "heuristic")
+            ):  # the variants issues' criterion
+                crit.append(
+                    (
+                        f"{_game_name(game_key)}: {a} beats {b} by > 2 SE",
+                        pm(mean, se, 3, True),
+                        _verdict(beats, status != "running"),
+                    )
+                )
             if (a, b) == ("strong", "heuristic") and game_key == "long":
-                crit.append(("Long nardy strong: ≥ 70 % of points against the heuristic",
-                             f"{pm(share[0] * 100, share[1] * 100, 1)} %",
-                             _verdict(share[0] >= TARGET_SHARE, status != "running")))
+                crit.append(
+                    (
+                        "Long nardy strong: ≥ 70 % of points against the heuristic",
+                        f"{pm(share[0] * 100, share[1] * 100, 1)} %",
+                        _verdict(share[0] >= TARGET_SHARE, status != "running"),
+                    )
+                )
         add("")
 
     # -- time per move
     add("### Time per move (CPython)")
     add("")
-    add("Seconds per choice (`Chooser.choose`) over the level's moves with at least two "
+    add(
+        "Seconds per choice (`Chooser.choose`) over the level's moves with at least two "
         "distinct results in all measured games. *CPU* is the worker process's CPU time "
         "(`time.process_time`), which other work on the machine does not inflate: it is what "
         "one idle core takes, and the figure the criterion uses. *Wall* is the elapsed time, "
-        "with two workers and whatever else ran on the machine at the time.")
+        "with two workers and whatever else ran on the machine at the time."
+    )
     add("")
-    add("| game | level | moves | CPU median | CPU 95th pct | CPU max | wall median "
-        "| wall 95th pct |")
+    add(
+        "| game | level | moves | CPU median | CPU 95th pct | CPU max | wall median "
+        "| wall 95th pct |"
+    )
     add("|---|---|---:|---:|---:|---:|---:|---:|")
     times = times_by_level(files)
     for game_key in GAMES:
@@ -757,13 +868,20 @@ def report(results=RESULTS, doc=DOC, argv=()):
             if not cpu:
                 continue
             p95 = percentile(cpu, 95)
-            add(f"| {game_key} | {level} | {len(cpu):,} | {statistics.median(cpu):.3f} "
+            add(
+                f"| {game_key} | {level} | {len(cpu):,} | {statistics.median(cpu):.3f} "
                 f"| {p95:.3f} | {max(cpu):.3f} | {statistics.median(wall):.3f} "
-                f"| {percentile(wall, 95):.3f} |")
-            if level == "strong" and game_key in CORE_GAMES:   # the bots issue's target
+                f"| {percentile(wall, 95):.3f} |"
+            )
+            if level == "strong" and game_key in CORE_GAMES:  # the bots issue's target
                 name = f"{_game_name(game_key)} strong: ≤ 0.35 s per move (95th pct, CPU)"
-                crit.append((name, f"{p95:.3f} s over {len(cpu):,} moves",
-                             _verdict(p95 <= TARGET_P95, True)))
+                crit.append(
+                    (
+                        name,
+                        f"{p95:.3f} s over {len(cpu):,} moves",
+                        _verdict(p95 <= TARGET_P95, True),
+                    )
+                )
     add("")
 
     # -- criteria
@@ -787,8 +905,9 @@ def report(results=RESULTS, doc=DOC, argv=()):
     add("|---|---|---:|---|---|")
     by_command = {}
     for path, r in runs:
-        entry = by_command.setdefault(r["command"], {"dates": [], "files": set(), "revs": set(),
-                                                     "weights": set()})
+        entry = by_command.setdefault(
+            r["command"], {"dates": [], "files": set(), "revs": set(), "weights": set()}
+        )
         entry["dates"].append(r["date"])
         entry["files"].add(path)
         entry["revs"].add(r["revision"])
@@ -796,28 +915,42 @@ def report(results=RESULTS, doc=DOC, argv=()):
     for command, e in sorted(by_command.items(), key=lambda kv: min(kv[1]["dates"])):
         dates = sorted(e["dates"])
         when = dates[0] if dates[0][:10] == dates[-1][:10] else f"{dates[0]} … {dates[-1]}"
-        add(f"| `{command}` | {when} | {len(e['files'])} | {'; '.join(sorted(e['revs']))} "
-            f"| {', '.join(sorted(e['weights'])) or '–'} |")
+        add(
+            f"| `{command}` | {when} | {len(e['files'])} | {'; '.join(sorted(e['revs']))} "
+            f"| {', '.join(sorted(e['weights'])) or '–'} |"
+        )
     add("")
     machines = sorted({re.sub(r", load average.*", "", r["machine"]) for _, r in runs})
-    loads = [float(m.group(1)) for _, r in runs
-             for m in [re.search(r"load average ([0-9.]+)", r["machine"])] if m]
+    loads = [
+        float(m.group(1))
+        for _, r in runs
+        for m in [re.search(r"load average ([0-9.]+)", r["machine"])]
+        if m
+    ]
     for m in machines:
         add(f"Machine: {m}.")
     if loads:
-        add(f"1-minute load average when the runs started: {min(loads):.2f}-{max(loads):.2f} "
-            "(other work shared the machine; the time table's CPU columns do not depend on it).")
+        add(
+            f"1-minute load average when the runs started: {min(loads):.2f}-{max(loads):.2f} "
+            "(other work shared the machine; the time table's CPU columns do not depend on it)."
+        )
     add("")
     preliminary = []
     if short_of:
-        preliminary.append(f"{len(short_of)} error rate(s) on {_span(short_of)} decisions "
-                           f"instead of {TARGET_DECISIONS:,}")
+        preliminary.append(
+            f"{len(short_of)} error rate(s) on {_span(short_of)} decisions "
+            f"instead of {TARGET_DECISIONS:,}"
+        )
     if open_pairings:
-        preliminary.append(f"{len(open_pairings)} pairing(s) on {_span(open_pairings)} games, "
-                           "neither decided nor at 1,000")
+        preliminary.append(
+            f"{len(open_pairings)} pairing(s) on {_span(open_pairings)} games, "
+            "neither decided nor at 1,000"
+        )
     if preliminary:
-        banner = ("**Preliminary:** small samples (" + "; ".join(preliminary) + "): the "
-                  "figures will change, and the levels' evaluators are still being trained.")
+        banner = (
+            "**Preliminary:** small samples (" + "; ".join(preliminary) + "): the "
+            "figures will change, and the levels' evaluators are still being trained."
+        )
         lines.insert(2, banner)
         lines.insert(3, "")
     text = "\n".join(lines)
@@ -849,8 +982,13 @@ def _write(doc, text):
             old = f.read()
     block = f"{START}\n{text.rstrip()}\n{END}"
     if START in old and END in old:
-        new = re.sub(re.escape(START) + ".*?" + re.escape(END), lambda m: block, old,
-                     count=1, flags=re.DOTALL)
+        new = re.sub(
+            re.escape(START) + ".*?" + re.escape(END),
+            lambda m: block,
+            old,
+            count=1,
+            flags=re.DOTALL,
+        )
     else:
         new = (old.rstrip() + "\n\n## Results\n\n" if old else "# Bot strength\n\n") + block
     with open(doc, "w", encoding="utf-8") as f:
@@ -870,42 +1008,74 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="bench/strength.py",
         description="Bot strength measurements (docs/strength.md). Checkpoints go to "
-                    "bench/results/*.jsonl; rerunning a command continues where it stopped.",
+        "bench/results/*.jsonl; rerunning a command continues where it stopped.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n"
-               "  python3 bench/strength.py errors --game short --level strong --decisions 2000\n"
-               "  python3 bench/strength.py pairings --game long --games 1000\n"
-               "  python3 bench/strength.py pairings --game caucasian --pair strong-vs-heuristic\n"
-               "  python3 bench/strength.py report")
-    parser.add_argument("--results", default=RESULTS, help="checkpoint folder (default "
-                        "bench/results)")
+        "  python3 bench/strength.py errors --game short --level strong --decisions 2000\n"
+        "  python3 bench/strength.py pairings --game long --games 1000\n"
+        "  python3 bench/strength.py pairings --game caucasian --pair strong-vs-heuristic\n"
+        "  python3 bench/strength.py report",
+    )
+    parser.add_argument(
+        "--results", default=RESULTS, help="checkpoint folder (default bench/results)"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     err = sub.add_parser("errors", help="error rate of a level against gnubg (short nardy)")
-    err.add_argument("--game", default="short", choices=("short",),
-                     help="only short nardy has a judge (GNU Backgammon)")
+    err.add_argument(
+        "--game",
+        default="short",
+        choices=("short",),
+        help="only short nardy has a judge (GNU Backgammon)",
+    )
     err.add_argument("--level", default="all", choices=LEVEL_ORDER + ("all",))
-    err.add_argument("--decisions", type=int, default=TARGET_DECISIONS,
-                     help=f"judged decisions to reach per level (default {TARGET_DECISIONS})")
+    err.add_argument(
+        "--decisions",
+        type=int,
+        default=TARGET_DECISIONS,
+        help=f"judged decisions to reach per level (default {TARGET_DECISIONS})",
+    )
     pair = sub.add_parser("pairings", help="points per game, level vs level and vs baselines")
     pair.add_argument("--game", default="all", choices=GAMES + ("all",))
-    pair.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                      help=f"games per pairing unless decided earlier (default {DEFAULT_GAMES})")
-    pair.add_argument("--min-games", type=int, default=DEFAULT_MIN_GAMES,
-                      help="games before the sequential test may stop a pairing "
-                           f"(default {DEFAULT_MIN_GAMES})")
-    pair.add_argument("--z", type=float, default=DEFAULT_Z,
-                      help=f"stop when |mean| > z SE (default {DEFAULT_Z:g})")
-    pair.add_argument("--pair", action="append", type=parse_pairing, metavar="A-vs-B",
-                      help="only this pairing (repeatable); default: " + ", ".join(
-                          f"{a}-vs-{b}" for a, b in default_pairings("long")))
+    pair.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES,
+        help=f"games per pairing unless decided earlier (default {DEFAULT_GAMES})",
+    )
+    pair.add_argument(
+        "--min-games",
+        type=int,
+        default=DEFAULT_MIN_GAMES,
+        help=f"games before the sequential test may stop a pairing (default {DEFAULT_MIN_GAMES})",
+    )
+    pair.add_argument(
+        "--z",
+        type=float,
+        default=DEFAULT_Z,
+        help=f"stop when |mean| > z SE (default {DEFAULT_Z:g})",
+    )
+    pair.add_argument(
+        "--pair",
+        action="append",
+        type=parse_pairing,
+        metavar="A-vs-B",
+        help="only this pairing (repeatable); default: "
+        + ", ".join(f"{a}-vs-{b}" for a, b in default_pairings("long")),
+    )
     for p in (err, pair):
-        p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
-                       help="worker processes (default 2)")
-        p.add_argument("--fresh", action="store_true",
-                       help="set the existing checkpoint aside (renamed *.old) and start over")
+        p.add_argument(
+            "--workers",
+            type=int,
+            default=min(2, os.cpu_count() or 1),
+            help="worker processes (default 2)",
+        )
+        p.add_argument(
+            "--fresh",
+            action="store_true",
+            help="set the existing checkpoint aside (renamed *.old) and start over",
+        )
     rep = sub.add_parser("report", help="write the results section of docs/strength.md")
-    rep.add_argument("--doc", default=DOC, help="the document to update (default "
-                     "docs/strength.md)")
+    rep.add_argument("--doc", default=DOC, help="the document to update (default docs/strength.md)")
     return parser
 
 
@@ -922,8 +1092,18 @@ def main(argv=None):
         games = GAMES if args.game == "all" else (args.game,)
         for game_key in games:
             for a, b in args.pair or default_pairings(game_key):
-                run_pairing(game_key, a, b, args.games, args.workers, args.results, argv,
-                            args.min_games, args.z, args.fresh)
+                run_pairing(
+                    game_key,
+                    a,
+                    b,
+                    args.games,
+                    args.workers,
+                    args.results,
+                    argv,
+                    args.min_games,
+                    args.z,
+                    args.fresh,
+                )
     else:
         text = report(args.results, args.doc, argv)
         print(text)

@@ -38,8 +38,9 @@ GAMES = ("short", "long")
 
 def one_run(driver_class, url, level, decisions):
     with driver_class() as d:
-        cold = journey.open_app(d, type("App", (), {"url": url}),
-                                "?new=short&p0=human&p1=human&anim=0")
+        cold = journey.open_app(
+            d, type("App", (), {"url": url}), "?new=short&p0=human&p1=human&anim=0"
+        )
         d.wait("navigator.serviceWorker.ready.then(r => r.active.state === 'activated')", 120)
         if not d.js(journey.CONTROLLED):
             d.reload()
@@ -53,8 +54,11 @@ def one_run(driver_class, url, level, decisions):
             d.goto("about:blank")
             d.goto(f"{url}?new={game}&p0={level}&p1={level}&anim=0")
             d.wait(journey.READY, 90)
-            d.wait(f"window.nardyStats.botMs.length >= {decisions} || "
-                   "document.body.dataset.phase === 'over'", 600)
+            d.wait(
+                f"window.nardyStats.botMs.length >= {decisions} || "
+                "document.body.dataset.phase === 'over'",
+                600,
+            )
             bot[game] = d.js("window.nardyStats.botMs")[:decisions]
         return {"cold_ms": cold, "warm_ms": warm, "bot_ms": bot, "version": d.version()}
 
@@ -81,16 +85,23 @@ def main(argv=None):
             for engine in engines:
                 result = one_run(drivers.DRIVERS[engine], url, args.level, args.decisions)
                 runs[engine].append(result)
-                print(f"run {run + 1} {engine}: cold {result['cold_ms']:.0f} ms, warm "
-                      f"{result['warm_ms']:.0f} ms", file=sys.stderr, flush=True)
+                print(
+                    f"run {run + 1} {engine}: cold {result['cold_ms']:.0f} ms, warm "
+                    f"{result['warm_ms']:.0f} ms",
+                    file=sys.stderr,
+                    flush=True,
+                )
     finally:
         drivers._Display.stop()
         httpd.shutdown()
     table = {}
     for engine, results in runs.items():
-        row = {"version": results[0]["version"], "runs": len(results),
-               "cold_ms": statistics.median(r["cold_ms"] for r in results),
-               "warm_ms": statistics.median(r["warm_ms"] for r in results)}
+        row = {
+            "version": results[0]["version"],
+            "runs": len(results),
+            "cold_ms": statistics.median(r["cold_ms"] for r in results),
+            "warm_ms": statistics.median(r["warm_ms"] for r in results),
+        }
         for game in GAMES:
             times = [ms for r in results for ms in r["bot_ms"][game]]
             row[f"bot_{game}_ms"] = statistics.median(times) if times else None
@@ -102,19 +113,32 @@ def main(argv=None):
             for key in ("cold_ms", "warm_ms", "bot_short_ms", "bot_long_ms"):
                 if row[key] and base[key]:
                     row[key.replace("_ms", "_vs_chromium")] = round(row[key] / base[key], 2)
-    print(f"{'engine':10} {'version':16} {'cold ms':>8} {'warm ms':>8} "
-          f"{'bot short':>10} {'bot long':>9}   (medians; × Chromium)")
+    print(
+        f"{'engine':10} {'version':16} {'cold ms':>8} {'warm ms':>8} "
+        f"{'bot short':>10} {'bot long':>9}   (medians; × Chromium)"
+    )
     for engine, row in table.items():
-        ratio = (lambda k: f" ×{row.get(k, 1.0):.2f}")
-        print(f"{engine:10} {str(row['version'])[:16]:16} {row['cold_ms']:8.0f} "
-              f"{row['warm_ms']:8.0f} {row['bot_short_ms'] or 0:10.0f} "
-              f"{row['bot_long_ms'] or 0:9.0f}  {ratio('cold_vs_chromium')}"
-              f"{ratio('warm_vs_chromium')}{ratio('bot_short_vs_chromium')}"
-              f"{ratio('bot_long_vs_chromium')}")
+        ratio = lambda k: f" ×{row.get(k, 1.0):.2f}"
+        print(
+            f"{engine:10} {str(row['version'])[:16]:16} {row['cold_ms']:8.0f} "
+            f"{row['warm_ms']:8.0f} {row['bot_short_ms'] or 0:10.0f} "
+            f"{row['bot_long_ms'] or 0:9.0f}  {ratio('cold_vs_chromium')}"
+            f"{ratio('warm_vs_chromium')}{ratio('bot_short_vs_chromium')}"
+            f"{ratio('bot_long_vs_chromium')}"
+        )
     if args.json:
-        Path(args.json).write_text(json.dumps(
-            {"machine": platform.platform(), "level": args.level, "at": time.strftime("%F %T"),
-             "table": table, "runs": runs}, indent=1))
+        Path(args.json).write_text(
+            json.dumps(
+                {
+                    "machine": platform.platform(),
+                    "level": args.level,
+                    "at": time.strftime("%F %T"),
+                    "table": table,
+                    "runs": runs,
+                },
+                indent=1,
+            )
+        )
 
 
 if __name__ == "__main__":

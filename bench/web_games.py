@@ -26,9 +26,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 from launch import READY, launch, new_page  # noqa: E402 - sets the Playwright switch first
-from serve import make_server  # noqa: E402
-
 from nardy_core.variants import VARIANTS  # noqa: E402
+from serve import make_server  # noqa: E402
 
 
 def percentile(values, p):
@@ -42,20 +41,34 @@ def play(browser, url, game, level, timeout_s):
     try:
         page.goto(f"{url}?new={game}&p0={level}&p1={level}&seed=web-games/{game}&anim=0")
         page.wait_for_function(READY, timeout=60_000)
-        page.wait_for_function("document.body.dataset.phase === 'over'",
-                               timeout=timeout_s * 1000, polling=500)
+        page.wait_for_function(
+            "document.body.dataset.phase === 'over'", timeout=timeout_s * 1000, polling=500
+        )
         finished = True
     except Exception as exc:  # noqa: BLE001 - reported, not raised
         finished = False
         errors.append(f"not finished: {str(exc).splitlines()[0][:120]}")
     ms = [float(x) for x in page.evaluate("Array.from(window.nardyStats?.botMs || [])")]
     ready_at = page.evaluate("window.__readyAt") or 0
-    longest = max([t["duration"] for t in page.evaluate("window.__longTasks || []")
-                   if t["start"] >= ready_at], default=0)  # while the bots play
-    row = {"game": game, "finished": finished, "seconds": time.monotonic() - started,
-           "result": page.text_content("#status") if finished else "",
-           "decisions": len(ms), "median_ms": statistics.median(ms) if ms else 0,
-           "p95_ms": percentile(ms, 95), "longest_task_ms": longest, "errors": errors}
+    longest = max(
+        [
+            t["duration"]
+            for t in page.evaluate("window.__longTasks || []")
+            if t["start"] >= ready_at
+        ],
+        default=0,
+    )  # while the bots play
+    row = {
+        "game": game,
+        "finished": finished,
+        "seconds": time.monotonic() - started,
+        "result": page.text_content("#status") if finished else "",
+        "decisions": len(ms),
+        "median_ms": statistics.median(ms) if ms else 0,
+        "p95_ms": percentile(ms, 95),
+        "longest_task_ms": longest,
+        "errors": errors,
+    }
     context.close()
     return row
 
@@ -82,11 +95,14 @@ def main(argv=None):
             for game in games:
                 row = play(browser, url, game, args.level, args.timeout)
                 rows.append(row)
-                print(f"{game:20} {'done' if row['finished'] else 'FAILED':6} "
-                      f"{row['seconds']:6.1f} s  {row['decisions']:4d} decisions  "
-                      f"median {row['median_ms']:6.0f} ms  p95 {row['p95_ms']:6.0f} ms  "
-                      f"longest task {row['longest_task_ms']:4.0f} ms  {row['result']}"
-                      + (f"  errors: {row['errors']}" if row["errors"] else ""), flush=True)
+                print(
+                    f"{game:20} {'done' if row['finished'] else 'FAILED':6} "
+                    f"{row['seconds']:6.1f} s  {row['decisions']:4d} decisions  "
+                    f"median {row['median_ms']:6.0f} ms  p95 {row['p95_ms']:6.0f} ms  "
+                    f"longest task {row['longest_task_ms']:4.0f} ms  {row['result']}"
+                    + (f"  errors: {row['errors']}" if row["errors"] else ""),
+                    flush=True,
+                )
             browser.close()
         server.shutdown()
     return 0 if all(r["finished"] and not r["errors"] for r in rows) else 1

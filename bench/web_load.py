@@ -54,10 +54,14 @@ from launch import INIT_SCRIPT, READY, launch  # noqa: E402 - sets the Playwrigh
 from serve import make_server, read_log  # noqa: E402
 
 TARGETS_S = {"cold": 3.5, "warm": 2.0, "warm_paint": 0.3}
-BOT_QUERIES = {"short": "?new=short&p0=strong&p1=strong&anim=0",
-               "long": "?new=long&p0=strong&p1=strong&anim=0"}
-SW_ACTIVE = ("navigator.serviceWorker.ready.then(r => r.active.state === 'activated' "
-             "&& navigator.serviceWorker.controller !== null)")
+BOT_QUERIES = {
+    "short": "?new=short&p0=strong&p1=strong&anim=0",
+    "long": "?new=long&p0=strong&p1=strong&anim=0",
+}
+SW_ACTIVE = (
+    "navigator.serviceWorker.ready.then(r => r.active.state === 'activated' "
+    "&& navigator.serviceWorker.controller !== null)"
+)
 
 
 class ServerBytes:
@@ -148,7 +152,9 @@ def bot_times(browser, url, decisions, timeout_s):
         page.goto(url)
         page.wait_for_function(
             f"(window.nardyStats?.botMs?.length ?? 0) >= {decisions}",
-            timeout=timeout_s * 1000, polling=250)
+            timeout=timeout_s * 1000,
+            polling=250,
+        )
         return [float(ms) for ms in page.evaluate("Array.from(window.nardyStats.botMs)")]
     finally:
         context.close()
@@ -169,8 +175,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", help="also write the results to this file")
-    parser.add_argument("--warm-visits", type=int, default=3,
-                        help="warm visits per run (the first is judged; the last is shown)")
+    parser.add_argument(
+        "--warm-visits",
+        type=int,
+        default=3,
+        help="warm visits per run (the first is judged; the last is shown)",
+    )
     parser.add_argument("--no-bot", action="store_true", help="load times only")
     parser.add_argument("--bot-decisions", type=int, default=20)
     parser.add_argument("--bot-timeout", type=int, default=600, help="seconds per game kind")
@@ -195,22 +205,34 @@ def main(argv=None):
             for i in range(args.runs):
                 runs.append(one_run(browser, url, counter, max(1, args.warm_visits)))
                 r = runs[-1]
-                print(f"run {i + 1}/{args.runs}: cold {r['cold_ms']:.0f} ms, "
-                      f"warm {r['warm_ms']:.0f} ms", file=sys.stderr, flush=True)
+                print(
+                    f"run {i + 1}/{args.runs}: cold {r['cold_ms']:.0f} ms, "
+                    f"warm {r['warm_ms']:.0f} ms",
+                    file=sys.stderr,
+                    flush=True,
+                )
             bots = {}
             if not args.no_bot:
                 for game, query in BOT_QUERIES.items():
                     ms = bot_times(browser, url + query, args.bot_decisions, args.bot_timeout)
-                    bots[game] = {"decisions": len(ms), "median_ms": statistics.median(ms),
-                                  "p95_ms": percentile(ms, 95), "max_ms": max(ms)}
+                    bots[game] = {
+                        "decisions": len(ms),
+                        "median_ms": statistics.median(ms),
+                        "p95_ms": percentile(ms, 95),
+                        "max_ms": max(ms),
+                    }
             version = browser.version
             browser.close()
         server.shutdown()
         server.server_close()
 
     result = {
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
-                    "chromium": version, "build": build["hash"]},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "chromium": version,
+            "build": build["hash"],
+        },
         "runs": runs,
         "load": {key: summary([r[key] for r in runs]) for key in runs[0]},
         "bot": bots,
@@ -229,23 +251,31 @@ def _fmt(value, unit):
 
 def report(result):
     m = result["machine"]
-    print(f"Nardy web load: build {m['build']}, Chromium {m['chromium']} headless, "
-          f"{m['cpus']} CPUs, {len(result['runs'])} runs, localhost (no network latency)\n")
-    rows = [("cold: board painted, ms", "cold_paint_ms", "ms"),
-            ("cold: playable, ms", "cold_ms", "ms"),
-            ("warm: board painted, ms", "warm_paint_ms", "ms"),
-            ("warm: playable (SW), ms", "warm_ms", "ms"),
-            ("  later warm load, ms", "warm_last_ms", "ms"),
-            ("cold: bytes sent", "cold_bytes", "B"), ("cold: requests", "cold_requests", ""),
-            ("then until SW active", "after_ready_bytes", "B"),
-            ("warm: bytes sent", "warm_bytes", "B"), ("warm: requests", "warm_requests", "")]
+    print(
+        f"Nardy web load: build {m['build']}, Chromium {m['chromium']} headless, "
+        f"{m['cpus']} CPUs, {len(result['runs'])} runs, localhost (no network latency)\n"
+    )
+    rows = [
+        ("cold: board painted, ms", "cold_paint_ms", "ms"),
+        ("cold: playable, ms", "cold_ms", "ms"),
+        ("warm: board painted, ms", "warm_paint_ms", "ms"),
+        ("warm: playable (SW), ms", "warm_ms", "ms"),
+        ("  later warm load, ms", "warm_last_ms", "ms"),
+        ("cold: bytes sent", "cold_bytes", "B"),
+        ("cold: requests", "cold_requests", ""),
+        ("then until SW active", "after_ready_bytes", "B"),
+        ("warm: bytes sent", "warm_bytes", "B"),
+        ("warm: requests", "warm_requests", ""),
+    ]
     print(f"{'':24}{'median':>10}{'min':>10}{'max':>10}")
     for label, key, unit in rows:
         s = result["load"][key]
         print(f"{label:24}" + "".join(f"{_fmt(s[k], unit):>10}" for k in ("median", "min", "max")))
     for game, b in result["bot"].items():
-        print(f"bot, {game} nardy: {b['decisions']} decisions, median {b['median_ms']:.0f} ms, "
-              f"p95 {b['p95_ms']:.0f} ms, max {b['max_ms']:.0f} ms")
+        print(
+            f"bot, {game} nardy: {b['decisions']} decisions, median {b['median_ms']:.0f} ms, "
+            f"p95 {b['p95_ms']:.0f} ms, max {b['max_ms']:.0f} ms"
+        )
     print()
     for kind, limit in TARGETS_S.items():
         median = result["load"][f"{kind}_ms"]["median"] / 1000

@@ -26,12 +26,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 from launch import READY, launch, new_page  # noqa: E402 - sets the Playwright switch first
-from serve import make_server  # noqa: E402
-
-from nardy_core.formats import linkcode  # noqa: E402
 from nardy_core.bots.player import BotPlayer  # noqa: E402
 from nardy_core.engine.game import Game  # noqa: E402
-from nardy_core.formats.record import game_record
+from nardy_core.formats import linkcode  # noqa: E402
+from nardy_core.formats.record import game_record  # noqa: E402
+from serve import make_server  # noqa: E402
 
 
 def game_of_length(key, plays, tries=40):
@@ -59,13 +58,14 @@ def one_run(browser, url, code, level, timeout_s):
     page.wait_for_timeout(1500)  # let the worker warm up as it does after the first paint
     started = page.evaluate("performance.now()")
     page.click("#controls [data-act='review']")
-    page.wait_for_selector("#review[data-running='0']", state="attached",
-                           timeout=timeout_s * 1000)
+    page.wait_for_selector("#review[data-running='0']", state="attached", timeout=timeout_s * 1000)
     stats = page.evaluate("""() => ({first: window.nardyStats.reviewFirstMs,
         firstPlay: window.nardyStats.reviewFirstPlayMs, total: window.nardyStats.reviewMs,
         done: Number(document.querySelector('#review').dataset.done)})""")
-    longest = max([t["duration"] for t in page.evaluate("window.__longTasks || []")
-                   if t["start"] >= started], default=0)
+    longest = max(
+        [t["duration"] for t in page.evaluate("window.__longTasks || []") if t["start"] >= started],
+        default=0,
+    )
     context.close()
     return dict(stats, longest=longest, errors=errors)
 
@@ -86,8 +86,9 @@ def main(argv=None):
     print(f"{args.game}: a game of {plays} plays (seed web-review/{seed}), level {args.level}")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        httpd = make_server("127.0.0.1", 0, log=str(Path(tmp) / "requests.log"),
-                            directory=str(ROOT / "web"))
+        httpd = make_server(
+            "127.0.0.1", 0, log=str(Path(tmp) / "requests.log"), directory=str(ROOT / "web")
+        )
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{httpd.server_port}/"
         with sync_playwright() as pw:
@@ -95,17 +96,23 @@ def main(argv=None):
             for run in range(args.runs):
                 row = one_run(browser, url, code, args.level, args.timeout)
                 rows.append(row)
-                print(f"run {run + 1}: first item {row['first'] / 1000:.2f} s, first play "
-                      f"{row['firstPlay'] / 1000:.2f} s, whole review {row['total'] / 1000:.1f} s "
-                      f"({row['done']} items), longest task {row['longest']:.0f} ms"
-                      + (f", errors: {row['errors']}" if row["errors"] else ""), flush=True)
+                print(
+                    f"run {run + 1}: first item {row['first'] / 1000:.2f} s, first play "
+                    f"{row['firstPlay'] / 1000:.2f} s, whole review {row['total'] / 1000:.1f} s "
+                    f"({row['done']} items), longest task {row['longest']:.0f} ms"
+                    + (f", errors: {row['errors']}" if row["errors"] else ""),
+                    flush=True,
+                )
             browser.close()
         httpd.shutdown()
-    med = {k: statistics.median(r[k] for r in rows) for k in ("first", "firstPlay", "total",
-                                                              "longest")}
-    print(f"median of {len(rows)}: first item {med['first'] / 1000:.2f} s, first play "
-          f"{med['firstPlay'] / 1000:.2f} s, whole review {med['total'] / 1000:.1f} s, longest "
-          f"task {max(r['longest'] for r in rows):.0f} ms (max)")
+    med = {
+        k: statistics.median(r[k] for r in rows) for k in ("first", "firstPlay", "total", "longest")
+    }
+    print(
+        f"median of {len(rows)}: first item {med['first'] / 1000:.2f} s, first play "
+        f"{med['firstPlay'] / 1000:.2f} s, whole review {med['total'] / 1000:.1f} s, longest "
+        f"task {max(r['longest'] for r in rows):.0f} ms (max)"
+    )
     return 1 if any(r["errors"] for r in rows) else 0
 
 

@@ -27,17 +27,22 @@ READY_TIMEOUT_MS = 60_000
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT / "e2e" / "engines"))  # the journey's drivers and steps
-from serve import make_server, read_log  # noqa: E402
-
 from launch import CHROMIUM, INIT_SCRIPT, READY, launch  # noqa: E402
+from serve import make_server, read_log  # noqa: E402
 
 
 def pytest_addoption(parser):
-    parser.addoption("--engines", default="chromium,firefox,webkit",
-                     help="test_journey.py: the engines to drive (comma-separated)")
-    parser.addoption("--full-journey", action="store_true",
-                     help="test_journey.py: the whole journey in every engine, not only "
-                          "Chromium (the others run the smoke journey by default)")
+    parser.addoption(
+        "--engines",
+        default="chromium,firefox,webkit",
+        help="test_journey.py: the engines to drive (comma-separated)",
+    )
+    parser.addoption(
+        "--full-journey",
+        action="store_true",
+        help="test_journey.py: the whole journey in every engine, not only "
+        "Chromium (the others run the smoke journey by default)",
+    )
 
 
 def pytest_collection_modifyitems(items):
@@ -47,12 +52,16 @@ def pytest_collection_modifyitems(items):
 
 # --- the app, served ---------------------------------------------------------------------
 
+
 @pytest.fixture(scope="session")
 def built():
     """web/ as built by tools/build_web.py (a test of an unbuilt tree would test nothing)."""
     if not (WEB / "build.js").is_file():
-        pytest.fail(f"{WEB} is not built (no build.js): run `bash tools/setup.sh` first "
-                    "(or `.venv/bin/python tools/build_web.py`)", pytrace=False)
+        pytest.fail(
+            f"{WEB} is not built (no build.js): run `bash tools/setup.sh` first "
+            "(or `.venv/bin/python tools/build_web.py`)",
+            pytrace=False,
+        )
     return WEB
 
 
@@ -95,7 +104,7 @@ class RequestLog:
         return self.start + len(self.lines())
 
     def lines(self, since=None):
-        return self.server.log_lines()[self.start if since is None else since:]
+        return self.server.log_lines()[self.start if since is None else since :]
 
     def requests(self, since=None):
         """(method, path, status) for each logged line."""
@@ -109,13 +118,17 @@ def server_log(server):
 
 # --- the browser -------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
     if not os.path.exists(CHROMIUM):
-        pytest.fail(f"no Chromium at {CHROMIUM}: `apt-get install -y chromium` "
-                    "(tools/e2e-tests.sh does it)", pytrace=False)
+        pytest.fail(
+            f"no Chromium at {CHROMIUM}: `apt-get install -y chromium` "
+            "(tools/e2e-tests.sh does it)",
+            pytrace=False,
+        )
     # launch.py has set PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS before this starts
     # the driver: routing sees the service worker's requests too.
     with sync_playwright() as playwright:
@@ -139,8 +152,14 @@ def _guard(context):
             route.abort()
 
     context.route("**/*", route)
-    context.on("console", lambda msg: msg.page is None and msg.type == "error"
-               and context.worker_errors.append(f"console.error (worker): {msg.text}"))
+    context.on(
+        "console",
+        lambda msg: (
+            msg.page is None
+            and msg.type == "error"
+            and context.worker_errors.append(f"console.error (worker): {msg.text}")
+        ),
+    )
     context.add_init_script(INIT_SCRIPT)
     return context
 
@@ -185,8 +204,15 @@ def watch_page(page):
     """Record console errors and uncaught exceptions in ``page.console_errors`` (a test that
     expects one removes it from the list)."""
     page.console_errors = []
-    page.on("console", lambda msg: msg.type == "error" and page.console_errors.append(
-        f"console.error: {msg.text} ({msg.location.get('url', '')})"))
+    page.on(
+        "console",
+        lambda msg: (
+            msg.type == "error"
+            and page.console_errors.append(
+                f"console.error: {msg.text} ({msg.location.get('url', '')})"
+            )
+        ),
+    )
     page.on("pageerror", lambda exc: page.console_errors.append(f"uncaught: {exc}"))
     return page
 

@@ -16,8 +16,13 @@ CHROMIUM = os.environ.get("NARDY_CHROMIUM", "/usr/bin/chromium")
 # The resolver rule makes every host but ours unresolvable, so Chromium's own background
 # traffic cannot leave the machine even where a flag misses some of it.
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ]
 READY = "document.body && document.body.dataset.ready === '1'"

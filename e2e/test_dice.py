@@ -9,9 +9,8 @@ import hashlib
 import json
 
 from conftest import open_app
-from test_game import phase, play_human_turn, wait_for_person
-
 from nardy_core.cli.main import main
+from test_game import phase, play_human_turn, wait_for_person
 
 SEED = "e2e-dice"
 
@@ -58,8 +57,12 @@ def test_commitment_then_seed_and_verify_then_statistics(page):
     # the statistics: this game and the device totals, with the expected values beside them
     page.click("#dice-stats")
     page.wait_for_selector("#dlg-dice[open]")
-    rolls = [int(n) for n in page.eval_on_selector_all(
-        "#ds-game tr[data-rolls]", "rows => rows.map(r => r.dataset.rolls)")]
+    rolls = [
+        int(n)
+        for n in page.eval_on_selector_all(
+            "#ds-game tr[data-rolls]", "rows => rows.map(r => r.dataset.rolls)"
+        )
+    ]
     assert rolls and sum(rolls) >= 1
     assert "8.17" in page.text_content("#ds-game")  # short nardy: 8.17 pips per roll expected
     device = page.text_content("#ds-device")
@@ -85,6 +88,7 @@ def test_commitment_then_seed_and_verify_then_statistics(page):
 def test_an_imported_game_has_no_seed_to_verify(page, tmp_path):
     from nardy_core.formats import records
     from nardy_core.ui.session import HUMAN, Session
+
     session = Session("short", players=(HUMAN, HUMAN), seed="imported")
     for _ in range(4):  # a few turns: roll when asked, play the first legal play
         game = session.game

@@ -13,8 +13,9 @@ def test_a_click_while_loading_is_not_lost(page):
     page.wait_for_selector("#btn-new")
     page.wait_for_function("window.__paintedAt !== undefined", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("window.__paintedFrom") == "start"
-    assert page.evaluate("document.body.dataset.live") != "1", \
+    assert page.evaluate("document.body.dataset.live") != "1", (
         "the app answered before the click: this test would prove nothing"
+    )
     assert page.locator("#loading").is_visible()
     page.click("#btn-new")
     wait_ready(page)
@@ -39,5 +40,6 @@ def test_a_returning_player_sees_the_board_before_python(page):
     assert page.evaluate("window.__paintedAt < window.__readyAt")
     assert early["checkers"] > 0
     after = board_state(page)
-    assert {k: v for k, v in after.items() if k != "dice"} == \
-        {k: v for k, v in before.items() if k != "dice"}
+    assert {k: v for k, v in after.items() if k != "dice"} == {
+        k: v for k, v in before.items() if k != "dice"
+    }

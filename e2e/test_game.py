@@ -50,8 +50,11 @@ def play_human_turn(page):
 
 def wait_for_person(page, timeout=60_000):
     """Wait until a person has something to do (a button or a checker) or the game is over."""
-    page.wait_for_function("""() => document.querySelector(
-        '#controls button:not([disabled]), #board .loc.movable')""", timeout=timeout)
+    page.wait_for_function(
+        """() => document.querySelector(
+        '#controls button:not([disabled]), #board .loc.movable')""",
+        timeout=timeout,
+    )
 
 
 def play_game_to_end(page, limit=400):
@@ -68,9 +71,14 @@ def play_game_to_end(page, limit=400):
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("game,name,head", [("long", "Long nardy", "p24"),
-                                            ("short", "Short nardy", None),
-                                            ("caucasian", "Caucasian nardy", None)])
+@pytest.mark.parametrize(
+    "game,name,head",
+    [
+        ("long", "Long nardy", "p24"),
+        ("short", "Short nardy", None),
+        ("caucasian", "Caucasian nardy", None),
+    ],
+)
 def test_new_game_of_each_variant_from_the_dialog(page, game, name, head):
     open_app(page, "?new=short&p0=human&p1=human&seed=d1")
     page.click("#btn-new")
@@ -148,8 +156,11 @@ def test_a_turn_by_drag_and_an_illegal_drop_snaps_back(page):
     assert after != before and any(d.endswith("u") for d in after["dice"])
 
 
-@pytest.mark.parametrize("context", [{"viewport": {"width": 375, "height": 740},
-                                      "has_touch": True, "is_mobile": True}], indirect=True)
+@pytest.mark.parametrize(
+    "context",
+    [{"viewport": {"width": 375, "height": 740}, "has_touch": True, "is_mobile": True}],
+    indirect=True,
+)
 def test_touch_drag_on_a_phone(page):
     open_app(page, "?new=short&p0=human&p1=human&seed=touch")
     source, target, _ = _legal_pair(page)
@@ -159,8 +170,13 @@ def test_touch_drag_on_a_phone(page):
     cdp = page.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for i in range(1, 6):
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
-            {"x": x + (tx - x) * i / 5, "y": y + (ty - y) * i / 5}]})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {
+                "type": "touchMove",
+                "touchPoints": [{"x": x + (tx - x) * i / 5, "y": y + (ty - y) * i / 5}],
+            },
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.wait_for_function("document.querySelector('#board .die.used') !== null")
     assert board_state(page) != before
@@ -257,8 +273,11 @@ def test_russian_from_the_browser_and_switchable(page):
     assert page.text_content("#btn-new") == "New game"
 
 
-@pytest.mark.parametrize("context", [{"viewport": {"width": 375, "height": 700},
-                                      "has_touch": True, "is_mobile": True}], indirect=True)
+@pytest.mark.parametrize(
+    "context",
+    [{"viewport": {"width": 375, "height": 700}, "has_touch": True, "is_mobile": True}],
+    indirect=True,
+)
 def test_the_whole_board_fits_a_375px_screen(page, tmp_path):
     open_app(page, "?new=short&p0=human&p1=strong")
     box = page.locator("#board svg").bounding_box()

@@ -4,8 +4,14 @@ the end of the turn makes the hint stale. The cube hint before a roll where a do
 started with hints off has no Hint button."""
 
 from conftest import open_app
-from test_game import (board_state, click_step, phase, play_human_turn,
-                       play_until_the_cube_is_available, wait_for_person)
+from test_game import (
+    board_state,
+    click_step,
+    phase,
+    play_human_turn,
+    play_until_the_cube_is_available,
+    wait_for_person,
+)
 
 HINT_ROWS = "#hint li[data-hint]"
 
@@ -25,9 +31,9 @@ def test_the_hint_lists_plays_for_the_roll_and_shows_one_on_the_board(page):
     assert 1 <= rows.count() <= 5
     texts = [rows.nth(i).text_content() for i in range(rows.count())]
     first = page.text_content("#hint li[data-hint='0'] .hint-play")
-    assert first and "/" in first            # a play in the usual notation, e.g. 13/7 8/7
+    assert first and "/" in first  # a play in the usual notation, e.g. 13/7 8/7
     assert "win" in texts[0]
-    if rows.count() > 1:                      # later rows give the difference to the best
+    if rows.count() > 1:  # later rows give the difference to the best
         assert page.locator("#hint li[data-hint='1'] .hint-diff").text_content().startswith("-")
     assert page.locator("#btn-hint").is_disabled()  # asked already for this roll
     # hovering a row draws its play: an arrow per step, the board shows the result

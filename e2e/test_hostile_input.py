@@ -10,11 +10,10 @@ import json
 import pytest
 
 from conftest import click_header, open_app, wait_ready, wait_until, watch_page
-from test_game import MOVABLE, phase, play_human_turn, wait_for_person
-from test_share import shown_state
-
 from nardy_core.engine.errors import NardyError
 from nardy_core.ui.share import MAX_FILE_BYTES, read
+from test_game import MOVABLE, phase, play_human_turn, wait_for_person
+from test_share import shown_state
 
 TWO = "?new=short&p0=human&p1=human&seed=hostile&anim=0"
 # A whole-game link of gioul under escalation_lookahead=FULL (the climbing double played as
@@ -60,12 +59,13 @@ def refused(text):
 
 def reading(page):
     """A read has started and not ended."""
-    return page.evaluate("!!window.nardyStats && nardyStats.readStart !== undefined && "
-                         "nardyStats.readEnd === undefined")
+    return page.evaluate(
+        "!!window.nardyStats && nardyStats.readStart !== undefined && "
+        "nardyStats.readEnd === undefined"
+    )
 
 
-@pytest.mark.parametrize("context", [{"viewport": {"width": 390, "height": 844}}],
-                         indirect=True)
+@pytest.mark.parametrize("context", [{"viewport": {"width": 390, "height": 844}}], indirect=True)
 def test_a_link_asking_for_minutes_of_work_is_refused_and_the_saved_game_stays(page, tmp_path):
     open_app(page, TWO)
     before = shown_state(page)
@@ -73,8 +73,7 @@ def test_a_link_asking_for_minutes_of_work_is_refused_and_the_saved_game_stays(p
     saved = saves(page)[ident]["session"]
     fresh = watch_page(page.context.new_page())  # a new tab opening the link
     fresh.goto("./#" + HOSTILE)
-    wait_until(fresh, "window.nardyStats && nardyStats.readStart !== undefined",
-               timeout=60_000)
+    wait_until(fresh, "window.nardyStats && nardyStats.readStart !== undefined", timeout=60_000)
     # the saved game is on the board and answers while the link is read
     assert reading(fresh)
     click_header(fresh, "#btn-new")  # a phone's header folds into a menu
@@ -96,10 +95,12 @@ def test_a_link_asking_for_minutes_of_work_is_refused_and_the_saved_game_stays(p
     # the board plays on; a fresh reader reads the next link
     play_human_turn(fresh)
     assert saves(fresh)[ident]["session"]["games"] != saved["games"]
-    fresh.evaluate("document.querySelector('#notice').textContent = ''; "
-                   "location.hash = '#p=s.!!!garbage'")
-    wait_until(fresh, "document.querySelector('#notice').textContent.includes('could not')",
-               timeout=60_000)
+    fresh.evaluate(
+        "document.querySelector('#notice').textContent = ''; location.hash = '#p=s.!!!garbage'"
+    )
+    wait_until(
+        fresh, "document.querySelector('#notice').textContent.includes('could not')", timeout=60_000
+    )
     wait_until(fresh, "!location.hash.includes('garbage')")
     assert current_id(fresh) == ident
 
@@ -108,8 +109,7 @@ def test_a_first_visit_by_a_hostile_link_gets_a_new_game_and_the_refusal(page):
     page.goto("./?anim=0#" + HOSTILE)
     wait_ready(page)  # once the link is refused: a new game meanwhile, saved after
     notice = page.locator("#notice")
-    assert notice.get_attribute("role") == "alert" and "could not be read" in \
-        notice.inner_text()
+    assert notice.get_attribute("role") == "alert" and "could not be read" in notice.inner_text()
     assert page.locator("#board [data-loc]").count() > 0
     assert list(saves(page)) == [current_id(page)]
 
@@ -130,8 +130,12 @@ def test_pasted_links_that_are_hostile_cut_short_or_garbage_are_refused(page):
         page.fill("#op-text", text)
         page.evaluate("document.getElementById('op-error').textContent = ''")
         page.click("#op-open")
-        wait_until(page, "document.getElementById('op-error').textContent !== ''",
-                   timeout=60_000, message=f"no refusal of {text!r}")
+        wait_until(
+            page,
+            "document.getElementById('op-error').textContent !== ''",
+            timeout=60_000,
+            message=f"no refusal of {text!r}",
+        )
         assert page.locator("#dlg-open[open]").count() == 1, text
         assert page.locator("#op-error").inner_text().startswith("This could not be read"), text
         assert max(long_tasks_while_reading(page), default=0) < LONG_TASK_MS, text
@@ -162,13 +166,19 @@ def test_a_file_over_the_size_cap_is_refused_before_it_is_read(page):
     open_app(page, TWO)
     before = shown_state(page)
     page.click("#btn-open")
-    page.set_input_files("#op-file", files=[{
-        "name": "huge.mat", "mimeType": "text/plain",
-        "buffer": b"; [Site \"x\"]\n" + b"x" * MAX_FILE_BYTES}])
+    page.set_input_files(
+        "#op-file",
+        files=[
+            {
+                "name": "huge.mat",
+                "mimeType": "text/plain",
+                "buffer": b'; [Site "x"]\n' + b"x" * MAX_FILE_BYTES,
+            }
+        ],
+    )
     error = page.locator("#op-error")
     wait_until(page, "document.getElementById('op-error').textContent !== ''")
-    assert "too big" in error.inner_text() and f"{MAX_FILE_BYTES // 1024} KB" in \
-        error.inner_text()
+    assert "too big" in error.inner_text() and f"{MAX_FILE_BYTES // 1024} KB" in error.inner_text()
     assert page.evaluate("window.__fileReads") == 0
     page.click("#op-cancel")
     assert shown_state(page) == before
@@ -263,8 +273,11 @@ def test_a_full_storage_says_the_game_is_not_saved_and_play_goes_on(page):
     page.evaluate("window.__fullStorage = true")
     play_human_turn(page)
     notice = page.locator("#notice")
-    assert notice.get_attribute("role") == "alert" and "storage" in notice.inner_text() \
+    assert (
+        notice.get_attribute("role") == "alert"
+        and "storage" in notice.inner_text()
         and "full" in notice.inner_text()
+    )
     assert saves(page)[ident]["session"]["games"] == stored  # not saved, nothing broken
     take_turn(page)  # play goes on
     page.evaluate("window.__fullStorage = false")
@@ -288,5 +301,4 @@ def test_a_full_storage_makes_room_from_finished_games_first(page):
     kept = saves(page)
     assert "old-finished" not in kept and "keep-unfinished" in kept
     assert kept[ident]["session"]["games"][0] != kept["keep-unfinished"]["session"]["games"][0]
-    assert page.locator("#notice").is_hidden() or "full" not in \
-        page.locator("#notice").inner_text()
+    assert page.locator("#notice").is_hidden() or "full" not in page.locator("#notice").inner_text()

@@ -20,17 +20,18 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
-
 import drivers  # noqa: E402
 import journey  # noqa: E402
+from conftest import ROOT
 from serve import make_server, read_log  # noqa: E402
 
 ENGINES = ("chromium", "firefox", "webkit")
 OUT = Path(os.environ.get("NARDY_JOURNEY_OUT", ROOT / "build" / "journey"))
 # Steps an engine's automation cannot take, with the evidence (docs/web.md, "Browsers").
-CANNOT = {("webkit", "touch_turn"): "WebKitWebDriver (GTK) has no touch input source "
-                                    "(Selenium's touch actions are refused)"}
+CANNOT = {
+    ("webkit", "touch_turn"): "WebKitWebDriver (GTK) has no touch input source "
+    "(Selenium's touch actions are refused)"
+}
 
 
 def pytest_generate_tests(metafunc):
@@ -89,6 +90,7 @@ def host(app, tmp_path_factory):
     """A page on another origin (another port) that embeds the board."""
     from nardy_core.formats import linkcode
     from nardy_core.formats.notation import parse_state
+
     folder = tmp_path_factory.mktemp("host")
     start = "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31 1 money"
     code = "p=" + linkcode.encode_state(*parse_state(start))
@@ -112,8 +114,9 @@ def _close_drivers():
         driver.close()
         OUT.mkdir(parents=True, exist_ok=True)
         line = journey.summary(engine, driver.version(), _results.get(engine, {}))
-        (OUT / f"{engine}.json").write_text(json.dumps(
-            {**line, "steps": _results.get(engine, {})}, indent=1))
+        (OUT / f"{engine}.json").write_text(
+            json.dumps({**line, "steps": _results.get(engine, {})}, indent=1)
+        )
     _drivers.clear()
     drivers._Display.stop()
 
@@ -140,9 +143,13 @@ def test_journey(engine_step, request, app, host, tmp_path):
     args = ()
     if step == "review":
         from test_review import finished_game
+
         args = ("g=" + finished_game()[0],)
     elif step == "embed":
-        args = (host, "p=" + _other_code(), )
+        args = (
+            host,
+            "p=" + _other_code(),
+        )
     try:
         result = getattr(journey, step)(d, app, *args)
     except Exception:
@@ -158,13 +165,14 @@ def test_journey(engine_step, request, app, host, tmp_path):
 def _other_code():
     from nardy_core.formats import linkcode
     from nardy_core.formats.notation import parse_state
-    return linkcode.encode_state(*parse_state("short 6:3,5:3,4:3,3:3,2:3 24:15 w - 1 money"))
 
+    return linkcode.encode_state(*parse_state("short 6:3,5:3,4:3,3:3,2:3 24:15 w - 1 money"))
 
 
 # --- a real engine without what the page needs ---------------------------------------------
 # Chromium's cases are emulated by init scripts (test_unsupported.py); Firefox's preferences
 # turn the real features off, as a policy or a hardened profile does.
+
 
 def firefox_with(request, prefs):
     if "firefox" not in request.config.getoption("engines").split(","):
@@ -178,8 +186,11 @@ def firefox_with(request, prefs):
 def test_firefox_without_webassembly_says_so(request, app):
     with firefox_with(request, {"javascript.options.wasm": False}) as d:
         d.goto(app.url)
-        d.wait("!!document.querySelector('#unsupported')", 30,
-               "firefox without WebAssembly: no message")
+        d.wait(
+            "!!document.querySelector('#unsupported')",
+            30,
+            "firefox without WebAssembly: no message",
+        )
         assert d.js("document.body.dataset.unsupported") == "wasm"
         assert "WebAssembly" in d.text("#unsupported")
         assert d.count("#board svg") == 0 and d.js("document.body.dataset.ready") is None

@@ -11,8 +11,15 @@ import pytest
 from conftest import click_header, open_app, watch_page
 from test_game import play_human_turn
 
-PAGE_SIZES = [(360, 740), (390, 844), (844, 390), (820, 1180), (1280, 720), (1366, 768),
-              (1920, 1080)]
+PAGE_SIZES = [
+    (360, 740),
+    (390, 844),
+    (844, 390),
+    (820, 1180),
+    (1280, 720),
+    (1366, 768),
+    (1920, 1080),
+]
 EMBED_SIZES = [(600, 450), (480, 360), (320, 320)]
 PHONE = 900  # narrower than this, a screen is a phone's or a small tablet's: fingers, not a mouse
 
@@ -43,8 +50,12 @@ def assert_in_view(page, required=("#board svg", "#status", "#controls")):
             outside.append(f"{box['name']}: missing")
         elif box["width"] == 0 or box["height"] == 0:
             outside.append(f"{box['name']}: not drawn")
-        elif (box["x"] < -0.5 or box["y"] < -0.5 or box["right"] > seen["w"] + 0.5
-              or box["bottom"] > seen["h"] + 0.5):
+        elif (
+            box["x"] < -0.5
+            or box["y"] < -0.5
+            or box["right"] > seen["w"] + 0.5
+            or box["bottom"] > seen["h"] + 0.5
+        ):
             outside.append(f"{box['name']}: {box}")
     assert not outside, f"out of the {seen['w']}x{seen['h']} view: {outside}"
     return seen
@@ -85,9 +96,13 @@ def test_the_whole_turn_is_in_view(new_context, width, height):
     click_header(page, "#btn-new")
     page.wait_for_selector("#ng-start")
     games = page.eval_on_selector_all("#ng-game option", "os => os.map(o => o.value)")
-    most = max((g for g in games if not g.startswith("match:")),
-               key=lambda g: (page.select_option("#ng-game", g),
-                              page.locator("#ng-options [data-opt]").count())[1])
+    most = max(
+        (g for g in games if not g.startswith("match:")),
+        key=lambda g: (
+            page.select_option("#ng-game", g),
+            page.locator("#ng-options [data-opt]").count(),
+        )[1],
+    )
     page.select_option("#ng-game", most)
     seen = assert_in_view(page, ("#ng-start", "#ng-game"))
     assert page.evaluate("document.querySelector('#dlg-new').open")
@@ -101,7 +116,8 @@ def test_the_embed_fills_its_frame(new_context, server, width, height):
     page.goto("./manifest.webmanifest")  # any page of our origin, to host the frame
     page.set_content(
         f'<body style="margin:20px"><iframe id="f" src="{server.url}embed.html?mode=play'
-        f'&amp;level=beginner" width="{width}" height="{height}" style="border:0"></iframe>')
+        f'&amp;level=beginner" width="{width}" height="{height}" style="border:0"></iframe>'
+    )
     frame = page.frame_locator("#f")
     frame.locator("#btn-roll").wait_for(timeout=60_000)
     inner = page.frames[1]

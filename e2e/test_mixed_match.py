@@ -5,9 +5,8 @@ two people on the same device) the second game is plakoto, set up as plakoto and
 first game's winner. The gul bara / tapa match is offered only once gul bara is registered."""
 
 from conftest import open_app, wait_ready
-from test_game import board_state, phase, wait_for_person
-
 from nardy_core.variants import VARIANTS
+from test_game import board_state, phase, wait_for_person
 
 
 def match_text(page):
@@ -70,8 +69,9 @@ def test_a_tavli_match_second_game_is_plakoto(page):
 
     # the scoreboard in Russian too, and the match survives a reload
     page.click("#btn-lang")
-    assert match_text(page) == ("Матч тавли (портес, плакото, февга) · матч до 3 · "
-                                "партия 2: Плакото")
+    assert match_text(page) == (
+        "Матч тавли (портес, плакото, февга) · матч до 3 · партия 2: Плакото"
+    )
     page.reload()
     wait_ready(page)
     assert "Плакото" in match_text(page)

@@ -26,9 +26,13 @@ def build_info(web):
 def install_service_worker(page):
     """First visit: wait until the service worker is active and controls the page."""
     open_app(page)
-    wait_until(page, "navigator.serviceWorker.getRegistration().then(r => !!r)", 20_000,
-               "the page registered no service worker: main.py must call "
-               "`await pwa.register(...)` after the board is drawn")
+    wait_until(
+        page,
+        "navigator.serviceWorker.getRegistration().then(r => !!r)",
+        20_000,
+        "the page registered no service worker: main.py must call "
+        "`await pwa.register(...)` after the board is drawn",
+    )
     wait_until(page, SW_ACTIVATED, 60_000, "the service worker did not activate")
     try:  # clients.claim() makes the first page controlled without a reload ...
         page.wait_for_function(CONTROLLED, timeout=5_000)
@@ -90,10 +94,13 @@ def test_a_whole_visit_stays_on_the_origin(built, page, server_log, outside):
     install_service_worker(page)
     build = build_info(built)
     # The precache has finished (install waits for it): every listed file is in the cache.
-    cached = page.evaluate("""async (name) => {
+    cached = page.evaluate(
+        """async (name) => {
       const cache = await caches.open(name);
       return (await cache.keys()).map((r) => new URL(r.url).pathname);
-    }""", f"nardy-{build['hash']}")
+    }""",
+        f"nardy-{build['hash']}",
+    )
     assert len(cached) == len(build["files"])
     assert page.evaluate("caches.keys()") == [f"nardy-{build['hash']}"]
 
@@ -133,8 +140,12 @@ def test_a_new_build_waits_until_the_player_applies_it(new_context, second_build
     (web / "build.js").write_text((web / "build.js").read_text().replace(old, new))
     page.reload()
     wait_ready(page)
-    wait_until(page, "navigator.serviceWorker.getRegistration().then(r => !!r.waiting)",
-               60_000, "the new build was not installed")
+    wait_until(
+        page,
+        "navigator.serviceWorker.getRegistration().then(r => !!r.waiting)",
+        60_000,
+        "the new build was not installed",
+    )
     # Waiting, not active: the open page keeps its build until the player agrees.
     assert page.evaluate("caches.keys()") == [f"nardy-{old}", f"nardy-{new}"]
     assert page.evaluate("navigator.serviceWorker.controller.state") == "activated"
@@ -143,7 +154,11 @@ def test_a_new_build_waits_until_the_player_applies_it(new_context, second_build
     with page.expect_navigation(timeout=30_000):
         page.click("#btn-update")
     wait_ready(page)
-    wait_until(page, f"caches.keys().then(k => k.join() === 'nardy-{new}')", 10_000,
-               "the old build's cache was not deleted")
+    wait_until(
+        page,
+        f"caches.keys().then(k => k.join() === 'nardy-{new}')",
+        10_000,
+        "the old build's cache was not deleted",
+    )
     assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !r.waiting)")
     assert page.console_errors == []

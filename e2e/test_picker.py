@@ -20,7 +20,10 @@ def test_the_first_visit_picks_a_game_and_an_opponent(new_context, width, height
     games = page.eval_on_selector_all('#dlg-pick input[name="game"]', "xs => xs.map(x => x.value)")
     assert len(games) == 20 and "match:tavli" in games and "tourne_case" in games
     assert page.locator("#dlg-pick fieldset legend").all_inner_texts()[:3] == [
-        "Nardy", "Tavli and Turkish games", "Historical games"]
+        "Nardy",
+        "Tavli and Turkish games",
+        "Historical games",
+    ]
     assert page.input_value("#pk-opponent") == "intermediate"
     assert_in_view(page, ("#pk-play", "#picker-title"))
     page.check("#pk-plakoto")  # the board behind becomes plakoto's
@@ -28,8 +31,9 @@ def test_the_first_visit_picks_a_game_and_an_opponent(new_context, width, height
     page.click("#pk-play")
     page.wait_for_selector("#dlg-pick:not([open])", state="attached")
     page.wait_for_function("document.querySelector('#match').dataset.game === 'plakoto'")
-    assert "intermediate" in page.inner_text("#player-top, #player-bottom") or \
-        "intermediate" in page.inner_text(".table")
+    assert "intermediate" in page.inner_text(
+        "#player-top, #player-bottom"
+    ) or "intermediate" in page.inner_text(".table")
     page.reload()
     page.wait_for_function("document.body.dataset.ready === '1'")
     assert not page.evaluate("document.querySelector('#dlg-pick').open")

@@ -10,15 +10,13 @@ import re
 import pytest
 
 from conftest import open_app, watch_page
-
 from nardy_core.ui.rules import option_fields
 from nardy_core.variants import VARIANTS, get_variant
 
 GAMES = list(VARIANTS)
 LOCALES = {"en": "en-US", "ru": "ru-RU"}
 # lower-case values that are ordinary English words (an English sentence may use them)
-ORDINARY = {"winner", "head", "list", "none", "lot", "half", "ahead", "stay", "alternate",
-            "beaver"}
+ORDINARY = {"winner", "head", "list", "none", "lot", "half", "ahead", "stay", "alternate", "beaver"}
 CODE = re.compile(r"\b[A-Z]{2,}-\d+|\[bkgm|_RULES\.md")
 CYRILLIC = re.compile("[а-яё]", re.I)
 
@@ -44,8 +42,9 @@ def forbidden(lang):
 
 def problems(text, words):
     found = [m.group(0) for m in CODE.finditer(text)]
-    found += [w for w in words
-              if re.search(r"(?<![A-Za-z0-9_])%s(?![A-Za-z0-9_])" % re.escape(w), text)]
+    found += [
+        w for w in words if re.search(r"(?<![A-Za-z0-9_])%s(?![A-Za-z0-9_])" % re.escape(w), text)
+    ]
     return sorted(set(found))
 
 
@@ -60,8 +59,11 @@ def english_labels(game):
 
 def untranslated(text, game):
     found = [label for label in english_labels(game) if label in text]
-    found += [line for line in text.split("\n")
-              if re.search("[A-Za-z]{3,}", line) and not CYRILLIC.search(line)]
+    found += [
+        line
+        for line in text.split("\n")
+        if re.search("[A-Za-z]{3,}", line) and not CYRILLIC.search(line)
+    ]
     return found
 
 
@@ -76,7 +78,8 @@ def test_dialog_and_rules_panel_in_plain_words(new_context, lang):
         page.wait_for_selector("#dlg-new[open]")
         page.select_option("#ng-game", game)
         page.wait_for_function(  # the options re-drawn for the game
-            "(g) => document.querySelector('#ng-game').value === g", arg=game)
+            "(g) => document.querySelector('#ng-game').value === g", arg=game
+        )
         fields = page.locator("#ng-options [data-opt]").count()
         assert fields == page.locator("#ng-options .opt").count() > 0, game
         assert page.locator("#ng-options details.rule-src:not([open])").count() == fields, game

@@ -8,10 +8,9 @@ review; the review can be cancelled."""
 import functools
 
 from conftest import open_app, wait_until
-
-from nardy_core.formats import linkcode
 from nardy_core.bots.player import BotPlayer
 from nardy_core.engine.game import Game
+from nardy_core.formats import linkcode
 from nardy_core.formats.record import game_record
 
 
@@ -37,8 +36,7 @@ def test_review_of_a_game_from_a_link(page):
     page.click("#controls [data-act='review']")
     # the first marks come while the review runs, with its progress bar
     page.wait_for_selector("#review progress", timeout=30_000)
-    wait_until(page, "Number(document.querySelector('#review').dataset.done) >= 3",
-               timeout=30_000)
+    wait_until(page, "Number(document.querySelector('#review').dataset.done) >= 3", timeout=30_000)
     wait_review_done(page)
     tasks = page.evaluate("window.__longTasks")
     late = [t for t in tasks if t["start"] > started]
@@ -68,7 +66,9 @@ def test_review_of_a_game_from_a_link(page):
     # a point of the graph jumps to that turn's position (no arrows there)
     points.nth(2).click()
     target = int(points.nth(2).get_attribute("data-state"))
-    wait_until(page, f"document.querySelector('#controls .counter').textContent.startsWith('{target}/')")
+    wait_until(
+        page, f"document.querySelector('#controls .counter').textContent.startsWith('{target}/')"
+    )
     # the annotated game downloads as text
     with page.expect_download() as download:
         page.click("#review [data-review='export']")
@@ -81,8 +81,7 @@ def test_a_review_link_opens_the_game_and_reviews_it_and_cancel_stops(page):
     code, _game = finished_game()
     open_app(page, f"#r={code}")
     page.wait_for_selector("#review progress", timeout=60_000)
-    wait_until(page, "Number(document.querySelector('#review').dataset.done) >= 1",
-               timeout=30_000)
+    wait_until(page, "Number(document.querySelector('#review').dataset.done) >= 1", timeout=30_000)
     page.click("#review-cancel")
     wait_review_done(page)
     assert "Review stopped" in page.text_content("#review")
@@ -95,8 +94,10 @@ def test_an_imported_record_is_reviewed(page):
     """A game file opened with Open (recorded dice, two games): its last game is reviewed,
     then its first, whose mistakes show on the board."""
     from pathlib import Path
-    record = Path(__file__).resolve().parent.parent / "tests" / "data" / "records" / \
-        "review_short.mat"
+
+    record = (
+        Path(__file__).resolve().parent.parent / "tests" / "data" / "records" / "review_short.mat"
+    )
     open_app(page, "?new=short&p0=human&p1=human")
     page.click("#btn-open")
     page.select_option("#op-players", "two")

@@ -7,10 +7,9 @@ import json
 import time
 
 from conftest import click_header, open_app, start_server, wait_ready, wait_until, watch_page
-from test_game import MOVABLE, phase, play_human_turn
-
 from nardy_core.formats.gnubgcodes import parse_any
 from nardy_core.formats.notation import format_state
+from test_game import MOVABLE, phase, play_human_turn
 
 TWO = "?new=short&p0=human&p1=human&seed=share-1&anim=0"
 
@@ -47,10 +46,8 @@ def test_a_copied_link_opens_the_same_position_in_a_fresh_browser(new_context):
 
 
 PASTED = {  # what GNU Backgammon says these codes hold (tests/test_gnubg_codes.py checks ours)
-    "4HPwATDgc/ABMA:cAkAAAAAAAAA":
-        "short[jacoby=true] 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money first:wb",
-    "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:1:0:7:10":
-        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 2w 3-1/7 first:wb",
+    "4HPwATDgc/ABMA:cAkAAAAAAAAA": "short[jacoby=true] 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money first:wb",
+    "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:1:0:7:10": "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 2w 3-1/7 first:wb",
 }
 
 
@@ -211,8 +208,11 @@ def test_a_malformed_link_shows_an_error_and_a_usable_board(page):
     assert fresh.locator(MOVABLE).count() > 0 or phase(fresh) == "roll"
     # a bad link pasted into the address bar of an open page: same answer, same game
     fresh.evaluate("location.hash = '#g=zzzz'")
-    wait_until(fresh, "document.querySelector('#notice').textContent.includes('zzzz') || "
-                      "!location.hash.startsWith('#g=zzzz')")
+    wait_until(
+        fresh,
+        "document.querySelector('#notice').textContent.includes('zzzz') || "
+        "!location.hash.startsWith('#g=zzzz')",
+    )
     assert shown_state(fresh) == before
     assert fresh.console_errors == []
 
@@ -233,18 +233,19 @@ window.send = (id, msg) => document.getElementById(id).contentWindow.postMessage
 </script></body></html>"""
 
 
-def test_a_host_page_on_another_port_embeds_a_diagram_and_a_playable_board(
-        server, page, tmp_path):
+def test_a_host_page_on_another_port_embeds_a_diagram_and_a_playable_board(server, page, tmp_path):
     from nardy_core.formats import linkcode
     from nardy_core.formats.notation import parse_state
+
     start = "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31 1 money"
     code = "p=" + linkcode.encode_state(*parse_state(start))
     (tmp_path / "host.html").write_text(HOST.format(app=server.url, code=code))
     host = start_server(tmp_path, tmp_path / "host.log")
     try:
         page.goto(host.url + "host.html")
-        wait_until(page, "window.received.filter(m => m.type === 'ready').length === 3",
-                   timeout=90_000)
+        wait_until(
+            page, "window.received.filter(m => m.type === 'ready').length === 3", timeout=90_000
+        )
         # a static diagram of a game with no fragment is that game's starting position:
         # both heads full, no dice thrown, nobody's turn played
         start = page.frame_locator("#start")
@@ -267,8 +268,9 @@ def test_a_host_page_on_another_port_embeds_a_diagram_and_a_playable_board(
         other_code = "p=" + linkcode.encode_state(*parse_state(other))
         page.evaluate(f"window.send('diagram', {{type: 'set', code: {json.dumps(other_code)}}})")
         wait_until(page, "window.received.some(m => m.frame === 'diagram' && m.type === 'state')")
-        reply = page.evaluate("window.received.find(m => m.frame === 'diagram' && "
-                              "m.type === 'state')")
+        reply = page.evaluate(
+            "window.received.find(m => m.frame === 'diagram' && m.type === 'state')"
+        )
         assert reply["code"] == other_code
         assert diagram.locator('#board [data-loc="p6"] .ck').count() == 3
 
@@ -292,8 +294,9 @@ def test_a_host_page_on_another_port_embeds_a_diagram_and_a_playable_board(
         sent = page.evaluate(moves)
         assert [m["move"].split(" ")[0] for m in sent] == ["White", "Black"], sent
         assert sent[0]["move"].startswith("White 3-1: ") and sent[0]["turn"] == 1
-        assert not page.evaluate("window.received.some(m => m.frame !== 'play' && "
-                                 "m.type === 'move')")
+        assert not page.evaluate(
+            "window.received.some(m => m.frame !== 'play' && m.type === 'move')"
+        )
     finally:
         host.httpd.shutdown()
         host.httpd.server_close()

@@ -29,8 +29,10 @@ STORAGE_REFUSED = """Object.defineProperty(window, 'localStorage', {configurable
   get() { throw new DOMException('denied', 'SecurityError'); }});"""
 # What would show that Python started: Pyodide, the app's Python, PyScript's configuration.
 PYTHON_FILES = re.compile(r"/vendor/pyodide/|/app/|pyscript\.json|/build\.json|/wheels/")
-LOADS_CHECK = '<script type="py" src="./app/main.py" config="./pyscript.json"></script>\n' \
+LOADS_CHECK = (
+    '<script type="py" src="./app/main.py" config="./pyscript.json"></script>\n'
     '<script src="./support.js"></script>'
+)
 
 
 def unsupported_page(new_context, init, *, query="", locale=None, viewport=None):
@@ -82,8 +84,9 @@ def test_without_webassembly_the_page_says_so(new_context, server_log):
 def test_a_returning_visit_shows_the_message_not_the_saved_board(new_context, server_log):
     page = unsupported_page(new_context, NO_WASM)
     # the board the app kept on an earlier visit, which index.html paints before Python
-    paint = {"svg": '<svg id="saved-paint" viewBox="0 0 642 478"><rect width="642" '
-                    'height="478"/></svg>'}
+    paint = {
+        "svg": '<svg id="saved-paint" viewBox="0 0 642 478"><rect width="642" height="478"/></svg>'
+    }
     page.evaluate("(paint) => localStorage.setItem('nardy.paint.v1', paint)", json.dumps(paint))
     mark = server_log.mark()
     page.reload()
@@ -106,8 +109,9 @@ def test_the_message_speaks_russian_to_a_russian_browser(new_context, server_log
     assert_not_started(page, server_log)
 
 
-@pytest.mark.parametrize("init", [WORKER_IGNORES_TYPE, WORKER_THROWS_ON_MODULE],
-                         ids=["type-ignored", "module-refused"])
+@pytest.mark.parametrize(
+    "init", [WORKER_IGNORES_TYPE, WORKER_THROWS_ON_MODULE], ids=["type-ignored", "module-refused"]
+)
 def test_without_module_workers_the_page_says_so(new_context, server_log, init):
     page = unsupported_page(new_context, init)
     assert page.evaluate("document.body.dataset.unsupported") == "module-workers"
@@ -125,8 +129,9 @@ def test_without_module_scripts_the_page_says_so(new_context, server_log):
 
 
 def test_the_embedded_board_says_so_too(new_context, server_log):
-    page = unsupported_page(new_context, NO_WASM + WORKER_IGNORES_TYPE,
-                            query="embed.html?lang=ru#p=x")
+    page = unsupported_page(
+        new_context, NO_WASM + WORKER_IGNORES_TYPE, query="embed.html?lang=ru#p=x"
+    )
     assert page.evaluate("document.body.dataset.unsupported") == "wasm,module-workers"
     assert page.inner_text("#unsupported h2") == "Этот браузер не может запустить игру"
     assert_not_started(page, server_log)

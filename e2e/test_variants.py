@@ -6,9 +6,8 @@ an escalating double in gul bara, its whole unit list on the board, played block
 import pytest
 
 from conftest import open_app
-from test_game import MOVABLE, TARGET, phase, play_human_turn, wait_for_person
-
 from nardy_core.variants import VARIANTS
+from test_game import MOVABLE, TARGET, phase, play_human_turn, wait_for_person
 
 GAMES = {  # key: (group, what the first turn must show)
     "portes": ("tavli", None),
@@ -79,8 +78,9 @@ def test_a_new_game_and_a_turn_by_clicks(page, game):
         if phase(page) != "move" or page.evaluate("document.body.dataset.turn") != mover:
             break
         play_human_turn(page)
-    page.wait_for_function(f"document.body.dataset.turn !== '{mover}' || "
-                           "document.body.dataset.phase === 'over'")
+    page.wait_for_function(
+        f"document.body.dataset.turn !== '{mover}' || document.body.dataset.phase === 'over'"
+    )
     assert page.locator("#log li").count() > log_rows or phase(page) == "over"
 
 
@@ -106,7 +106,7 @@ def test_a_pin_in_plakoto_by_clicks(page):
     assert "pinned" in page.locator('#board [data-loc="p19"]').get_attribute("aria-label")
     page.click('#board [data-loc="p24"]')  # the 1 from the start (19/18 would free it)
     page.click(f'{TARGET}[data-loc="p23"]')
-    play_human_turn(page)   # Done
+    play_human_turn(page)  # Done
     page.wait_for_function("document.body.dataset.turn === '1'")
     assert "22/19*" in page.locator("#log li").last.inner_text()
     assert page.locator("#board [data-pinned]").count() == 1
@@ -120,10 +120,9 @@ def test_an_escalating_double_in_gul_bara_by_clicks(page):
     for _ in range(4):
         page.click('#board [data-loc="p24"]')
         page.click(f'{TARGET}[data-loc="p19"]')
-    play_human_turn(page)   # Done: the first block is played
-    page.wait_for_function("document.querySelectorAll('#board .die[data-die=\"6\"]').length"
-                           " === 4")
-    assert page.evaluate("document.body.dataset.turn") == "0"   # the same player goes on
+    play_human_turn(page)  # Done: the first block is played
+    page.wait_for_function("document.querySelectorAll('#board .die[data-die=\"6\"]').length === 4")
+    assert page.evaluate("document.body.dataset.turn") == "0"  # the same player goes on
     assert page.locator("#board .later").count() == 0
     play_human_turn(page)
     page.wait_for_function("document.body.dataset.turn === '1'")

@@ -26,8 +26,8 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))  # the seeds: tests/fuzz_samples
 import atheris  # noqa: E402
 
 with atheris.instrument_imports():
-    from nardy_core.engine.errors import NardyError
     from nardy_core.engine import playnotation
+    from nardy_core.engine.errors import NardyError
     from nardy_core.formats import gnubgcodes, inputs, linkcode, notation, records
     from nardy_core.referee import vectors
     from nardy_core.ui.session import Session
@@ -58,6 +58,7 @@ def play_text(data):
     global _PLAY_STATES
     if _PLAY_STATES is None:
         from fuzz_samples import play_positions
+
         _PLAY_STATES = play_positions()
     if not data:
         return
@@ -90,6 +91,7 @@ def vector_file(data):
 def cli(data):
     """A command line: NUL-separated arguments to ``python -m nardy_core``."""
     from nardy_core.cli.main import main
+
     argv = [a for a in _text(data).split("\0")][:12]
     if _long_by_design(argv):
         return
@@ -109,8 +111,12 @@ def _long_by_design(argv):
     if not argv or argv[0] == "play":
         return bool(argv)
     if argv[0] == "selfplay":  # games of every game key unless one is named: keep it to one
-        return "--all-options" in argv or not (len(argv) > 1 and argv[1] in ("0", "1")) or \
-            argv.count("--game") != 1 or "--" in argv
+        return (
+            "--all-options" in argv
+            or not (len(argv) > 1 and argv[1] in ("0", "1"))
+            or argv.count("--game") != 1
+            or "--" in argv
+        )
     return False
 
 
@@ -121,12 +127,15 @@ def _scratch():
     global _SCRATCH
     if _SCRATCH is None:
         import tempfile
+
         _SCRATCH = tempfile.mkdtemp(prefix="nardy-fuzz-")
     return _SCRATCH
 
 
-TARGETS = {f.__name__: f for f in (state_text, link, gnubg, play_text, mat, record_json,
-                                    saved_game, vector_file, cli)}
+TARGETS = {
+    f.__name__: f
+    for f in (state_text, link, gnubg, play_text, mat, record_json, saved_game, vector_file, cli)
+}
 
 
 def harness(target):
@@ -135,6 +144,7 @@ def harness(target):
             target(data)
         except NardyError:
             pass
+
     return one
 
 
@@ -148,6 +158,7 @@ def main():
         print(f"unknown target {name!r}; one of: {', '.join(TARGETS)}", file=sys.stderr)
         return 2
     from fuzz_samples import write_corpus
+
     seeds = write_corpus(name, os.path.join(ROOT, ".cache", "fuzz", name))
     if not any(f.startswith("-timeout=") for f in flags):
         flags.append("-timeout=10")

@@ -12,8 +12,14 @@ GNU Backgammon's IDs, match files), ``bots``, ``analysis`` (review, dice statist
 (independent rule checks and self-play), ``ui`` (the page's logic) and ``cli``.
 """
 
-from .engine.errors import (GameStateError, IllegalMoveError, NardyError, NotationError,
-                            OptionError, PositionError)
+from .engine.errors import (
+    GameStateError,
+    IllegalMoveError,
+    NardyError,
+    NotationError,
+    OptionError,
+    PositionError,
+)
 from .engine.game import Game
 from .engine.match import Match
 from .engine.movegen import Play, legal_plays
@@ -26,18 +32,34 @@ __version__ = "0.1.0"
 
 __all__ = [
     # games and positions
-    "get_variant", "VARIANTS", "Position", "WHITE", "BLACK",
+    "get_variant",
+    "VARIANTS",
+    "Position",
+    "WHITE",
+    "BLACK",
     # plays
-    "Play", "legal_plays", "Turn",
+    "Play",
+    "legal_plays",
+    "Turn",
     # games and matches
-    "Game", "Match",
+    "Game",
+    "Match",
     # text and links
-    "parse_state", "parse_position", "format_state", "encode_state", "encode_game",
+    "parse_state",
+    "parse_position",
+    "format_state",
+    "encode_state",
+    "encode_game",
     "decode_link",
     # bots
-    "BotPlayer", "Chooser",
+    "BotPlayer",
+    "Chooser",
     # errors
-    "NardyError", "OptionError", "PositionError", "NotationError", "IllegalMoveError",
+    "NardyError",
+    "OptionError",
+    "PositionError",
+    "NotationError",
+    "IllegalMoveError",
     "GameStateError",
 ]
 
@@ -48,11 +70,14 @@ def __getattr__(name):
     # does not pay for them
     if name in ("decode_link", "encode_game", "encode_state"):
         from .formats import linkcode
+
         return getattr(linkcode, name)
     if name == "BotPlayer":
         from .bots.player import BotPlayer
+
         return BotPlayer
     if name == "Chooser":
         from .bots.chooser import Chooser
+
         return Chooser
     raise AttributeError(f"module 'nardy_core' has no attribute {name!r}")

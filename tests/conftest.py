@@ -14,6 +14,7 @@ def random_position(game, seed, plies):
     import random
 
     from nardy_core import get_variant, legal_plays
+
     rng = random.Random(seed)
     variant = get_variant(game)
     p = variant.initial_position(dice=(rng.randint(1, 6), rng.randint(1, 6)))
@@ -24,6 +25,7 @@ def random_position(game, seed, plies):
             break
         first = list(p.first_turn)
         first[p.turn] = False
-        p = after.replace(turn=1 - p.turn, first_turn=first,
-                          dice=(rng.randint(1, 6), rng.randint(1, 6)))
+        p = after.replace(
+            turn=1 - p.turn, first_turn=first, dice=(rng.randint(1, 6), rng.randint(1, 6))
+        )
     return p

@@ -8,20 +8,24 @@ import json
 import os
 import random
 
-from nardy_core.formats import gnubgcodes, linkcode, notation, records
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
 from nardy_core.engine.match import MatchScore
 from nardy_core.engine.movegen import legal_plays
+from nardy_core.formats import gnubgcodes, linkcode, notation, records
+from nardy_core.formats.record import game_record
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import VARIANTS, get_variant
-from nardy_core.formats.record import game_record
 
 # a few non-default options, so that option fields are in the seeds too
-OPTIONS = {"long": {"head_exception": "list", "cube_enabled": True},
-           "gioul": {"escalation_lookahead": "FULL"}, "tawula": {"tawula_entry": "FALKENER"},
-           "tourne_case": {"tourne_rows": "CONTRARY"}, "dutch_tricktrack": {"dutch_entry": "FREE"},
-           "gul_bara": {"escalation_lookahead": "FULL"},
-           "russian_tricktrack": {"russian_rules": "RUSSIAN_HOYLE"}}
+OPTIONS = {
+    "long": {"head_exception": "list", "cube_enabled": True},
+    "gioul": {"escalation_lookahead": "FULL"},
+    "tawula": {"tawula_entry": "FALKENER"},
+    "tourne_case": {"tourne_rows": "CONTRARY"},
+    "dutch_tricktrack": {"dutch_entry": "FREE"},
+    "gul_bara": {"escalation_lookahead": "FULL"},
+    "russian_tricktrack": {"russian_rules": "RUSSIAN_HOYLE"},
+}
 
 
 def _play_at_random(game, rng):
@@ -94,8 +98,17 @@ def samples(target):
             for play in legal_plays(p)[:5]:
                 yield bytes([i]) + str(play).encode()
     elif target == "mat":
-        for key in ("short", "long", "caucasian", "portes", "plakoto", "fevga", "tawula",
-                    "tourne_case", "jacquet"):
+        for key in (
+            "short",
+            "long",
+            "caucasian",
+            "portes",
+            "plakoto",
+            "fevga",
+            "tawula",
+            "tourne_case",
+            "jacquet",
+        ):
             session = _session(key, f"mat/{key}")
             try:
                 yield records.export_match(session.to_dict())
@@ -107,8 +120,13 @@ def samples(target):
         yield json.dumps(_session("short", "saved/match", length=3).to_dict())
     elif target == "vector_file":
         for name in ("short", "long", "gioul", "tourne_case"):
-            path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "tests", "data", "variant_vectors", f"{name}.json")
+            path = os.path.join(
+                os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                "tests",
+                "data",
+                "variant_vectors",
+                f"{name}.json",
+            )
             if os.path.exists(path):
                 data = json.load(open(path, encoding="utf-8"))
                 data["vectors"] = data.get("vectors", [])[:3]
@@ -116,10 +134,14 @@ def samples(target):
     elif target == "cli":
         _, positions = random_game("short", "cli")
         state = notation.format_state(positions[5])
-        for argv in (["codes", state], ["legal", state], ["choose", state, "--level",
-                                                            "beginner"],
-                     ["verify-dice", "00" * 16, "ab" * 32], ["play", "--match", "3"],
-                     ["selfplay", "1", "--game", "short"]):
+        for argv in (
+            ["codes", state],
+            ["legal", state],
+            ["choose", state, "--level", "beginner"],
+            ["verify-dice", "00" * 16, "ab" * 32],
+            ["play", "--match", "3"],
+            ["selfplay", "1", "--game", "short"],
+        ):
             yield "\0".join(argv)
 
 

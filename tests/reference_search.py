@@ -66,7 +66,7 @@ def reference_legal(position, budget=200_000, merge=False):
         if i == len(order) or variant.finished(s):
             return
         d = order[i]
-        rest = _left(units, order[:i + 1])
+        rest = _left(units, order[: i + 1])
         for s2, t2, step in variant.unit_moves(ctx, s, t, d, 26):
             visited += 1
             if visited > budget:
@@ -77,9 +77,9 @@ def reference_legal(position, budget=200_000, merge=False):
             if not rest:
                 leaves.setdefault(key, None)
             if merge:
-                if (key, order[i + 1:]) in seen:
+                if (key, order[i + 1 :]) in seen:
                     continue
-                seen.add((key, order[i + 1:]))
+                seen.add((key, order[i + 1 :]))
             walk(s2, t2, order, i + 1, path)
 
     if units:

@@ -47,21 +47,31 @@ def text(en, ru):
 
 
 TEXTS = {
-    "about": {"line": text("Short nardy from a toy start.", "Короткие нарды с игрушечной "
-                                                             "расстановкой."),
-              "region": text("This test", "Этот тест")},
+    "about": {
+        "line": text("Short nardy from a toy start.", "Короткие нарды с игрушечной расстановкой."),
+        "region": text("This test", "Этот тест"),
+    },
     "rules": [
-        {"p": text("<b>Setup.</b> Three checkers on your 24-point, six on the 13 and six on the "
-                   "6; otherwise short nardy.",
-                   "<b>Расстановка.</b> Три шашки на 24-м пункте, шесть на 13-м и шесть на "
-                   "6-м; в остальном короткие нарды.")},
+        {
+            "p": text(
+                "<b>Setup.</b> Three checkers on your 24-point, six on the 13 and six on the "
+                "6; otherwise short nardy.",
+                "<b>Расстановка.</b> Три шашки на 24-м пункте, шесть на 13-м и шесть на "
+                "6-м; в остальном короткие нарды.",
+            )
+        },
         {"ul": [text("<b>Moving.</b> As in short nardy.", "<b>Ход.</b> Как в коротких нардах.")]},
     ],
-    "options": {"toy_gammons": {
-        "title": text("Do gammons count double?", "Считается ли марс вдвойне?"),
-        "help": text("When on, a gammon wins 2 and a backgammon 3.",
-                     "Если включено, марс приносит 2 очка, а кокс 3."),
-        "source": text("this test", "этот тест")}},
+    "options": {
+        "toy_gammons": {
+            "title": text("Do gammons count double?", "Считается ли марс вдвойне?"),
+            "help": text(
+                "When on, a gammon wins 2 and a backgammon 3.",
+                "Если включено, марс приносит 2 очка, а кокс 3.",
+            ),
+            "source": text("this test", "этот тест"),
+        }
+    },
 }
 
 
@@ -83,8 +93,9 @@ def test_the_cli_plays_it(toy, capsys):
     out, err = capsys.readouterr()
     assert "24/23 24/21" in out.splitlines() and "6/2" in out.splitlines(), out
     assert err.strip().endswith("legal plays")
-    assert main(["plays", "toy[toy_gammons=false] 24:3,13:6,6:6 24:3,13:6,6:6 w - 1 money",
-                 "65"]) == 0
+    assert (
+        main(["plays", "toy[toy_gammons=false] 24:3,13:6,6:6 24:3,13:6,6:6 w - 1 money", "65"]) == 0
+    )
     assert "24/13" in capsys.readouterr().out.splitlines()
 
 
@@ -97,6 +108,7 @@ def test_link_codes_write_its_tag_and_read_it_back(toy):
     assert decode_state("toy" + code[2:])[0] == position  # the key is read as well as the tag
     # a whole game
     from test_linkcode import check_game, play_at_random
+
     game = Game(get_variant("toy"), seed="toy")
     assert check_game(play_at_random(game, random.Random("toy"), 40)).startswith("ty")
 
@@ -106,12 +118,14 @@ def test_the_page_lists_it(toy):
         groups = {group: items for group, _heading, items in gamelist.entries(lang)}
         line, region = (TEXTS["about"]["line"][lang], TEXTS["about"]["region"][lang])
         assert ("toy", name, line, region) in groups["historical"]
-        assert 'value="toy"' in gamelist.picker_html(lang, "toy", [("human", "Human")], "human",
-                                                    {"title": "", "opponent": "", "play": ""})
+        assert 'value="toy"' in gamelist.picker_html(
+            lang, "toy", [("human", "Human")], "human", {"title": "", "opponent": "", "play": ""}
+        )
     app = str(Path(__file__).resolve().parent.parent / "web" / "app")
     if app not in sys.path:
         sys.path.insert(0, app)
     import forms
+
     dialog = forms.new_game_form("ru", {"game": "toy"}, [])
     assert '<option value="toy" selected>Игрушечные нарды</option>' in dialog
     assert forms.chosen_game("toy") == "toy"
@@ -127,13 +141,16 @@ def test_the_rules_panel_shows_its_rules_and_options(toy):
     en = rules.rules_html("toy", "en")
     # its own option in its own words, and the shared ones it inherits (the cube) in theirs
     assert "Do gammons count double?" in en and rules.OPTIONS["cube_enabled"]["title"]["en"] in en
-    assert rules.GAME_OPTIONS["toy"][-1] == "toy_gammons" and rules.DEFAULTS["toy"][
-        "toy_gammons"] == "true"
+    assert (
+        rules.GAME_OPTIONS["toy"][-1] == "toy_gammons"
+        and rules.DEFAULTS["toy"]["toy_gammons"] == "true"
+    )
 
 
 def test_the_bots_read_its_hints(toy):
     from nardy_core.bots import bearoff, nn
     from nardy_core.bots.chooser import LEVELS, level_for
+
     assert nn.weight_file("toy") == "short.nnw"
     assert level_for(get_variant("toy"), "intermediate").noise == 0.0
     assert LEVELS["intermediate"].noise > 0
@@ -176,10 +193,16 @@ def test_registering_refuses_what_would_break_another_game(toy):
 def test_every_registered_game_declares_its_facts():
     tags = [cls.link_name() for cls in VARIANTS.values()]
     assert len(set(tags) | set(VARIANTS)) == len(tags) + len(
-        [k for k, cls in VARIANTS.items() if cls.link_name() != k])
+        [k for k, cls in VARIANTS.items() if cls.link_name() != k]
+    )
     for key, cls in VARIANTS.items():
-        for fact in ("names", "link_tag", "shared_network", "race_database",
-                     "blurred_intermediate"):
+        for fact in (
+            "names",
+            "link_tag",
+            "shared_network",
+            "race_database",
+            "blurred_intermediate",
+        ):
             assert fact in vars(cls), (key, fact)  # declared on the game, not inherited
         assert cls.names["en"] and cls.names["ru"]
         assert not cls.shared_network or cls.shared_network in VARIANTS

@@ -8,20 +8,28 @@ from itertools import accumulate
 
 import pytest
 
+from conftest import ROOT
 from nardy_core.bots import bearoff
-from nardy_core.bots.bearoff import (FULL_POSITIONS, POSITIONS, BearoffEvaluator,
-                                     expected_rolls, first_off_distribution, is_bearoff,
-                                     position_index, race_probabilities, rolls_distribution)
+from nardy_core.bots.bearoff import (
+    FULL_POSITIONS,
+    POSITIONS,
+    BearoffEvaluator,
+    expected_rolls,
+    first_off_distribution,
+    is_bearoff,
+    position_index,
+    race_probabilities,
+    rolls_distribution,
+)
 from nardy_core.bots.evaluator import Evaluator
 from nardy_core.engine.frame import flip, to_frame
 from nardy_core.engine.movegen import legal_plays
 from nardy_core.engine.position import BLACK, WHITE, Position, side_from
 from nardy_core.variants import get_variant
 
-from conftest import ROOT
-
 _spec = importlib.util.spec_from_file_location(
-    "build_bearoff", os.path.join(ROOT, "tools", "build_bearoff.py"))
+    "build_bearoff", os.path.join(ROOT, "tools", "build_bearoff.py")
+)
 build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(build)
 
@@ -125,11 +133,19 @@ def test_first_checker_comes_off_no_later_than_the_last_on_average():
 def test_fast_move_generation_matches_the_engine():
     rng = random.Random(1)
     positions = bearoff.all_positions()
-    cases = [(q, d1, d2) for q in rng.sample(positions, 300)
-             for d1, d2, _ in rng.sample(ROLLS, 3)]
-    cases += [(q, d1, d2) for q in [(0, 0, 0, 0, 0, 15), (15, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 1),
-                                    (0, 0, 0, 0, 0, 1), (1, 0, 1, 0, 1, 0), (2, 0, 0, 0, 0, 13)]
-              for d1, d2, _ in ROLLS]
+    cases = [(q, d1, d2) for q in rng.sample(positions, 300) for d1, d2, _ in rng.sample(ROLLS, 3)]
+    cases += [
+        (q, d1, d2)
+        for q in [
+            (0, 0, 0, 0, 0, 15),
+            (15, 0, 0, 0, 0, 0),
+            (0, 1, 0, 0, 0, 1),
+            (0, 0, 0, 0, 0, 1),
+            (1, 0, 1, 0, 1, 0),
+            (2, 0, 0, 0, 0, 13),
+        ]
+        for d1, d2, _ in ROLLS
+    ]
     caucasian = get_variant("caucasian")
     for q, d1, d2 in cases:
         if not any(q):
@@ -145,6 +161,7 @@ def test_fast_move_generation_matches_the_engine():
 def small_dp():
     """The generator's DP restricted to boards of at most six checkers (a closed set)."""
     positions = by_pips(q for q in small_positions(6) if any(q))
+
     def done(q):
         return not any(q)
 
@@ -189,8 +206,9 @@ def test_two_checkers_on_the_six_point_by_hand():
         total = 0.0
         for d1, d2, p in ROLLS:
             best = None
-            for r in build.roll_results(tuple(int(i == a) + int(i == b) for i in range(1, 7)),
-                                        d1, d2):
+            for r in build.roll_results(
+                tuple(int(i == a) + int(i == b) for i in range(1, 7)), d1, d2
+            ):
                 pts = sorted((i for i, c in enumerate(r, 1) for _ in range(c)), reverse=True)
                 pts += [0] * (2 - len(pts))
                 v = mean(*pts)
@@ -206,6 +224,7 @@ def test_two_checkers_on_the_six_point_by_hand():
 def test_race_formula_matches_turn_by_turn_play():
     """Both sides playing the database's strategy, roll by roll: the side on roll wins with
     the convolution of the two one-sided distributions."""
+
     @cache
     def after(home, d1, d2):
         return min(engine_results(home, d1, d2), key=lambda r: (expected_rolls(r), r))
@@ -227,7 +246,7 @@ def test_race_formula_matches_turn_by_turn_play():
 
 def valid(probs):
     win, win_g, win_bg, lose_g, lose_bg = probs
-    return (0.0 <= win_bg <= win_g <= win <= 1.0 and 0.0 <= lose_bg <= lose_g <= 1.0 - win + 1e-12)
+    return 0.0 <= win_bg <= win_g <= win <= 1.0 and 0.0 <= lose_bg <= lose_g <= 1.0 - win + 1e-12
 
 
 def test_one_roll_against_two():
@@ -240,7 +259,8 @@ def test_one_roll_against_two():
     assert win == pytest.approx(4 / 36, abs=CDF_TOL) and lose_g == 0.0
     # fifteen on the 6-point against a side that finishes at once: gammoned unless one comes off
     assert race_probabilities((0, 0, 0, 0, 0, 15), (1, 0, 0, 0, 0, 0)) == pytest.approx(
-        (0.0, 0.0, 0.0, 19 / 36, 0.0), abs=2 * CDF_TOL)
+        (0.0, 0.0, 0.0, 19 / 36, 0.0), abs=2 * CDF_TOL
+    )
 
 
 def test_symmetric_races_favour_the_roller_and_probabilities_are_valid():

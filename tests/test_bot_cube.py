@@ -11,13 +11,27 @@ from collections import Counter
 import pytest
 
 from nardy_core import BLACK, WHITE, Position, get_variant
-from nardy_core.bots.cube import (BEAVER, DOUBLE, DROP, NO_ACCESS, NO_DOUBLE, TAKE, TOO_GOOD,
-                                  CubeDecider, is_race, keith_count, keith_doubles,
-                                  keith_takes, play_on_value, race_probabilities, race_win,
-                                  resignation_offer, resignation_response)
+from nardy_core.bots.cube import (
+    BEAVER,
+    DOUBLE,
+    DROP,
+    NO_ACCESS,
+    NO_DOUBLE,
+    TAKE,
+    TOO_GOOD,
+    CubeDecider,
+    is_race,
+    keith_count,
+    keith_doubles,
+    keith_takes,
+    play_on_value,
+    race_probabilities,
+    race_win,
+    resignation_offer,
+    resignation_response,
+)
 from nardy_core.bots.evaluator import Evaluator
-from nardy_core.bots.met import (MatchEquityTable, default_met, format_table, pl_eval,
-                                 taut_string)
+from nardy_core.bots.met import MatchEquityTable, default_met, format_table, pl_eval, taut_string
 from nardy_core.engine.cube import CubeState
 from nardy_core.engine.game import DOUBLE as DOUBLE_PHASE
 from nardy_core.engine.game import MOVE, OVER, RESIGN, ROLL, Game
@@ -83,9 +97,19 @@ TABLE = MET.table(15)
 # Kazaross-XG2 (Neil Kazaross, XG rollouts; shipped with GNU Backgammon as met/Kazaross-XG2.xml):
 # (row away, column away) -> the row player's chance before the game; 1-away rows: Crawford game.
 KAZAROSS_XG2 = {
-    (1, 2): 0.67736, (1, 3): 0.75076, (1, 4): 0.81436, (1, 5): 0.84179,
-    (2, 3): 0.59947, (2, 4): 0.66870, (2, 5): 0.74359, (3, 4): 0.57150, (3, 5): 0.64795,
-    (4, 5): 0.57730, (4, 7): 0.69920, (5, 7): 0.62640, (7, 9): 0.60850,
+    (1, 2): 0.67736,
+    (1, 3): 0.75076,
+    (1, 4): 0.81436,
+    (1, 5): 0.84179,
+    (2, 3): 0.59947,
+    (2, 4): 0.66870,
+    (2, 5): 0.74359,
+    (3, 4): 0.57150,
+    (3, 5): 0.64795,
+    (4, 5): 0.57730,
+    (4, 7): 0.69920,
+    (5, 7): 0.62640,
+    (7, 9): 0.60850,
 }
 KAZAROSS_XG2_POST = {1: 0.5, 2: 0.48803, 3: 0.32264, 4: 0.31002, 5: 0.19012, 6: 0.18072}
 
@@ -101,8 +125,8 @@ def test_met_is_a_probability_table_symmetric_with_even_scores_at_half():
 def test_met_is_monotonic():
     for a in range(1, 16):
         for b in range(1, 15):
-            assert TABLE[a - 1][b] > TABLE[a - 1][b - 1]   # the opponent needs more: better
-            assert TABLE[b][a - 1] < TABLE[b - 1][a - 1]   # I need more: worse
+            assert TABLE[a - 1][b] > TABLE[a - 1][b - 1]  # the opponent needs more: better
+            assert TABLE[b][a - 1] < TABLE[b - 1][a - 1]  # I need more: worse
     posts = [MET.post(n) for n in range(1, 16)]
     assert all(x >= y for x, y in itertools.pairwise(posts))
     crawfords = [MET.crawford(n) for n in range(2, 16)]
@@ -111,13 +135,16 @@ def test_met_is_monotonic():
 
 def test_met_crawford_and_post_crawford_entries():
     assert MET.equity(1, 1) == 0.5
-    assert MET.equity(2, 2) == 0.5                      # 2-away/2-away
-    assert 0.66 <= MET.crawford(2) <= 0.70              # 1-away/2-away Crawford, the leader
-    assert 0.47 <= MET.post(2) <= 0.50                  # 2-away trailer post-Crawford
+    assert MET.equity(2, 2) == 0.5  # 2-away/2-away
+    assert 0.66 <= MET.crawford(2) <= 0.70  # 1-away/2-away Crawford, the leader
+    assert 0.47 <= MET.post(2) <= 0.50  # 2-away trailer post-Crawford
     # the Crawford game has no cube: the leader wins the match with any win, the trailer moves
     # on by his single, gammon or backgammon
-    rates = ((1, 1 - MET.gammon_rate - MET.backgammon_rate), (2, MET.gammon_rate),
-             (3, MET.backgammon_rate))
+    rates = (
+        (1, 1 - MET.gammon_rate - MET.backgammon_rate),
+        (2, MET.gammon_rate),
+        (3, MET.backgammon_rate),
+    )
     for n in (2, 3, 6):
         lose = sum(share * (1 - MET.post(n - k)) for k, share in rates)
         assert MET.crawford(n) == pytest.approx(0.5 + 0.5 * lose)
@@ -127,8 +154,8 @@ def test_met_crawford_and_post_crawford_entries():
 
 def test_met_after_a_game_knows_the_crawford_rule():
     assert MET.after(0, 3) == 1.0 and MET.after(3, 0) == 0.0
-    assert MET.after(1, 4, "pre") == MET.crawford(4)            # the next game is the Crawford one
-    assert MET.after(1, 4, "crawford") == 1 - MET.post(4)       # after it: post-Crawford
+    assert MET.after(1, 4, "pre") == MET.crawford(4)  # the next game is the Crawford one
+    assert MET.after(1, 4, "crawford") == 1 - MET.post(4)  # after it: post-Crawford
     assert MET.after(1, 4, "pre", crawford_rule=False) == 1 - MET.post(4)
     assert MET.after(3, 5, "pre") == MET.pre(3, 5)
 
@@ -173,8 +200,9 @@ def test_taut_string_is_the_value_of_stopping_games():
     # a tent: stop payoff peaks at p = 0.5 above the line, the string wraps over it
     tent = ([0.0, 0.5, 1.0], [0.0, 0.8, 0.0])
     wrapped = taut_string(tent, None, 0.0, 0.0)
-    assert pl_eval(wrapped, 0.5) == pytest.approx(0.8) and pl_eval(wrapped, 0.25) == \
-        pytest.approx(0.4)
+    assert pl_eval(wrapped, 0.5) == pytest.approx(0.8) and pl_eval(wrapped, 0.25) == pytest.approx(
+        0.4
+    )
     # between two obstacles: stays between them
     low, high = ([0.0, 0.6, 1.0], [-1.0, 0.3, 0.3]), ([0.0, 0.4, 1.0], [0.0, 0.0, 2.0])
     both = taut_string(low, high, -1.0, 1.0)
@@ -236,18 +264,23 @@ def test_race_probabilities_are_sane():
     assert win > 0.99 and win_g > 0.5
 
 
-@pytest.mark.parametrize("opponent,owned,action,response", [
-    (S68, False, DOUBLE, TAKE),       # excess 4: double, take
-    (S68, True, NO_DOUBLE, TAKE),     # ... but no redouble
-    (S75, False, DOUBLE, DROP),       # excess −3: double, drop
-    (S63, False, NO_DOUBLE, TAKE),    # excess 9: no double
-])
+@pytest.mark.parametrize(
+    "opponent,owned,action,response",
+    [
+        (S68, False, DOUBLE, TAKE),  # excess 4: double, take
+        (S68, True, NO_DOUBLE, TAKE),  # ... but no redouble
+        (S75, False, DOUBLE, DROP),  # excess −3: double, drop
+        (S63, False, NO_DOUBLE, TAKE),  # excess 9: no double
+    ],
+)
 def test_money_race_follows_keith(opponent, owned, action, response):
     cube = CubeState(2, WHITE) if owned else None
     game = game_at(position=race_position("short", S63, opponent), cube=cube)
-    analysis = CubeDecider(Stub((0.5, 0, 0, 0, 0))).analyse(game)   # the stub is never asked
-    assert analysis.method == "race" and analysis.keith == (63, keith_count(
-        side_from(opponent, off=15 - sum(opponent.values()))))
+    analysis = CubeDecider(Stub((0.5, 0, 0, 0, 0))).analyse(game)  # the stub is never asked
+    assert analysis.method == "race" and analysis.keith == (
+        63,
+        keith_count(side_from(opponent, off=15 - sum(opponent.values()))),
+    )
     assert (analysis.action, analysis.response) == (action, response)
 
 
@@ -267,18 +300,21 @@ def test_match_race_turns_the_counts_into_chances():
 
 # --- decisions for stub probabilities ---------------------------------------------------------
 EVEN = (0.50, 0.12, 0.01, 0.12, 0.01)
-DOUBLE_TAKE = (0.72, 0.0, 0.0, 0.0, 0.0)           # no gammons, inside the window
+DOUBLE_TAKE = (0.72, 0.0, 0.0, 0.0, 0.0)  # no gammons, inside the window
 DOUBLE_DROP = (0.80, 0.15, 0.005, 0.03, 0.001)
 TOO_GOOD_PROBS = (0.90, 0.60, 0.05, 0.01, 0.0)
 GAMMONISH = (0.75, 0.20, 0.01, 0.04, 0.001)
 
 
-@pytest.mark.parametrize("probs,action,response", [
-    (EVEN, NO_DOUBLE, TAKE),
-    (DOUBLE_TAKE, DOUBLE, TAKE),
-    (DOUBLE_DROP, DOUBLE, DROP),
-    (TOO_GOOD_PROBS, TOO_GOOD, DROP),
-])
+@pytest.mark.parametrize(
+    "probs,action,response",
+    [
+        (EVEN, NO_DOUBLE, TAKE),
+        (DOUBLE_TAKE, DOUBLE, TAKE),
+        (DOUBLE_DROP, DOUBLE, DROP),
+        (TOO_GOOD_PROBS, TOO_GOOD, DROP),
+    ],
+)
 def test_money_decisions(probs, action, response):
     decider = CubeDecider(Stub(probs))
     game = game_at()
@@ -300,7 +336,8 @@ def test_match_score_changes_the_decision():
     assert leader.action == NO_DOUBLE and leader.unit == "mwc"
     # 4-away trailing 2-away with a modest edge: double (the leader's take point is high)
     trailer = CubeDecider(Stub((0.60, 0.15, 0.01, 0.08, 0.005))).analyse(
-        game_at(match=match_score(7, 4, 2)))
+        game_at(match=match_score(7, 4, 2))
+    )
     assert money_action(0.60) == NO_DOUBLE and trailer.action == DOUBLE
     # 2-away/2-away: 30% is a pass (the 2-cube decides the match, the Crawford game pays 32%)
     dmp = CubeDecider(Stub(DOUBLE_TAKE)).analyse(game_at(match=match_score(5, 2, 2)))
@@ -356,15 +393,17 @@ def test_max_cube_and_owned_cube_mean_no_access():
 
 def test_long_nardy_cube_uses_its_outcome_values():
     off = CubeDecider(Stub(DOUBLE_DROP)).double_action(game_at("long"))
-    assert off == NO_ACCESS                                 # cube_enabled is off by default
+    assert off == NO_ACCESS  # cube_enabled is off by default
     marsy = (0.90, 0.70, 0.30, 0.0, 0.0)
     base = CubeDecider(Stub(marsy)).analyse(game_at("long", {"cube_enabled": True}))
     koks = CubeDecider(Stub(marsy)).analyse(
-        game_at("long", {"cube_enabled": True, "koks_rule": "head", "koks_points": 4}))
+        game_at("long", {"cube_enabled": True, "koks_rule": "head", "koks_points": 4})
+    )
     assert base.action == koks.action == TOO_GOOD
-    assert koks.no_double > base.no_double                  # a koks is worth 4, not 2
+    assert koks.no_double > base.no_double  # a koks is worth 4, not 2
     fair = CubeDecider(Stub((0.75, 0.05, 0.0, 0.05, 0.0))).analyse(
-        game_at("long", {"cube_enabled": True}))
+        game_at("long", {"cube_enabled": True})
+    )
     assert (fair.action, fair.response) == (DOUBLE, TAKE)
 
 
@@ -432,7 +471,7 @@ def test_cube_actions_are_legal_in_random_games(key, options, length):
             match = Match(variant, length=length, seed=f"m{seed}")
             while not match.is_over:
                 _drive(match.game, deciders, rng, counts, resign=True)
-                if not match.game.is_over:      # a very long game: let the match stop here
+                if not match.game.is_over:  # a very long game: let the match stop here
                     break
                 match.next_game()
     else:
@@ -523,7 +562,7 @@ def test_play_on_value_after_the_resigner_rolled():
     game.resign("single")
     value = play_on_value(game, BLACK, Stub(EVEN))
     assert -1.0 < value < 1.0
-    assert resignation_response(game, Stub(EVEN))       # a single is more than an even game
+    assert resignation_response(game, Stub(EVEN))  # a single is more than an even game
 
 
 def test_resignation_offer():
@@ -531,7 +570,11 @@ def test_resignation_offer():
     assert resignation_offer(game_at(), Stub(CERTAIN_GAMMON_LOSS)) == "gammon"
     assert resignation_offer(game_at(), Stub(STILL_CHANCES)) is None
     assert resignation_offer(game_at(), Stub((0.0, 0.0, 0.0, 0.5, 0.0))) is None
-    assert resignation_offer(game_at(options={"allow_resign": False}),
-                             Stub(CERTAIN_SINGLE_LOSS)) is None
-    assert resignation_offer(game_at("long", {"cube_enabled": True}),
-                             Stub(CERTAIN_GAMMON_LOSS)) == "mars"
+    assert (
+        resignation_offer(game_at(options={"allow_resign": False}), Stub(CERTAIN_SINGLE_LOSS))
+        is None
+    )
+    assert (
+        resignation_offer(game_at("long", {"cube_enabled": True}), Stub(CERTAIN_GAMMON_LOSS))
+        == "mars"
+    )

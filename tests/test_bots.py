@@ -21,8 +21,12 @@ GAMES = ("long", "short", "caucasian")
 
 
 @settings(max_examples=25, deadline=None)
-@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**9), plies=st.integers(0, 150),
-       level=st.sampled_from(sorted(LEVELS)))
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 10**9),
+    plies=st.integers(0, 150),
+    level=st.sampled_from(sorted(LEVELS)),
+)
 def test_every_level_returns_a_legal_play(game, seed, plies, level):
     position = random_position(game, seed, plies)
     chosen = Chooser(position.variant, level, seed=seed).choose(position)
@@ -30,8 +34,12 @@ def test_every_level_returns_a_legal_play(game, seed, plies, level):
 
 
 @settings(max_examples=60, deadline=None)
-@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**9), plies=st.integers(0, 200),
-       kind=st.sampled_from(["net", "heuristic"]))
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 10**9),
+    plies=st.integers(0, 200),
+    kind=st.sampled_from(["net", "heuristic"]),
+)
 def test_evaluators_return_probabilities(game, seed, plies, kind):
     position = random_position(game, seed, plies)
     variant = position.variant
@@ -49,9 +57,10 @@ def test_evaluators_return_probabilities(game, seed, plies, kind):
 def test_a_won_race_scores_above_a_lost_one(game, kind):
     from nardy_core import Position
     from nardy_core.engine.position import side_from
+
     variant = get_variant(game)
-    ahead = side_from({3: 5, 2: 5, 1: 5})          # 30 pips
-    behind = side_from({6: 5, 5: 5, 4: 5})         # 75 pips
+    ahead = side_from({3: 5, 2: 5, 1: 5})  # 30 pips
+    behind = side_from({6: 5, 5: 5, 4: 5})  # 75 pips
     if game == "long":  # long nardy: each home faces the other's 13-18; keep them apart
         ahead, behind = side_from({3: 5, 2: 5, 1: 5}), side_from({6: 5, 5: 5, 4: 5})
     evaluator = evaluator_for(variant, kind)
@@ -67,8 +76,10 @@ def test_noise_is_deterministic_and_seeded():
     a = [r.play.frame for r in Chooser(position.variant, "beginner", seed=1).rank(position)]
     b = [r.play.frame for r in Chooser(position.variant, "beginner", seed=1).rank(position)]
     assert a == b
-    orders = {tuple(r.play.frame for r in Chooser(position.variant, "beginner", seed=s)
-                    .rank(position)) for s in range(8)}
+    orders = {
+        tuple(r.play.frame for r in Chooser(position.variant, "beginner", seed=s).rank(position))
+        for s in range(8)
+    }
     assert len(orders) > 1  # the noise does change the order for some seeds
 
 
@@ -82,9 +93,12 @@ def test_every_level_takes_a_win_on_the_spot(level):
     """A play that ends the game is scored exactly and never sorts behind a 1-ply estimate
     (strong once played 6/off, leaving a checker, when 6/off 1/off won at once)."""
     from nardy_core.formats.notation import parse_position
+
     position = parse_position("short 6:1,1:1,off:13 6:3,5:3,4:3,3:3,2:2,off:1 w 65 1 money")
     assert Chooser(position.variant, level).choose(position).notation() in (
-        "6/off 1/off", "1/off 6/off")
+        "6/off 1/off",
+        "1/off 6/off",
+    )
 
 
 def test_heuristic_is_available_for_every_game():
@@ -98,8 +112,9 @@ def test_heuristic_is_available_for_every_game():
 def test_choose_answers_each_vector_with_one_of_its_legal_outcomes(game, tmp_path):
     source = os.path.join(DATA, "variant_vectors", f"{game}.json")
     data = json.load(open(source))
-    expected = {v["id"]: [json.dumps(r, sort_keys=True) for r in v.pop("results")]
-                for v in data["vectors"]}
+    expected = {
+        v["id"]: [json.dumps(r, sort_keys=True) for r in v.pop("results")] for v in data["vectors"]
+    }
     path = tmp_path / "no_results.json"
     path.write_text(json.dumps(data))
     out = io.StringIO()
@@ -113,6 +128,7 @@ def test_choose_answers_each_vector_with_one_of_its_legal_outcomes(game, tmp_pat
 
 def test_one_ply_averages_over_every_roll_of_the_games_dice():
     from nardy_core.bots.chooser import distinct_rolls
+
     for count, rolls, throws in ((2, 21, 36), (3, 56, 216)):
         table = distinct_rolls(count)
         assert len(table) == rolls and sum(w for _, w in table) == throws
@@ -123,6 +139,7 @@ def test_one_ply_averages_over_every_roll_of_the_games_dice():
 
 def test_intermediate_is_blurred_only_where_the_evaluator_is_mature():
     from nardy_core.bots.chooser import LEVELS, level_for
+
     for key in ("short", "caucasian", "long", "portes", "irish"):
         assert Chooser(get_variant(key), "intermediate").level == LEVELS["intermediate"]
     for key in ("longgammon", "jacquet", "tawula", "fayles"):
@@ -140,6 +157,7 @@ def test_flip_is_the_position_seen_by_the_other_side_pins_included(key):
 
     from nardy_core.engine.frame import flip, pins_of, to_frame
     from nardy_core.engine.game import MOVE, ROLL, Game
+
     variant = get_variant(key)
     rng = random.Random(key)
     pinned_seen = 0
@@ -158,6 +176,9 @@ def test_flip_is_the_position_seen_by_the_other_side_pins_included(key):
             assert flip(s, variant.cross) == other
             assert flip(other, variant.cross) == s
             mine, theirs = pins_of(s, variant.cross)
-            assert (mine, theirs) == (position.pins[position.turn], position.pins[1 - position.turn])
+            assert (mine, theirs) == (
+                position.pins[position.turn],
+                position.pins[1 - position.turn],
+            )
             pinned_seen += bool(mine or theirs)
     assert pinned_seen > 0 if key == "plakoto" else pinned_seen == 0

@@ -18,8 +18,8 @@ import threading
 
 import pytest
 
+from conftest import DATA, ROOT
 from nardy_core import get_variant, legal_plays
-from nardy_core.formats import linkcode
 from nardy_core.bots.chooser import Chooser
 from nardy_core.engine.dice import MAX_USED, Dice
 from nardy_core.engine.errors import GameStateError, NardyError, SearchLimitError
@@ -27,13 +27,12 @@ from nardy_core.engine.frame import to_frame
 from nardy_core.engine.game import Game
 from nardy_core.engine.legality import ListLegality, SearchLegality, legality_for
 from nardy_core.engine.movegen import Search
-from nardy_core.formats.notation import format_state, parse_state
-from nardy_core.formats.records import import_match
 from nardy_core.engine.turn import Turn
-from nardy_core.referee.vectors import check_file
+from nardy_core.formats import linkcode
+from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.formats.record import game_from_record, game_record
-
-from conftest import DATA, ROOT
+from nardy_core.formats.records import import_match
+from nardy_core.referee.vectors import check_file
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
 PYODIDE = sys.platform == "emscripten"
@@ -128,8 +127,9 @@ def test_a_long_search_stops_at_its_limit():
         legality_for(parse_state(HARD[0])[0], limit=500)
     assert info.value.params["what"] == "list nodes"
     # an ordinary roll never comes near the limit
-    assert isinstance(legality_for(get_variant("long").initial_position(dice=(6, 6))),
-                      SearchLegality)
+    assert isinstance(
+        legality_for(get_variant("long").initial_position(dice=(6, 6))), SearchLegality
+    )
 
 
 def positions_for_comparison(game, count, seed):
@@ -149,8 +149,18 @@ def positions_for_comparison(game, count, seed):
                 break
             position = after.replace(turn=1 - position.turn)
         d = rng.randint(1, 6)
-        out.append((position.replace(variant=full, dice=(d, d), turn_number=(5, 5),
-                                     pending=(), first_turn=(False, False)), d))
+        out.append(
+            (
+                position.replace(
+                    variant=full,
+                    dice=(d, d),
+                    turn_number=(5, 5),
+                    pending=(),
+                    first_turn=(False, False),
+                ),
+                d,
+            )
+        )
     return out
 
 
@@ -162,9 +172,9 @@ def assert_same_plays(position):
     except SearchLimitError:
         return False
     listed = search.results()
-    legality = legality_for(position, limit=10 ** 7)
+    legality = legality_for(position, limit=10**7)
     assert isinstance(legality, ListLegality)
-    walked = legality.results(most=10 ** 7)  # the walk, not the full search
+    walked = legality.results(most=10**7)  # the walk, not the full search
     assert set(walked) == set(listed), format_state(position)
     rng = random.Random(len(listed))
     for frame in rng.sample(sorted(listed), min(5, len(listed))):
@@ -211,11 +221,14 @@ def test_a_transferred_rest_and_a_full_start_table_are_decided_alike():
     gioul = full_start("gioul", 3).replace(dice=None, pending=(4, 4, 4, 4, 5, 5, 5, 5, 6, 6))
     assert assert_same_plays(gioul)
     # gul bara: the start table full and some plays emptying one of its points
-    text = ("gul_bara[escalation_lookahead=FULL] 24:10,23:1,22:1,21:1,20:1,19:1 24:15 "
-            "w 55 - money turns:5-5")
+    text = (
+        "gul_bara[escalation_lookahead=FULL] 24:10,23:1,22:1,21:1,20:1,19:1 24:15 "
+        "w 55 - money turns:5-5"
+    )
     position = parse_state(text)[0]
-    assert not position.variant.turn_ok(legality_for(position).ctx, to_frame(
-        position, position.variant.cross), 0)
+    assert not position.variant.turn_ok(
+        legality_for(position).ctx, to_frame(position, position.variant.cross), 0
+    )
     assert assert_same_plays(position)
 
 
@@ -247,9 +260,11 @@ def test_a_whole_game_link_of_a_whole_list_decodes_at_once(tight):
 # Rolls whose plays are past movegen.MAX_SEARCH_NODES (200,000 search nodes) to list: the
 # first three from the start, the last found by random play (RUSSIAN_HOYLE: 5-5 is four 5s
 # then four 2s, from a side with ten checkers still in the hand and two on the bar)
-RUSSIAN = ("russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 9:1,4:1,3:1,bar:2,hand:10 "
-           "23:1,22:2,19:1,18:1,17:1,15:1,11:1,8:1,6:1,2:1,1:1,hand:3 b 55 - money "
-           "turns:10-12")
+RUSSIAN = (
+    "russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 9:1,4:1,3:1,bar:2,hand:10 "
+    "23:1,22:2,19:1,18:1,17:1,15:1,11:1,8:1,6:1,2:1,1:1,hand:3 b 55 - money "
+    "turns:10-12"
+)
 
 
 def past_the_limit(case):
@@ -283,7 +298,7 @@ def test_a_whole_game_link_holds_a_play_past_the_listing_limit(case, tight, list
     decoding never list a long list (the tight limits would refuse any listing; the list
     nodes of the whole game are counted) and give back the same actions and state."""
     game = past_the_limit(case)
-    with pytest.raises(SearchLimitError):   # listing is past the real limit
+    with pytest.raises(SearchLimitError):  # listing is past the real limit
         Search(game.position, limit=200_000)
     rng = random.Random(case)
     long_plays = 0
@@ -306,7 +321,7 @@ def test_a_whole_game_link_holds_a_play_past_the_listing_limit(case, tight, list
     assert back["start"] == record["start"]
     rebuilt = game_from_record(back)
     assert rebuilt.position == game.position and rebuilt.phase == game.phase
-    assert linkcode.encode_game(back) == code   # one code per game
+    assert linkcode.encode_game(back) == code  # one code per game
     # the same payload as version 1 lists the roll to name its play: refused at the limit
     with pytest.raises(linkcode.LinkCodeError) as info:
         within(60, linkcode.decode_game, code.replace(f"{tag}-2~", f"{tag}~"))
@@ -323,7 +338,7 @@ def test_a_version_2_game_code_without_a_long_list_is_not_canonical():
     with pytest.raises(linkcode.LinkCodeError) as info:
         linkcode.decode_game(code.replace("s~", "s-2~"))
     assert info.value.params["reason"] == "not_canonical"
-    with pytest.raises(linkcode.LinkCodeError) as info:   # state codes have one version
+    with pytest.raises(linkcode.LinkCodeError) as info:  # state codes have one version
         linkcode.decode_state("s-2.w2DKexJjIPYHw")
     assert info.value.params["reason"] == "not_canonical"
 
@@ -360,8 +375,11 @@ def test_a_mat_file_with_a_whole_list_reads_without_listing_it(tight):
 @pytest.mark.parametrize("level", ["beginner", "strong"])
 @pytest.mark.parametrize("text", [None] + list(HARD[:1]))
 def test_the_bot_plays_a_whole_list_block_by_block(level, text, tight):
-    positions = [full_start("gioul", 1), full_start("gul_bara", 2)] if text is None else \
-        [parse_state(text)[0]]
+    positions = (
+        [full_start("gioul", 1), full_start("gul_bara", 2)]
+        if text is None
+        else [parse_state(text)[0]]
+    )
     for position in positions:
         chooser = Chooser(position.variant, level)
         play = within(120, chooser.choose, position)
@@ -394,14 +412,16 @@ def test_the_dice_stream_goes_on_from_any_count_with_one_hash(monkeypatch):
         return real(data)
 
     monkeypatch.setattr("nardy_core.engine.dice.hashlib.sha256", counting)
-    for used in (10 ** 8, 10 ** 12, MAX_USED - 64):
+    for used in (10**8, 10**12, MAX_USED - 64):
         calls.clear()
         dice = Dice("seed", used)
         roll = dice.roll(2)
         assert len(calls) <= 2  # the block holding byte `used`, and perhaps the next
-        block = real(f"seed/{used // 32}".encode()).digest() + \
-            real(f"seed/{used // 32 + 1}".encode()).digest()
-        faces = [b % 6 + 1 for b in block[used % 32:] if b < 252]
+        block = (
+            real(f"seed/{used // 32}".encode()).digest()
+            + real(f"seed/{used // 32 + 1}".encode()).digest()
+        )
+        faces = [b % 6 + 1 for b in block[used % 32 :] if b < 252]
         assert roll == tuple(faces[:2])
 
 
@@ -414,7 +434,7 @@ def test_the_dice_stream_is_the_same_from_a_saved_count():
         assert Dice("a seed", used).roll(3) == walked.roll(3)
 
 
-@pytest.mark.parametrize("used", [-1, MAX_USED + 1, 10 ** 30, 1.5, "12", True])
+@pytest.mark.parametrize("used", [-1, MAX_USED + 1, 10**30, 1.5, "12", True])
 def test_a_count_of_dice_bytes_out_of_range_is_a_typed_error(used):
     with pytest.raises(GameStateError) as info:
         Dice("seed", used)
@@ -433,8 +453,10 @@ def test_a_game_record_with_a_huge_dice_count_reads_at_once():
 
 
 # --- memory ------------------------------------------------------------------------------------
-@pytest.mark.skipif(PYODIDE or not sys.platform.startswith("linux"),
-                    reason="a CPython subprocess with a memory ceiling (Linux)")
+@pytest.mark.skipif(
+    PYODIDE or not sys.platform.startswith("linux"),
+    reason="a CPython subprocess with a memory ceiling (Linux)",
+)
 def test_the_whole_list_cases_stay_within_a_memory_ceiling():
     script = textwrap.dedent("""
         import random, resource, sys
@@ -461,8 +483,9 @@ def test_the_whole_list_cases_stay_within_a_memory_ceiling():
         print(next(line.split()[1] for line in open("/proc/self/status")
                    if line.startswith("VmHWM:")))
     """)
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     peak_kib = int(done.stdout.split()[-1])
     assert peak_kib < 200 * 1024, f"peak {peak_kib // 1024} MiB"  # listing 1-1: many GiB

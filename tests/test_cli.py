@@ -26,10 +26,22 @@ LONG_START = "long 24:15 24:15 w - - money first:wb"
 # CORE_RULES.md 3.12 / ST1: the 16 distinct plays of 3-1 from the short-nardy start, by hand.
 # 1s: 24/23, 8/7, 6/5 (13/12 lands on the opponent's five); 3s: 24/21, 13/10, 8/5, 6/3.
 SHORT_OPENING_31 = {
-    "24/23 24/21", "24/23 13/10", "24/23 8/5", "24/23 6/3",
-    "24/21 8/7", "13/10 8/7", "8/7 8/5", "8/7 6/3",
-    "24/21 6/5", "13/10 6/5", "8/5 6/5", "6/5 6/3",
-    "24/20", "13/9", "8/4", "6/2",
+    "24/23 24/21",
+    "24/23 13/10",
+    "24/23 8/5",
+    "24/23 6/3",
+    "24/21 8/7",
+    "13/10 8/7",
+    "8/7 8/5",
+    "8/7 6/3",
+    "24/21 6/5",
+    "13/10 6/5",
+    "8/5 6/5",
+    "6/5 6/3",
+    "24/20",
+    "13/9",
+    "8/4",
+    "6/2",
 }
 
 
@@ -64,10 +76,16 @@ def _write(tmp_path, name, data):
 def _missing_and_extra(out, vid):
     out_lines = lines(out)
     start = out_lines.index(f"{vid}: FAILED")
-    missing = [json.loads(line.split(":", 1)[1]) for line in out_lines[start + 1:]
-               if line.startswith("  missing:")]
-    extra = [json.loads(line.split(":", 1)[1]) for line in out_lines[start + 1:]
-             if line.startswith("  extra:")]
+    missing = [
+        json.loads(line.split(":", 1)[1])
+        for line in out_lines[start + 1 :]
+        if line.startswith("  missing:")
+    ]
+    extra = [
+        json.loads(line.split(":", 1)[1])
+        for line in out_lines[start + 1 :]
+        if line.startswith("  extra:")
+    ]
     return missing, extra
 
 
@@ -76,13 +94,13 @@ def test_check_vectors_reports_a_wrong_format1_vector(capsys, tmp_path):
         vectors = json.load(f)
     wrong = next(v for v in vectors if v["id"] == "L1c")  # LT1 3-3: {24:13,21,15}, {24:13,18:2}
     assert {"24": 13, "18": 2} in wrong["legal_results"]
-    wrong["legal_results"].remove({"24": 13, "18": 2})   # a result removed ...
-    wrong["legal_results"].append({"24": 13, "21": 2})   # ... and a wrong one added
+    wrong["legal_results"].remove({"24": 13, "18": 2})  # a result removed ...
+    wrong["legal_results"].append({"24": 13, "21": 2})  # ... and a wrong one added
     rc, out, err = run(capsys, "check-vectors", _write(tmp_path, "bad.json", vectors))
     assert rc == 1
     missing, extra = _missing_and_extra(out, "L1c")
-    assert missing == [{"24": 13, "21": 2}]   # in the file, not produced by the engine
-    assert extra == [{"24": 13, "18": 2}]     # produced by the engine, not in the file
+    assert missing == [{"24": 13, "21": 2}]  # in the file, not produced by the engine
+    assert extra == [{"24": 13, "18": 2}]  # produced by the engine, not in the file
     assert lines(out)[-1] == f"{len(vectors) - 1} passed, 1 failed"
     assert sum("FAILED" in line for line in lines(out)) == 1
 
@@ -93,8 +111,9 @@ def test_check_vectors_reports_a_wrong_format2_vector(capsys, tmp_path):
     wrong = next(v for v in data["vectors"] if v["id"] == "S11")
     removed = wrong["results"].pop(0)
     assert removed["mover"]["points"] == {"2": 1}
-    wrong["results"].append({"mover": {"points": {"6": 1}, "off": 14},
-                             "opponent": {"points": {"1": 15}}})
+    wrong["results"].append(
+        {"mover": {"points": {"6": 1}, "off": 14}, "opponent": {"points": {"1": 15}}}
+    )
     rc, out, err = run(capsys, "check-vectors", _write(tmp_path, "short.json", data))
     assert rc == 1
     missing, extra = _missing_and_extra(out, "S11")
@@ -104,18 +123,36 @@ def test_check_vectors_reports_a_wrong_format2_vector(capsys, tmp_path):
 
 
 def test_check_vectors_several_files_fail_if_one_fails(capsys, tmp_path):
-    bad = _write(tmp_path, "bad.json", {"format": 2, "game": "short", "vectors": [
-        {"id": "nothing-moves", "mover": {"points": {"6": 15}}, "opponent": {"points": {"6": 15}},
-         "dice": [1, 2], "results": [{"mover": {"points": {"6": 15}},
-                                      "opponent": {"points": {"6": 15}}}]}]})
+    bad = _write(
+        tmp_path,
+        "bad.json",
+        {
+            "format": 2,
+            "game": "short",
+            "vectors": [
+                {
+                    "id": "nothing-moves",
+                    "mover": {"points": {"6": 15}},
+                    "opponent": {"points": {"6": 15}},
+                    "dice": [1, 2],
+                    "results": [
+                        {"mover": {"points": {"6": 15}}, "opponent": {"points": {"6": 15}}}
+                    ],
+                }
+            ],
+        },
+    )
     rc, out, err = run(capsys, "check-vectors", FORMAT1, bad)
     assert rc == 1
     assert lines(out)[0] == "57 passed, 0 failed"
     assert lines(out)[-1] == "0 passed, 1 failed"
 
 
-@pytest.mark.parametrize("data", [{"format": 3, "vectors": []}, {"vectors": []}, "text", 42, None],
-                         ids=["format3", "no_format", "string", "number", "null"])
+@pytest.mark.parametrize(
+    "data",
+    [{"format": 3, "vectors": []}, {"vectors": []}, "text", 42, None],
+    ids=["format3", "no_format", "string", "number", "null"],
+)
 def test_check_vectors_neither_format(capsys, tmp_path, data):
     path = _write(tmp_path, "odd.json", data)
     rc, out, err = run(capsys, "check-vectors", path)
@@ -153,7 +190,7 @@ def plays(capsys, *argv):
 
 def test_plays_short_opening_31_exact_set(capsys):
     assert set(plays(capsys, SHORT_START, "31")) == SHORT_OPENING_31
-    assert set(plays(capsys, "31")) == SHORT_OPENING_31           # default: --game short start
+    assert set(plays(capsys, "31")) == SHORT_OPENING_31  # default: --game short start
     assert set(plays(capsys, SHORT_START.replace(" w ", " b "), "3-1")) == SHORT_OPENING_31
     assert len(SHORT_OPENING_31) == 16
 
@@ -164,10 +201,10 @@ def test_plays_dice_argument_replaces_the_dice_of_the_text(capsys):
 
 
 def test_plays_long_first_turn(capsys):
-    assert plays(capsys, LONG_START, "66") == ["24/18(2)"]           # LT1
+    assert plays(capsys, LONG_START, "66") == ["24/18(2)"]  # LT1
     assert plays(capsys, "--game", "long", "66") == ["24/18(2)"]
     assert plays(capsys, LONG_START, "55") == ["24/4"]
-    assert plays(capsys, LONG_START, "65") == ["24/13"]                # LT2
+    assert plays(capsys, LONG_START, "65") == ["24/13"]  # LT2
     assert set(plays(capsys, LONG_START, "33")) == {"24/21 24/15", "24/18(2)"}
 
 
@@ -175,14 +212,15 @@ def test_plays_long_head_exception_options(capsys):
     # LT3: black's first turn 4-4 after white opened 5-5 (white's runner on its 4 = black's 16)
     after_55 = "long 24:14,4:1 24:15 b - - money first:b"
     assert plays(capsys, after_55, "44") == ["24/20"]
-    assert plays(capsys, after_55.replace("long", "long[head_exception=list]"), "44") == \
-        ["24/20(2)"]
+    assert plays(capsys, after_55.replace("long", "long[head_exception=list]"), "44") == [
+        "24/20(2)"
+    ]
 
 
 def test_plays_short_bar_entry(capsys):
     st3 = "short 13:5,8:4,6:5,bar:1 13:3,6:3,5:3,4:3,3:3 w - 1 money"
     assert set(plays(capsys, st3, "62")) == {"bar/17", "bar/23 13/7", "bar/23 8/2"}  # ST3
-    assert plays(capsys, st3, "65") == ["-"]                                         # ST2
+    assert plays(capsys, st3, "65") == ["-"]  # ST2
     st6 = "short 13:5,8:4,6:5,bar:1 13:2,6:3,5:3,4:3,3:3,2:1 w - 1 money"
     assert set(plays(capsys, st6, "62")) == {"bar/23*/17", "bar/23* 13/7", "bar/23* 8/2"}
 
@@ -195,8 +233,17 @@ def test_plays_long_six_block_pass(capsys):
 
 def test_plays_caucasian_ct1(capsys):
     ct1 = "caucasian 13:12,6:1,4:1,1:1 22:1,1:14 w - 1 money"
-    default = {"13/12 13/10", "13/12 6/3*", "13/12 4/1", "13/9", "13/10 6/5", "13/10 4/3*",
-               "6/2", "6/5 4/1", "6/3*/2"}
+    default = {
+        "13/12 13/10",
+        "13/12 6/3*",
+        "13/12 4/1",
+        "13/9",
+        "13/10 6/5",
+        "13/10 4/3*",
+        "6/2",
+        "6/5 4/1",
+        "6/3*/2",
+    }
     assert set(plays(capsys, ct1, "31")) == default
     assert set(plays(capsys, ct1.replace("caucasian", "short"), "31")) == default | {"6/3* 4/3"}
     stay = ct1.replace("caucasian", "caucasian[caucasian_hit_rule=stay]")
@@ -211,17 +258,29 @@ def test_plays_bad_dice(capsys, dice):
     assert len(lines(err)) == 1 and err.startswith("error: ")
 
 
-@pytest.mark.parametrize("text", [
-    "garbage",
-    "short 24:3,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money",       # 16 checkers
-    "backgammon 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money",  # unknown game
-    "short[max_cube=banana] 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money",
-    "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1",             # a field missing
-    "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 x - 1 money",       # side to move
-    "short bar:1,13:5,8:4,6:5 13:3,6:3,5:3,4:3,3:3 w - 1 money",   # bar written first
-    "long 24:14,19:1 24:14,7:1 w - - money",                       # a point held by both
-], ids=["garbage", "16_checkers", "unknown_game", "bad_option", "short_text", "bad_turn",
-        "side_order", "shared_point"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "garbage",
+        "short 24:3,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money",  # 16 checkers
+        "backgammon 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money",  # unknown game
+        "short[max_cube=banana] 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money",
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1",  # a field missing
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 x - 1 money",  # side to move
+        "short bar:1,13:5,8:4,6:5 13:3,6:3,5:3,4:3,3:3 w - 1 money",  # bar written first
+        "long 24:14,19:1 24:14,7:1 w - - money",  # a point held by both
+    ],
+    ids=[
+        "garbage",
+        "16_checkers",
+        "unknown_game",
+        "bad_option",
+        "short_text",
+        "bad_turn",
+        "side_order",
+        "shared_point",
+    ],
+)
 def test_plays_bad_position(capsys, text):
     rc, out, err = run(capsys, "plays", text, "31")
     assert rc == 2
@@ -244,6 +303,7 @@ def play(monkeypatch, capsys):
     def go(answers, *argv):
         monkeypatch.setattr(sys, "stdin", io.StringIO("".join(a + "\n" for a in answers)))
         return run(capsys, "play", *argv)
+
     return go
 
 
@@ -280,11 +340,12 @@ def test_play_illegal_play_text_is_reported_and_the_game_goes_on(play):
     # each error line follows the prompt it answers (stdin is not echoed)
     errors = [line for line in out.splitlines() if "  ! " in line]
     assert len(errors) == 2
-    assert all(line.startswith("White (O): play") or line.startswith("Black (X): play")
-               for line in errors)
+    assert all(
+        line.startswith("White (O): play") or line.startswith("Black (X): play") for line in errors
+    )
     after = out.split(errors[-1], 1)[1]
-    assert "play (number" in after          # asked again ...
-    assert "Enter = roll" in after          # ... and the play made after it passed the turn
+    assert "play (number" in after  # asked again ...
+    assert "Enter = roll" in after  # ... and the play made after it passed the turn
     assert lines(out)[-1] == "bye"
 
 
@@ -339,8 +400,9 @@ def test_codes_of_a_long_nardy_state_have_no_backgammon_ids(capsys):
 
 
 def test_codes_of_a_game_code_list_its_plays(capsys):
-    from nardy_core.formats import linkcode
     from nardy_core.engine.game import Game
+    from nardy_core.formats import linkcode
+
     game = Game("short", seed="cli-codes")
     for _ in range(4):
         if game.phase == "roll":

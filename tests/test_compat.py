@@ -10,16 +10,29 @@ import pytest
 
 from nardy_core.formats import linkcode, records
 from nardy_core.formats.notation import format_state
-from nardy_core.formats.record import (ACTIONS, MatchRecord, action, game_from_record,
-                                       game_record, upgrade)
+from nardy_core.formats.record import (
+    ACTIONS,
+    MatchRecord,
+    action,
+    game_from_record,
+    game_record,
+    upgrade,
+)
 from nardy_core.ui import pagerecords, share
 
 HERE = os.path.join(os.path.dirname(__file__), "data", "compat")
-EXPECTED = json.load(open(os.path.join(HERE, "expected.json"), encoding="utf-8"))
+
+
+def _load(name):
+    with open(os.path.join(HERE, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+EXPECTED = _load("expected.json")
 SAVED = sorted(EXPECTED["saved"])
-LINKS = json.load(open(os.path.join(HERE, "links.json"), encoding="utf-8"))
+LINKS = _load("links.json")
 PREFS = {"auto_roll": False, "auto_forced": False}  # as the samples were played
-GAME_RECORDS = json.load(open(os.path.join(HERE, "game_records.json"), encoding="utf-8"))
+GAME_RECORDS = _load("game_records.json")
 
 
 def digest(actions):
@@ -28,9 +41,12 @@ def digest(actions):
 
 
 def opened_game(game):
-    return {"actions": digest(game_record(game)["actions"]),
-            "state": format_state(game.position, game.cube, game.match),
-            "phase": game.phase, "result": game.result.to_dict() if game.result else None}
+    return {
+        "actions": digest(game_record(game)["actions"]),
+        "state": format_state(game.position, game.cube, game.match),
+        "phase": game.phase,
+        "result": game.result.to_dict() if game.result else None,
+    }
 
 
 def load(name):
@@ -82,8 +98,7 @@ def test_a_match_file_opens_as_it_was():
     expected = EXPECTED["mat"]["short-match.mat"]
     assert [digest(g.actions) for g in match.all_games()] == expected["games"]
     assert list(match.score) == expected["score"]
-    assert format_state(match.game.position, match.game.cube, match.game.match) == \
-        expected["state"]
+    assert format_state(match.game.position, match.game.cube, match.game.match) == expected["state"]
 
 
 def test_every_action_of_the_samples_reads_and_writes_back():

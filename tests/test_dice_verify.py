@@ -17,14 +17,22 @@ from pathlib import Path
 import pytest
 
 from helpers import run
-from nardy_core.engine.dice import Dice
 from nardy_core.analysis.dicecheck import commitment, rolls, verify, verify_record
-from nardy_core.analysis.dicestats import (PAIRS, empty, expected, expected_for, game_stats, merge,
-                                  record_stats, session_stats, summary)
-from nardy_core.engine.game import Game
+from nardy_core.analysis.dicestats import (
+    PAIRS,
+    empty,
+    expected,
+    expected_for,
+    game_stats,
+    merge,
+    record_stats,
+    session_stats,
+    summary,
+)
+from nardy_core.engine.dice import Dice
+from nardy_core.formats.record import game_from_record, game_record
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import VARIANTS, get_variant
-from nardy_core.formats.record import game_from_record, game_record
 
 
 def play_out(session, rng, limit=3000):
@@ -48,8 +56,9 @@ def play_out(session, rng, limit=3000):
 
 
 def played(game, length=3, seed="test-seed", kind=None):
-    session = Session(None if kind else game, length=length, players=(HUMAN, HUMAN), seed=seed,
-                      kind=kind)
+    session = Session(
+        None if kind else game, length=length, players=(HUMAN, HUMAN), seed=seed, kind=kind
+    )
     return play_out(session, random.Random(7))
 
 
@@ -96,8 +105,12 @@ def test_a_played_game_of_every_game_verifies(game):
     record = json.loads(json.dumps(session.to_dict()))  # as the page saves it
     result = verify_record(record, "test-seed")
     assert result.ok, result.message()
-    throws = sum(len(a[1]) if a[0] == "opening" else 1 for g in record["games"]
-                 for a in g if a[0] in ("opening", "roll"))
+    throws = sum(
+        len(a[1]) if a[0] == "opening" else 1
+        for g in record["games"]
+        for a in g
+        if a[0] in ("opening", "roll")
+    )
     assert result.rolls == throws > 0 and result.games == len(record["games"])
     assert verify_record(record).ok  # the record's own seed
 
@@ -147,8 +160,12 @@ def test_one_changed_roll_fails_naming_the_game_the_roll_and_both_dice():
     result = verify_record(record, "test-seed")
     assert not result.ok
     failure = result.failure
-    assert (failure.game, failure.kind, failure.number, failure.action) == (g + 1, "roll",
-                                                                              number, i + 1)
+    assert (failure.game, failure.kind, failure.number, failure.action) == (
+        g + 1,
+        "roll",
+        number,
+        i + 1,
+    )
     assert failure.expected == true and failure.recorded == changed
     message = result.message()
     assert f"game {g + 1}, roll {number}" in message
@@ -201,7 +218,8 @@ def test_cli_exit_codes(capsys, tmp_path):
     rc, out, _ = run(capsys, "verify-dice", seed, digest, "--count", "3")
     assert rc == 0 and "matches" in out
     assert [line.split()[1] for line in out.splitlines()[2:]] == [
-        f"{a}-{b}" for a, b in rolls(seed, 3)]
+        f"{a}-{b}" for a, b in rolls(seed, 3)
+    ]
     rc, out, _ = run(capsys, "verify-dice", seed, "0" * 64)
     assert rc == 1 and "DOES NOT MATCH" in out
 
@@ -229,8 +247,7 @@ def test_cli_exit_codes(capsys, tmp_path):
     path.write_text("[1, 2]")
     rc, _, err = run(capsys, "verify-dice", seed, digest, "--record", str(path))
     assert rc == 2 and "error:" in err
-    path.write_text(json.dumps({"games": [[["roll", ["x", 1]]]], "game": "short",
-                                "seed": seed}))
+    path.write_text(json.dumps({"games": [[["roll", ["x", 1]]]], "game": "short", "seed": seed}))
     rc, _, err = run(capsys, "verify-dice", seed, digest, "--record", str(path))
     assert rc == 2 and "error:" in err
 
@@ -253,7 +270,8 @@ def test_expected_pips_follow_each_games_doubles_rule():
     assert expected_for(get_variant("irish"))[0] == pytest.approx(7.0)
     # X1 (tourne-case): a double once
     assert expected_for(get_variant("tourne_case"))[0] == pytest.approx(
-        brute(lambda r: r[0] if r[0] == r[1] else r[0] + r[1]))
+        brute(lambda r: r[0] if r[0] == r[1] else r[0] + r[1])
+    )
     lower = get_variant("tourne_case", {"tourne_dice": "LOWER"})  # the lower die only
     assert expected_for(lower)[0] == pytest.approx(brute(min))
     # gioul: a double d-d is d×4, (d+1)×4, …, 6×4
@@ -267,8 +285,9 @@ def test_expected_pips_follow_each_games_doubles_rule():
     assert expected(gul, later)[0] == pytest.approx(escalating)
     # russian tricktrack by Hoyle: a double d-d is four d and four 7-d
     hoyle = get_variant("russian_tricktrack", {"russian_rules": "RUSSIAN_HOYLE"})
-    assert expected_for(hoyle)[0] == pytest.approx(brute(
-        lambda r: 28 if r[0] == r[1] else r[0] + r[1]))
+    assert expected_for(hoyle)[0] == pytest.approx(
+        brute(lambda r: 28 if r[0] == r[1] else r[0] + r[1])
+    )
 
 
 @pytest.mark.parametrize("game", ["short", "fayles", "gul_bara", "irish"])
@@ -332,6 +351,7 @@ def dicepanel():
     if app not in sys.path:
         sys.path.insert(0, app)
     import dicepanel as module
+
     return module
 
 
@@ -342,25 +362,33 @@ def test_the_dice_line_before_and_after_and_the_statistics_dialog():
     assert f'title="{full}"' in before and full[:16] + "…" in before
     assert "dice-verify" not in before and "dice-seed" not in before
     assert "revealed when the game ends" in before
-    after = panel.dice_line("ru", {"commitment": full, "seed": "s", "match": False,
-                                   "result": ("Проверено", True)})
+    after = panel.dice_line(
+        "ru", {"commitment": full, "seed": "s", "match": False, "result": ("Проверено", True)}
+    )
     assert 'id="dice-seed">s<' in after and "Проверить" in after and 'class="ok"' in after
     recorded = panel.dice_line("en", {"recorded": True})
     assert "verification is not available" in recorded and "dice-hash" not in recorded
     session = played("short", length=0)
     stats = game_stats(session.game)
-    html = panel.stats_dialog("en", [("ds-game", "This game", [("White", stats[0]),
-                                                                ("Black", empty())])])
+    html = panel.stats_dialog(
+        "en", [("ds-game", "This game", [("White", stats[0]), ("Black", empty())])]
+    )
     assert "8.17" in html and "No rolls yet" in html and 'id="ds-close"' in html
     result = verify_record(session.to_dict())
     assert panel.verification_text("en", result).startswith("Verified")
     record = session.to_dict()
-    g, i, number = first_roll(record) if any(
-        sum(a[0] == "roll" for a in x) >= 3 for x in record["games"]) else (0, None, 0)
+    g, i, number = (
+        first_roll(record)
+        if any(sum(a[0] == "roll" for a in x) >= 3 for x in record["games"])
+        else (0, None, 0)
+    )
     if i is not None:
-        record["games"][g][i][1] = [record["games"][g][i][1][0] % 6 + 1,
-                                    record["games"][g][i][1][1]]
+        record["games"][g][i][1] = [
+            record["games"][g][i][1][0] % 6 + 1,
+            record["games"][g][i][1][1],
+        ]
         text = panel.verification_text("ru", verify_record(record))
         assert text.startswith("Не проверено: партия 1, бросок")
     assert panel.verification_text("en", result, commitment_ok=False).startswith(
-        "Not verified: the seed does not match")
+        "Not verified: the seed does not match"
+    )

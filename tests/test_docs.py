@@ -39,7 +39,10 @@ def test_the_old_import_paths_still_work():
     from nardy_core.match import Match, MatchScore
     from nardy_core.notation import format_state, parse_position, parse_state
     from nardy_core.turn import Turn
-    assert (Game, Match, MatchScore, Turn) == (game.Game, match.Match, match.MatchScore,
-                                               turn.Turn)
+
+    assert (Game, Match, MatchScore, Turn) == (game.Game, match.Match, match.MatchScore, turn.Turn)
     assert (parse_state, parse_position, format_state) == (
-        notation.parse_state, notation.parse_position, notation.format_state)
+        notation.parse_state,
+        notation.parse_position,
+        notation.format_state,
+    )

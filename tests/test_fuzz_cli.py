@@ -24,29 +24,38 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import DATA, random_position
-from nardy_core.formats import linkcode
+from nardy_core.analysis.dicecheck import commitment, verify_record
+from nardy_core.analysis.review import Review
 from nardy_core.bots import LEVELS
 from nardy_core.cli.main import main
-from nardy_core.analysis.dicecheck import commitment, verify_record
 from nardy_core.engine.errors import NardyError
+from nardy_core.engine.game import Game
+from nardy_core.formats import linkcode
 from nardy_core.formats.inputs import MAX_JSON_DEPTH, parse_json, read_file
 from nardy_core.formats.notation import format_state, parse_state
-from nardy_core.engine.game import Game
+from nardy_core.formats.record import game_from_record, game_record
 from nardy_core.formats.records import export_match, import_match
-from nardy_core.analysis.review import Review
+from nardy_core.referee.vectors import (
+    check_format1,
+    check_format2,
+    position_from_json,
+    vector_variant,
+)
 from nardy_core.ui import share
 from nardy_core.ui.session import HUMAN, Session
-from nardy_core.referee.vectors import check_format1, check_format2, position_from_json, vector_variant
-from nardy_core.formats.record import game_from_record, game_record
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
 
 
 def fuzz(examples):
     """``examples`` in the normal suite, twenty times as many under NARDY_HEAVY=1."""
-    return settings(max_examples=examples * 20 if HEAVY else examples, deadline=None,
-                    derandomize=not HEAVY, database=None,
-                    suppress_health_check=list(HealthCheck))
+    return settings(
+        max_examples=examples * 20 if HEAVY else examples,
+        deadline=None,
+        derandomize=not HEAVY,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
 
 
 # --- running the command line ---------------------------------------------------------------------
@@ -54,10 +63,11 @@ def run_cli(argv, stdin=b""):
     """``(status, stdout, stderr)`` of ``cli.main(argv)``; an exception escaping fails the test
     (hypothesis then shows the command line)."""
     out, err = io.BytesIO(), io.BytesIO()
-    streams = (io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"),
-               io.TextIOWrapper(out, encoding="utf-8", errors="strict", write_through=True),
-               io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace",
-                                write_through=True))
+    streams = (
+        io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"),
+        io.TextIOWrapper(out, encoding="utf-8", errors="strict", write_through=True),
+        io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True),
+    )
     saved = sys.stdin, sys.stdout, sys.stderr
     sys.stdin, sys.stdout, sys.stderr = streams
     try:
@@ -143,28 +153,94 @@ FILES = {
 }
 
 COMMANDS = [
-    ["codes", STATES[0]], ["codes", STATES[2]], ["codes", LINKS[0]], ["codes", LINKS[-1]],
+    ["codes", STATES[0]],
+    ["codes", STATES[2]],
+    ["codes", LINKS[0]],
+    ["codes", LINKS[-1]],
     ["codes", "https://example.org/#p=" + LINKS[1]],
-    ["plays", STATES[0], "31"], ["plays", "--game", "long", "64"],
+    ["plays", STATES[0], "31"],
+    ["plays", "--game", "long", "64"],
     ["plays", "--game", "short", "-o", "max_cube=2", "66"],
     ["verify-dice", SEED, commitment(SEED), "--count", "3"],
     ["verify-dice", SEED, commitment(SEED), "--record", FILES["record"]],
     ["verify-dice", SEED, "00", "--game", "--count", "2"],
-    ["check-vectors", FILES["vectors"]], ["check-vectors", FILES["format1"]],
+    ["check-vectors", FILES["vectors"]],
+    ["check-vectors", FILES["format1"]],
     ["choose", "--level", "beginner", FILES["vectors"]],
     ["review", "--level", "beginner", "--json", FILES["short"]],
-    ["play", "--game", "short", "--seed", "x"], ["play", "--game", "long", "--match", "3"],
+    ["play", "--game", "short", "--seed", "x"],
+    ["play", "--game", "long", "--match", "3"],
     ["hint", "--level", "beginner", STATES[0], "31"],
 ]
 TOKENS = [
-    "-1", "0", "1", "2", "3", "7", "999", "1000", "100000", "100001", "9" * 30, "1" * 5000,
-    "²", "٣", "1e3", "0x10", "", " ", "\x00", "\udcff", "\udcff\udcfe", "é", "--count",
-    "--match", "--record", "--game", "--option", "-o", "--seed", "--level", "--top",
-    "--game-number", "--json", "--annotated", "--white", "x=y", "max_cube=2", "max_cube=-1",
-    "head_exception_rolls=²", "=", "s.", "s~", "g=", "p=", "#", "short", "long", "plakoto",
-    "tourne_case", "fayles", "-", "31", "66", "7-7", "123456", "/nonexistent", WORK, os.devnull,
-    "codes", "plays", "verify-dice", "check-vectors", "review", "play", "choose",
-    *FILES.values(), *STATES[:2], *LINKS[:2],
+    "-1",
+    "0",
+    "1",
+    "2",
+    "3",
+    "7",
+    "999",
+    "1000",
+    "100000",
+    "100001",
+    "9" * 30,
+    "1" * 5000,
+    "²",
+    "٣",
+    "1e3",
+    "0x10",
+    "",
+    " ",
+    "\x00",
+    "\udcff",
+    "\udcff\udcfe",
+    "é",
+    "--count",
+    "--match",
+    "--record",
+    "--game",
+    "--option",
+    "-o",
+    "--seed",
+    "--level",
+    "--top",
+    "--game-number",
+    "--json",
+    "--annotated",
+    "--white",
+    "x=y",
+    "max_cube=2",
+    "max_cube=-1",
+    "head_exception_rolls=²",
+    "=",
+    "s.",
+    "s~",
+    "g=",
+    "p=",
+    "#",
+    "short",
+    "long",
+    "plakoto",
+    "tourne_case",
+    "fayles",
+    "-",
+    "31",
+    "66",
+    "7-7",
+    "123456",
+    "/nonexistent",
+    WORK,
+    os.devnull,
+    "codes",
+    "plays",
+    "verify-dice",
+    "check-vectors",
+    "review",
+    "play",
+    "choose",
+    *FILES.values(),
+    *STATES[:2],
+    *LINKS[:2],
 ]
 
 
@@ -189,13 +265,39 @@ def command_lines(draw):
     return argv
 
 
-CHARS = ["0", "1", "6", "9", "²", "٣", "/", ":", ",", "-", " ", "*", "(", ")", "\x00", "\udcff",
-         "{", "}", "[", "]", '"', "\\", "e", "\ufeff", "\n"]
+CHARS = [
+    "0",
+    "1",
+    "6",
+    "9",
+    "²",
+    "٣",
+    "/",
+    ":",
+    ",",
+    "-",
+    " ",
+    "*",
+    "(",
+    ")",
+    "\x00",
+    "\udcff",
+    "{",
+    "}",
+    "[",
+    "]",
+    '"',
+    "\\",
+    "e",
+    "\ufeff",
+    "\n",
+]
 
 
 def mutated_text(text, pool=CHARS):
     """``text`` with one to three characters inserted, replaced or deleted, or a slice
     repeated or cut off."""
+
     @st.composite
     def build(draw):
         chars = list(text)
@@ -215,6 +317,7 @@ def mutated_text(text, pool=CHARS):
             elif op == "cut":
                 del chars[at:]
         return "".join(chars)
+
     return build()
 
 
@@ -236,9 +339,38 @@ def test_mutated_command_lines_exit_with_a_status_never_a_traceback(argv):
 
 
 # --- files given to the command line ----------------------------------------------------------------
-ATOMS = [None, True, False, 0, 1, -1, 6, 7, 25, 26, 2 ** 63, 1.5, -0.0, 1e300, "", "x", "²",
-         "play", "roll", "opening", "double", "take", "short", "long", [], {}, [1], [[1, 2]],
-         [6, 6, 6], {"a": 1}]
+ATOMS = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    6,
+    7,
+    25,
+    26,
+    2**63,
+    1.5,
+    -0.0,
+    1e300,
+    "",
+    "x",
+    "²",
+    "play",
+    "roll",
+    "opening",
+    "double",
+    "take",
+    "short",
+    "long",
+    [],
+    {},
+    [1],
+    [[1, 2]],
+    [6, 6, 6],
+    {"a": 1},
+]
 
 
 def mutate_value(rng, value, depth=0):
@@ -254,9 +386,25 @@ def mutate_value(rng, value, depth=0):
         elif roll < 0.9:
             value[key] = rng.choice(ATOMS)
         else:
-            value[rng.choice(["game", "options", "seed", "games", "actions", "start", "kind",
-                              "dice_used", "match", "vectors", "mover", "dice", "x"])] = \
-                rng.choice(ATOMS)
+            value[
+                rng.choice(
+                    [
+                        "game",
+                        "options",
+                        "seed",
+                        "games",
+                        "actions",
+                        "start",
+                        "kind",
+                        "dice_used",
+                        "match",
+                        "vectors",
+                        "mover",
+                        "dice",
+                        "x",
+                    ]
+                )
+            ] = rng.choice(ATOMS)
         return value
     if isinstance(value, (list, tuple)) and value and rng.random() < 0.85:
         value = list(value)
@@ -275,9 +423,9 @@ def mutate_value(rng, value, depth=0):
         return value
     if isinstance(value, str) and value and rng.random() < 0.5:
         at = rng.randrange(len(value))
-        return value[:at] + rng.choice(CHARS) + value[at + 1:]
+        return value[:at] + rng.choice(CHARS) + value[at + 1 :]
     if isinstance(value, int) and not isinstance(value, bool) and rng.random() < 0.5:
-        return rng.choice([value + 1, value - 1, -value, value * 10 ** 6, str(value)])
+        return rng.choice([value + 1, value - 1, -value, value * 10**6, str(value)])
     return rng.choice(ATOMS)
 
 
@@ -290,12 +438,24 @@ def mutate_bytes(rng, data):
         if roll < 0.3 and at < len(data):
             data[at] = rng.choice(b'\xff\x00\xc3"{}[]\\,:0129-eE.ntf ')
         elif roll < 0.6:
-            data[at:at] = rng.choice([b"\xff", b"\xed\xb2\x80", b"NaN", b"Infinity", b"1e999",
-                                      b"[" * 40, b"-", b"9" * 120, b'"\\udc80"', b","])
+            data[at:at] = rng.choice(
+                [
+                    b"\xff",
+                    b"\xed\xb2\x80",
+                    b"NaN",
+                    b"Infinity",
+                    b"1e999",
+                    b"[" * 40,
+                    b"-",
+                    b"9" * 120,
+                    b'"\\udc80"',
+                    b",",
+                ]
+            )
         elif roll < 0.8:
-            data[at:at] = data[at:at + 30] * rng.randint(2, 20)
+            data[at:at] = data[at : at + 30] * rng.randint(2, 20)
         else:
-            del data[at:at + rng.randint(1, 30)]
+            del data[at : at + rng.randint(1, 30)]
     return bytes(data)
 
 
@@ -331,21 +491,47 @@ def test_mutated_records_are_reviewed_or_refused(rng):
     if rng.random() < 0.5:
         path = _file("case-review.json", mutated_json(rng, SHORT_RECORD))
     else:  # a .mat text cut after its first game, with a few characters changed
-        first = MAT[:MAT.index(" Game 2")]
+        first = MAT[: MAT.index(" Game 2")]
         path = _file("case-review.mat", mutate_bytes(rng, first.encode("utf-8")))
     run_cli(["review", "--level", "beginner", "--json", path])
 
 
 # --- the terminal game ------------------------------------------------------------------------------
-ANSWERS = ["", "1", "2", "40", "0", "r", "d", "t", "p", "b", "y", "n", "24/18 13/8", "13/7 8/7",
-           "²", "٣", "1" * 5000, "9" * 30, "24/18(²)", "bar/22*", "6/off(9)", "-", "pass",
-           "24/18 " * 300, "\u0661"]
+ANSWERS = [
+    "",
+    "1",
+    "2",
+    "40",
+    "0",
+    "r",
+    "d",
+    "t",
+    "p",
+    "b",
+    "y",
+    "n",
+    "24/18 13/8",
+    "13/7 8/7",
+    "²",
+    "٣",
+    "1" * 5000,
+    "9" * 30,
+    "24/18(²)",
+    "bar/22*",
+    "6/off(9)",
+    "-",
+    "pass",
+    "24/18 " * 300,
+    "\u0661",
+]
 
 
 @fuzz(40)
-@given(st.lists(st.sampled_from(ANSWERS) | st.text(max_size=20), max_size=12),
-       st.sampled_from(["short", "long", "plakoto", "tourne_case", "fayles", "fevga"]),
-       st.booleans())
+@given(
+    st.lists(st.sampled_from(ANSWERS) | st.text(max_size=20), max_size=12),
+    st.sampled_from(["short", "long", "plakoto", "tourne_case", "fayles", "fevga"]),
+    st.booleans(),
+)
 def test_the_terminal_game_takes_any_line(lines, game, broken):
     stdin = "\n".join(lines).encode("utf-8", "surrogatepass") + b"\n"
     if broken:  # a line that is not UTF-8
@@ -365,14 +551,19 @@ def _only_typed_errors(function, *args):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
-                                                                max_size=4),
-    max_leaves=30)
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
 
 
 @fuzz(300)
-@given(st.binary(max_size=200) | st.text(max_size=200) | json_values.map(
-    lambda v: json.dumps(v, allow_nan=True)))
+@given(
+    st.binary(max_size=200)
+    | st.text(max_size=200)
+    | json_values.map(lambda v: json.dumps(v, allow_nan=True))
+)
 def test_the_json_reader_raises_only_typed_errors(data):
     value = _only_typed_errors(parse_json, data)
     json.dumps(value, allow_nan=False)  # every number it gives is finite
@@ -384,15 +575,13 @@ def test_mutated_json_texts_raise_only_typed_errors(rng):
     _only_typed_errors(parse_json, mutated_json(rng, rng.choice([RECORD, VECTOR_FILE])))
 
 
-
 @fuzz(150)
 @given(st.randoms(use_true_random=False))
 def test_mutated_records_raise_only_typed_errors(rng):
     """Every reader of a record — the dice check, the review's replay, a shared game's replay,
     a saved game's, a match file's writer, a game code's encoder — on records mutated field
     by field."""
-    record = rng.choice([RECORD, IMPORTED, *[s.to_dict() for s in SESSIONS[3:]],
-                         *GAME_RECORDS])
+    record = rng.choice([RECORD, IMPORTED, *[s.to_dict() for s in SESSIONS[3:]], *GAME_RECORDS])
     for _ in range(rng.randint(1, 3)):
         record = mutate_value(rng, record)
     _only_typed_errors(verify_record, record, SEED)
@@ -431,15 +620,22 @@ def test_mutated_codes_raise_only_typed_errors(text):
 # --- the examples of the issue, each a regression test ----------------------------------------------
 def test_json_limits_are_typed_errors(tmp_path):
     deep = "[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1)
-    for text, code in [(deep, "json_depth"), ('{"a": NaN}', "json_number"),
-                       ("[Infinity]", "json_number"), ("[1e400]", "json_number"),
-                       (b"[\xff]", "not_utf8"), ('["\\udc80"]', "json_text"), ("{", "json"),
-                       ("1" * 101, "json_number")]:
+    for text, code in [
+        (deep, "json_depth"),
+        ('{"a": NaN}', "json_number"),
+        ("[Infinity]", "json_number"),
+        ("[1e400]", "json_number"),
+        (b"[\xff]", "not_utf8"),
+        ('["\\udc80"]', "json_text"),
+        ("{", "json"),
+        ("1" * 101, "json_number"),
+    ]:
         with pytest.raises(NardyError) as info:
             parse_json(text)
         assert info.value.code == code, text
-    assert parse_json("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH) == \
-        json.loads("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH)
+    assert parse_json("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH) == json.loads(
+        "[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH
+    )
     assert parse_json('["\\ud83d\\ude00", "[[[["]') == ["\U0001f600", "[[[["]
     big = tmp_path / "big.json"
     big.write_bytes(b" " * 101)
@@ -452,15 +648,19 @@ def test_json_limits_are_typed_errors(tmp_path):
 def test_the_examples_of_the_issue_are_refused(tmp_path):
     # play text with unusual digits at the terminal's prompt
     for line in ("²", "1" * 5000, "24/1²", "13/7(²)"):
-        status, out, _ = run_cli(["play", "--game", "short", "--seed", "x"],
-                                 stdin=(line + "\n").encode())
+        status, out, _ = run_cli(
+            ["play", "--game", "short", "--seed", "x"], stdin=(line + "\n").encode()
+        )
         assert status == 0 and "  ! " in out
     # verify-dice: missing or wrong-typed fields, Infinity, a seed that is not UTF-8 text
     digest = commitment(SEED)
-    for text in ('{"games": 5, "game": "short"}', '{"actions": [["roll", [1, true]]], '
-                 '"game": "short"}', '{"actions": [], "game": "short", "dice_used": Infinity}',
-                 '{"actions": [["roll"]], "game": "short"}',
-                 '{"games": [[]], "game": ["short"]}'):
+    for text in (
+        '{"games": 5, "game": "short"}',
+        '{"actions": [["roll", [1, true]]], "game": "short"}',
+        '{"actions": [], "game": "short", "dice_used": Infinity}',
+        '{"actions": [["roll"]], "game": "short"}',
+        '{"games": [[]], "game": ["short"]}',
+    ):
         path = _file("issue.json", text)
         status, _, err = run_cli(["verify-dice", SEED, digest, "--record", path])
         assert status == 2 and err.startswith("error: "), text
@@ -468,8 +668,9 @@ def test_the_examples_of_the_issue_are_refused(tmp_path):
     assert status == 2 and "UTF-8" in err
     # check-vectors and choose: vectors not a list, or a list of numbers
     for vectors in (5, [1, 2], {"a": 1}):
-        path = _file("issue-vectors.json", json.dumps({"format": 2, "game": "short",
-                                                       "vectors": vectors}))
+        path = _file(
+            "issue-vectors.json", json.dumps({"format": 2, "game": "short", "vectors": vectors})
+        )
         for argv in (["check-vectors", path], ["choose", "--level", "beginner", path]):
             status, out, err = run_cli(argv)
             assert status in (1, 2) and ("error" in out + err), (argv, vectors)
@@ -502,23 +703,33 @@ def test_a_lastroll_flag_only_on_blacks_compensating_turn():
     assert parse_state(codes["state"])[0] == game.position
     status, out, _ = run_cli(["codes", "g=" + linkcode.encode_game(game_record(game))])
     assert status == 0 and "off:15 off:15 b" in out
-    for bad in ("long off:15 24:15 b - - money lastroll:1",
-                "short off:15 24:15 b - 1 money lastroll:1",
-                "long[last_roll_draw=true] off:15 24:15 w - - money lastroll:1",
-                "long[last_roll_draw=true] 1:15 24:15 b - - money lastroll:1",
-                "long off:15 off:15 w - - money",
-                "long[last_roll_draw=true] off:15 off:15 b - - money",
-                "short off:15 off:15 b - 1 money"):
+    for bad in (
+        "long off:15 24:15 b - - money lastroll:1",
+        "short off:15 24:15 b - 1 money lastroll:1",
+        "long[last_roll_draw=true] off:15 24:15 w - - money lastroll:1",
+        "long[last_roll_draw=true] 1:15 24:15 b - - money lastroll:1",
+        "long off:15 off:15 w - - money",
+        "long[last_roll_draw=true] off:15 off:15 b - - money",
+        "short off:15 off:15 b - 1 money",
+    ):
         with pytest.raises(NardyError) as info:
             parse_state(bad)
         assert info.value.params["field"], bad
 
 
-@pytest.mark.parametrize("argv", [
-    ["play", "--match", "1000"], ["play", "--match", "²"], ["play", "--match", "1" * 5000],
-    ["hint", "--top", "0", STATES[0], "31"], ["review", "--game-number", "0", os.devnull],
-    ["selfplay", "-1"], ["selfplay", "1", "--jobs", "0"], ["verify-dice", "x", "y", "--count", "-1"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--match", "1000"],
+        ["play", "--match", "²"],
+        ["play", "--match", "1" * 5000],
+        ["hint", "--top", "0", STATES[0], "31"],
+        ["review", "--game-number", "0", os.devnull],
+        ["selfplay", "-1"],
+        ["selfplay", "1", "--jobs", "0"],
+        ["verify-dice", "x", "y", "--count", "-1"],
+    ],
+)
 def test_numbers_outside_their_documented_range_are_refused(argv):
     status, out, err = run_cli(argv)
     assert status == 2 and not out and "expected a whole number from" in err
@@ -526,7 +737,8 @@ def test_numbers_outside_their_documented_range_are_refused(argv):
 
 def test_rolls_are_listed_as_they_are_made():
     from nardy_core.analysis.dicecheck import iter_rolls, rolls
-    stream = iter_rolls("x", 10 ** 12)  # nothing is made before it is asked for
+
+    stream = iter_rolls("x", 10**12)  # nothing is made before it is asked for
     assert [next(stream) for _ in range(3)] == rolls("x", 3)
     status, out, _ = run_cli(["verify-dice", "x", "y", "--count", "100000"])
     assert status == 1 and len(out.splitlines()) == 100_002
@@ -535,6 +747,7 @@ def test_rolls_are_listed_as_they_are_made():
 def test_a_match_length_is_checked_by_the_match_itself():
     from nardy_core.engine.match import MAX_LENGTH, Match
     from nardy_core.variants import get_variant
+
     for length in (-1, MAX_LENGTH + 1, True, 2.0, "3"):
         with pytest.raises(NardyError) as info:
             Match(get_variant("short"), length=length)
@@ -553,8 +766,11 @@ def test_a_file_name_that_is_not_utf8_is_shown_not_crashed_on(tmp_path):
 
 
 def test_plays_and_hints_need_a_game_still_to_play():
-    for state in ("short off:15 24:15 w - 1 money", "short 24:15 off:15 w - 1 money",
-                  "long[last_roll_draw=true] off:15 off:15 b - - money lastroll:1"):
+    for state in (
+        "short off:15 24:15 w - 1 money",
+        "short 24:15 off:15 w - 1 money",
+        "long[last_roll_draw=true] off:15 off:15 b - - money lastroll:1",
+    ):
         for argv in (["plays", state, "31"], ["hint", "--level", "beginner", state, "31"]):
             status, out, err = run_cli(argv)
             assert status == 2 and not out and "already over" in err, argv
@@ -565,15 +781,17 @@ def test_plays_and_hints_need_a_game_still_to_play():
 def test_the_terminal_describes_every_way_a_game_ends():
     """Found by the fuzz: a fayles game lost to an unplayable roll ended the terminal game
     with a KeyError."""
-    from nardy_core.engine.game import GameResult
     from nardy_core.cli.terminal import _describe_result
+    from nardy_core.engine.game import GameResult
 
     class Ended:
         def __init__(self, result):
             self.result = result
+
     for reason in ("drop", "resign", "bear_off", "roll", "draw"):
-        text = _describe_result(Ended(GameResult(None if reason == "draw" else 1, "single", 1,
-                                                 1, reason)))
+        text = _describe_result(
+            Ended(GameResult(None if reason == "draw" else 1, "single", 1, 1, reason))
+        )
         assert text.startswith("Draw" if reason == "draw" else "Black (X) wins 1 point")
 
 
@@ -582,9 +800,12 @@ def test_a_seed_of_undecodable_bytes_is_a_usage_error(command, capsys):
     """Found by fuzz/run.py cli: ``selfplay 7 --seed`` with bytes that are not UTF-8 (a
     command line's undecodable bytes arrive as lone surrogates) reached random.Random."""
     from nardy_core.cli.main import main
+
     seed = b"sh2\xd1\xff\xffrt".decode("utf-8", errors="surrogateescape")
-    argv = {"selfplay": ["selfplay", "7", "--seed", seed],
-            "choose": ["choose", "--seed", seed, "x.json"],
-            "play": ["play", "--seed", seed]}[command]
+    argv = {
+        "selfplay": ["selfplay", "7", "--seed", seed],
+        "choose": ["choose", "--seed", seed, "x.json"],
+        "play": ["play", "--seed", seed],
+    }[command]
     assert main(argv) == 2
     assert "is not text that UTF-8 can write" in capsys.readouterr().err

@@ -18,18 +18,20 @@ import time
 
 import pytest
 
-from nardy_core.formats import gnubgcodes, linkcode, notation, records
-from nardy_core.engine.errors import NardyError
-from nardy_core.ui.session import Session
 from fuzz_samples import samples
+from nardy_core.engine.errors import NardyError
+from nardy_core.formats import gnubgcodes, linkcode, notation, records
+from nardy_core.ui.session import Session
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
 MUTANTS = 200 * (50 if HEAVY else 1)
 # generous: a decoder bounded by its input's size answers in milliseconds; a hang is minutes
 HANG_SECONDS = 20
 
-_ALPHABET = (b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_.~:/*,;=[]{}\"' "
-             b"\n\t\x00\xff\xc3\xa9\xe2\x82\xac")
+_ALPHABET = (
+    b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_.~:/*,;=[]{}\"' "
+    b"\n\t\x00\xff\xc3\xa9\xe2\x82\xac"
+)
 
 
 def _saved_game(text):
@@ -59,24 +61,23 @@ def mutate(rng: random.Random, data: bytes, others: list) -> bytes:
         i = rng.randrange(len(data) + 1)
         if op == 0 and data:  # flip a byte
             i = min(i, len(data) - 1)
-            data = data[:i] + bytes([data[i] ^ (1 << rng.randrange(8))]) + data[i + 1:]
+            data = data[:i] + bytes([data[i] ^ (1 << rng.randrange(8))]) + data[i + 1 :]
         elif op == 1:  # insert a byte of the formats' alphabet
             data = data[:i] + bytes([rng.choice(_ALPHABET)]) + data[i:]
         elif op == 2:  # delete a run
-            data = data[:i] + data[i + rng.randint(1, 8):]
+            data = data[:i] + data[i + rng.randint(1, 8) :]
         elif op == 3 and data:  # duplicate a chunk
             j = rng.randrange(len(data))
-            chunk = data[j:j + rng.randint(1, 40)]
+            chunk = data[j : j + rng.randint(1, 40)]
             data = data[:i] + chunk * rng.randint(1, 50) + data[i:]
         elif op == 4 and others:  # splice in part of another sample
             other = rng.choice(others)
             j = rng.randrange(len(other) + 1)
-            data = data[:i] + other[j:j + rng.randint(1, 200)]
+            data = data[:i] + other[j : j + rng.randint(1, 200)]
         elif op == 5:  # cut
             data = data[:i]
         else:  # replace a number by a large one
-            data = data[:i] + str(rng.choice((0, 1, 7, 99, 10 ** 6, 10 ** 30))).encode() + \
-                data[i:]
+            data = data[:i] + str(rng.choice((0, 1, 7, 99, 10**6, 10**30))).encode() + data[i:]
     return data
 
 
@@ -102,8 +103,9 @@ def test_mutated_samples_give_a_result_or_a_typed_error(target):
         except NardyError:
             errors += 1
         except Exception as exc:  # anything else is a finding: name the input
-            raise AssertionError(f"{target} mutant {n}: {type(exc).__name__}: {exc}\n"
-                                 f"input: {text!r}") from exc
+            raise AssertionError(
+                f"{target} mutant {n}: {type(exc).__name__}: {exc}\ninput: {text!r}"
+            ) from exc
         assert time.perf_counter() - start < HANG_SECONDS, f"{target} mutant {n} hangs: {text!r}"
     assert errors, "no mutant was refused: the mutations do not reach the decoder"
 
@@ -129,8 +131,9 @@ for target, decode in sorted(t.DECODERS.items()):
             pass
 print("ok")
 """
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         timeout=600)
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=600
+    )
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-2000:]
 
 
@@ -141,16 +144,20 @@ def _stepwise_codes():
     from nardy_core.engine.game import Game
     from nardy_core.formats.notation import parse_state
     from nardy_core.variants import get_variant
+
     full = {"escalation_lookahead": "FULL"}
-    starts = ["gul_bara[escalation_lookahead=FULL] 24:15 24:15 w 11 - money turns:3-3",
-              "russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 9:1,4:1,3:1,bar:2,hand:10 "
-              "23:1,22:2,19:1,18:1,17:1,15:1,11:1,8:1,6:1,2:1,1:1,hand:3 b 55 - money "
-              "turns:10-12"]
+    starts = [
+        "gul_bara[escalation_lookahead=FULL] 24:15 24:15 w 11 - money turns:3-3",
+        "russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 9:1,4:1,3:1,bar:2,hand:10 "
+        "23:1,22:2,19:1,18:1,17:1,15:1,11:1,8:1,6:1,2:1,1:1,hand:3 b 55 - money "
+        "turns:10-12",
+    ]
     games = [Game(get_variant("gioul", full), seed="fuzz", throw_opening=False)]
     games[0].opening(throws=[(3, 1)])
     games[0].roll(dice=(1, 1))
-    games += [Game(parse_state(t)[0].variant, seed="fuzz", position=parse_state(t)[0])
-              for t in starts]
+    games += [
+        Game(parse_state(t)[0].variant, seed="fuzz", position=parse_state(t)[0]) for t in starts
+    ]
     rng = random.Random("stepwise")
     codes = []
     for game in games:
@@ -219,6 +226,7 @@ def test_mutated_stepwise_game_codes_give_a_game_or_a_typed_error(monkeypatch):
     more than the limit of each long-list turn it meets (at most 946 a decode over the 200
     mutants when measured; 163 of them reached a long list)."""
     from nardy_core.engine.legality import MAX_LIST_NODES, ListLegality
+
     codes = _stepwise_codes()
     assert [c.split("~")[0] for c in codes] == ["gi-2", "gb-2", "rt-2"]
     for code in codes:  # the samples themselves decode, and encode back to themselves
@@ -248,8 +256,9 @@ def test_mutated_stepwise_game_codes_give_a_game_or_a_typed_error(monkeypatch):
         except NardyError:
             errors += 1
         except Exception as exc:  # anything else is a finding: name the input
-            raise AssertionError(f"stepwise mutant {n}: {type(exc).__name__}: {exc}\n"
-                                 f"input: {text!r}") from exc
+            raise AssertionError(
+                f"stepwise mutant {n}: {type(exc).__name__}: {exc}\ninput: {text!r}"
+            ) from exc
         assert time.perf_counter() - start < HANG_SECONDS, f"mutant {n} hangs: {text!r}"
         assert spent["nodes"] <= MAX_LIST_NODES * max(spent["turns"], 1), text
         reached += spent["turns"] > 0

@@ -162,7 +162,8 @@ def test_resignation_accepted_and_declined():
     assert (game.result.winner, game.result.points, game.result.reason) == (BLACK, 4, "resign")
     with pytest.raises(IllegalMoveError):
         Game("long", position=pos("long", {"points": {24: 15}}, {"points": {24: 15}})).resign(
-            "koks")
+            "koks"
+        )
 
 
 def test_actions_in_the_wrong_phase_raise_typed_errors():
@@ -178,8 +179,13 @@ def test_actions_in_the_wrong_phase_raise_typed_errors():
 # --- SS6-SS8: match play and the Crawford rule ---------------------------------------------------
 def _set_game(match, white, black, dice=(2, 1), cube=None):
     players = match.game.players
-    match.game = Game(match.variant, position=pos(match.variant, white, black, dice=dice),
-                      match=match.score_for(players), players=players, cube=cube)
+    match.game = Game(
+        match.variant,
+        position=pos(match.variant, white, black, dice=dice),
+        match=match.score_for(players),
+        players=players,
+        cube=cube,
+    )
     return match.game
 
 
@@ -286,8 +292,9 @@ def test_ls5_draw_eval():
 
 def test_black_finishing_first_wins_at_once_with_last_roll_draw():
     variant = get_variant("long", {"last_roll_draw": True})
-    start = Position(variant, (side_from({13: 15}), side_from(**WHITE_LAST)), turn=BLACK,
-                     dice=(2, 1))
+    start = Position(
+        variant, (side_from({13: 15}), side_from(**WHITE_LAST)), turn=BLACK, dice=(2, 1)
+    )
     game = Game(variant, position=start)
     game.play(game.legal_plays()[0])
     assert game.phase == OVER and game.result.winner == BLACK
@@ -324,6 +331,7 @@ def test_random_games_finish_and_seeds_replay():
 # --- saving and restoring ------------------------------------------------------------------------
 def _random_game(key, seed, stop_after, rng_seed=0):
     import random
+
     rng = random.Random(rng_seed)
     game = Game(key, seed=seed)
     for _ in range(stop_after):
@@ -344,6 +352,7 @@ def _random_game(key, seed, stop_after, rng_seed=0):
 @pytest.mark.parametrize("stop_after", [0, 7, 40, 1000])
 def test_game_record_restores_the_exact_game(key, stop_after):
     import json
+
     game = _random_game(key, f"save/{key}", stop_after)
     data = json.loads(json.dumps(game_record(game)))
     again = game_from_record(data)
@@ -377,6 +386,7 @@ def test_mutated_records_raise_only_typed_errors():
     import random
 
     from nardy_core.engine.errors import NardyError
+
     rng = random.Random(7)
     text = json.dumps(game_record(_random_game("short", "fuzz", 30)))
     for _ in range(300):

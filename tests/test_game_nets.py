@@ -17,9 +17,13 @@ from nardy_core.engine.frame import flip, sides_of, to_frame
 from nardy_core.engine.game import MOVE, ROLL, Game
 from nardy_core.variants import VARIANTS
 
-OWN_NET_GAMES = [key for key in VARIANTS
-                 if key not in ("short", "long") and nn.weight_file(key) == f"{key}.nnw"
-                 and nn.weight_bytes(key) is not None]
+OWN_NET_GAMES = [
+    key
+    for key in VARIANTS
+    if key not in ("short", "long")
+    and nn.weight_file(key) == f"{key}.nnw"
+    and nn.weight_bytes(key) is not None
+]
 
 
 # the games whose bots play with the hand-made evaluator (docs/strength.md measures them)
@@ -28,20 +32,31 @@ HAND_MADE = {"jacquet", "tawula", "tourne_case"}
 
 def test_every_game_plays_with_its_network_or_the_hand_made_evaluator():
     from nardy_core.bots import HeuristicEvaluator
+
     for key in VARIANTS:
         fallback = evaluator_for(get_variant(key)).fallback
         if key in HAND_MADE:
             assert nn.weight_bytes(key) is None and isinstance(fallback, HeuristicEvaluator)
         else:
             assert isinstance(fallback, nn.NetEvaluator), key
-    assert {"longgammon", "dutch_tricktrack", "russian_tricktrack", "fayles", "khachapuri",
-            "fevga", "plakoto", "gioul", "gul_bara"} <= set(OWN_NET_GAMES)
+    assert {
+        "longgammon",
+        "dutch_tricktrack",
+        "russian_tricktrack",
+        "fayles",
+        "khachapuri",
+        "fevga",
+        "plakoto",
+        "gioul",
+        "gul_bara",
+    } <= set(OWN_NET_GAMES)
 
 
 def numpy_forward(np, data, me, opp):
     """The contact net from its raw arrays, inputs built from the two sides directly."""
     import json
     import zlib
+
     raw = zlib.decompress(data)
     end = raw.index(b"\n")
     header = json.loads(raw[:end])
@@ -50,8 +65,11 @@ def numpy_forward(np, data, me, opp):
     pos, parts = end + 1, []
     for shape in ((n_in, hid), (hid,), (hid, 5), (5,)):
         count = int(np.prod(shape))
-        parts.append(np.frombuffer(raw, dtype="<f4", count=count, offset=pos)
-                     .astype(np.float64).reshape(shape))
+        parts.append(
+            np.frombuffer(raw, dtype="<f4", count=count, offset=pos)
+            .astype(np.float64)
+            .reshape(shape)
+        )
         pos += 4 * count
     w1, b1, w2, b2 = parts
     x = np.zeros(n_in)
@@ -62,10 +80,16 @@ def numpy_forward(np, data, me, opp):
     for base, side in ((0, me), (150, opp)):
         for p in range(1, 25):
             n = side[p]
-            x[base + (p - 1) * 6:base + p * 6] = [n >= 1, n >= 2, n >= 3, n >= 4, n >= 5,
-                                                  max(n - 5, 0) / 3]
-        x[base + 144:base + 148] = bar(side[25]) + bar(side[26])   # bar, and the hand likewise
-        x[base + 148:base + 150] = [side[0] >= 1, side[0] / 15]
+            x[base + (p - 1) * 6 : base + p * 6] = [
+                n >= 1,
+                n >= 2,
+                n >= 3,
+                n >= 4,
+                n >= 5,
+                max(n - 5, 0) / 3,
+            ]
+        x[base + 144 : base + 148] = bar(side[25]) + bar(side[26])  # bar, and the hand likewise
+        x[base + 148 : base + 150] = [side[0] >= 1, side[0] / 15]
     h = np.maximum(x @ w1 + b1, 0.0)
     s = 1.0 / (1.0 + np.exp(-(h @ w2 + b2)))
     win, wg, lg = s[0], s[0] * s[1], (1 - s[0]) * s[3]
@@ -98,8 +122,11 @@ def random_frames(variant, count, seed):
 @pytest.mark.parametrize("key", OWN_NET_GAMES)
 def test_game_network(key):
     np = pytest.importorskip("numpy")
-    variant = get_variant(key, {"cube_enabled": False}) if any(
-        o.key == "cube_enabled" for o in get_variant(key).options.specs) else get_variant(key)
+    variant = (
+        get_variant(key, {"cube_enabled": False})
+        if any(o.key == "cube_enabled" for o in get_variant(key).options.specs)
+        else get_variant(key)
+    )
     data = nn.weight_bytes(key)
     assert len(data) < 1_000_000
     header, nets = nn.read_weights(data)
@@ -119,11 +146,12 @@ def test_game_network(key):
         assert max(abs(a - b) for a, b in zip(got, want)) < 1e-9
         dense = ev.contact.output(ev.contact.hidden_pre(nn.encode_sides(me, opp)))
         assert max(abs(a - b) for a, b in zip(dense, want)) < 1e-9
-    for results in rolls:   # incremental updates along one roll's results = full passes
+    for results in rolls:  # incremental updates along one roll's results = full passes
         for frame, got in zip(results, ev.evaluate_many(variant, results)):
             want = ev.evaluate_full(variant, frame)
             assert max(abs(a - b) for a, b in zip(got, want)) < 1e-9
-    start = ev.evaluate(variant, to_frame(Game(variant, seed="start", throw_opening=False)
-                                          .position, variant.cross))
+    start = ev.evaluate(
+        variant, to_frame(Game(variant, seed="start", throw_opening=False).position, variant.cross)
+    )
     # balanced: less than a single win's worth either way (khachapuri's single win is 15)
     assert 0.2 < start[0] < 0.8 and abs(equity(variant, start)) < outcome_values(variant)[0]

@@ -26,20 +26,28 @@ from hypothesis import strategies as st
 from nardy_core import get_variant, legal_plays
 from nardy_core.engine.cube import CubeState, double_refusal
 from nardy_core.engine.errors import NotationError
-from nardy_core.formats.gnubgcodes import (GNUBG, XGID, _key_to_text, _text_to_key, detect_format,
-                                   format_gnubg_id, format_xgid, parse_any, parse_gnubg_id,
-                                   parse_xgid)
 from nardy_core.engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.engine.position import BAR, BLACK, OFF, WHITE, Position
+from nardy_core.formats.gnubgcodes import (
+    GNUBG,
+    XGID,
+    _key_to_text,
+    _text_to_key,
+    detect_format,
+    format_gnubg_id,
+    format_xgid,
+    parse_any,
+    parse_gnubg_id,
+    parse_xgid,
+)
+from nardy_core.formats.notation import format_state, parse_state
 
 SHORT = get_variant("short")
 START = SHORT.initial_position().sides[WHITE]
-PLAYER = {WHITE: 1, BLACK: 0}          # our colour -> gnubg's player (the module's convention)
-ORACLE_STATES = 1200                   # random reachable states checked against gnubg
+PLAYER = {WHITE: 1, BLACK: 0}  # our colour -> gnubg's player (the module's convention)
+ORACLE_STATES = 1200  # random reachable states checked against gnubg
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-PROPERTY = settings(max_examples=200, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def short(**options):
@@ -87,9 +95,9 @@ def test_manual_match_id_example():
     a 2-cube, and player 1 has just rolled 52": QYkqASAAIAAA (position vzsAAFhu2xFABA, the one
     the manual's companions pair it with)."""
     position, cube, match = parse_gnubg_id("vzsAAFhu2xFABA:QYkqASAAIAAA")
-    assert cube == CubeState(2, BLACK)                        # player 0 = black holds a 2-cube
+    assert cube == CubeState(2, BLACK)  # player 0 = black holds a 2-cube
     assert position.turn == WHITE and position.dice == (5, 2)  # player 1 = white rolled 52
-    assert match == MatchScore(9, (4, 2), PRE_CRAWFORD)        # white 4, black 2, to 9
+    assert match == MatchScore(9, (4, 2), PRE_CRAWFORD)  # white 4, black 2, to 9
     # the side on roll is the second half of the Position ID
     assert position.sides[WHITE] == side({21: 1, 18: 1, 9: 1, 6: 3, 5: 2, 4: 2, 3: 2, 2: 3})
     assert position.sides[BLACK] == side({24: 2, 3: 3, 2: 3, 1: 6}, bar=1)
@@ -103,19 +111,19 @@ def test_match_id_fields_one_by_one():
     """Each field of the Match ID moved away from the opening state, one at a time."""
     start = SHORT.initial_position()
     base = format_gnubg_id(start)
-    assert base == "4HPwATDgc/ABMA:cAkAAAAAAAAE"    # white (player 1) to roll, money, no Jacoby
+    assert base == "4HPwATDgc/ABMA:cAkAAAAAAAAE"  # white (player 1) to roll, money, no Jacoby
     _, _, mid = format_gnubg_id(start, CubeState(8, WHITE)).partition(":")
-    assert mid == "UwkAAAAAAAAE"                        # 8-cube (0011), owner player 1 (01)
+    assert mid == "UwkAAAAAAAAE"  # 8-cube (0011), owner player 1 (01)
     _, _, mid = format_gnubg_id(start.replace(turn=BLACK)).partition(":")
-    assert mid == "MAEAAAAAAAAE"                        # player 0 on roll and to act
+    assert mid == "MAEAAAAAAAAE"  # player 0 on roll and to act
     _, _, mid = format_gnubg_id(start, CubeState(1, None, WHITE)).partition(":")
-    assert mid == "cBEAAAAAAAAE"                        # doubled; player 0 to answer
+    assert mid == "cBEAAAAAAAAE"  # doubled; player 0 to answer
     _, _, mid = format_gnubg_id(start.replace(dice=(2, 5))).partition(":")
-    assert mid == "cIkKAAAAAAAE"                        # dice written high first: 5, 2
+    assert mid == "cIkKAAAAAAAE"  # dice written high first: 5, 2
     _, _, mid = format_gnubg_id(start.replace(variant=short(jacoby=True))).partition(":")
-    assert mid == "cAkAAAAAAAAA"                        # Jacoby in use (money only)
+    assert mid == "cAkAAAAAAAAA"  # Jacoby in use (money only)
     _, _, mid = format_gnubg_id(start, match=MatchScore(5, (0, 4), CRAWFORD)).partition(":")
-    assert mid == "8AmgAEAAAAAE"                        # Crawford, to 5, black (player 0) 4
+    assert mid == "8AmgAEAAAAAE"  # Crawford, to 5, black (player 0) 4
 
 
 def test_documented_xgids():
@@ -129,8 +137,8 @@ def test_documented_xgids():
 
     text = "XGID=---ABBA------------bbaa---:1:1:1:00:4:3:0:9:10"
     position, cube, match = parse_xgid(text)
-    assert position.sides[WHITE] == side({6: 1, 5: 2, 4: 2, 3: 1})     # bottom = white
-    assert position.sides[BLACK] == side({6: 2, 5: 2, 4: 1, 3: 1})     # top = black
+    assert position.sides[WHITE] == side({6: 1, 5: 2, 4: 2, 3: 1})  # bottom = white
+    assert position.sides[BLACK] == side({6: 2, 5: 2, 4: 1, 3: 1})  # top = black
     assert (position.pip_count(WHITE), position.pip_count(BLACK)) == (27, 29)
     assert position.turn == WHITE and position.dice is None
     assert cube == CubeState(2, WHITE)
@@ -155,29 +163,40 @@ def test_xgid_fields_one_by_one():
     variant = short(jacoby=True, beaver=True, max_cube=64)
     assert format_xgid(start.replace(variant=variant)) == head + "0:0:1:00:0:0:3:0:6"
     assert format_xgid(start, match=MatchScore(7, (6, 2), CRAWFORD)) == head + "0:0:1:00:6:2:1:7:10"
-    assert format_xgid(start, match=MatchScore(7, (2, 6), POST_CRAWFORD)) == \
-        head + "0:0:1:00:2:6:0:7:10"
+    assert (
+        format_xgid(start, match=MatchScore(7, (2, 6), POST_CRAWFORD))
+        == head + "0:0:1:00:2:6:0:7:10"
+    )
     position, cube, match = parse_xgid(head + "0:0:1:00:0:0:3:0:6")
     assert position.variant == variant
 
 
 def test_pasted_forms():
     state = (SHORT.initial_position(), CubeState(), MatchScore())
-    shown = (" GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n"
-             "                 Match ID   : cAkAAAAAAAAE\n"
-             " +13-14-15-16-17-18------19-20-21-22-23-24-+     O: gnubg\n")
-    for text in ("4HPwATDgc/ABMA:cAkAAAAAAAAE", "  4HPwATDgc/ABMA:cAkAAAAAAAAE\n",
-                 "GNUBGID 4HPwATDgc/ABMA:cAkAAAAAAAAE", "GNUBGID:4HPwATDgc/ABMA:cAkAAAAAAAAE",
-                 "GNUbg ID: 4HPwATDgc/ABMA:cAkAAAAAAAAE",
-                 "Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAE", shown):
+    shown = (
+        " GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n"
+        "                 Match ID   : cAkAAAAAAAAE\n"
+        " +13-14-15-16-17-18------19-20-21-22-23-24-+     O: gnubg\n"
+    )
+    for text in (
+        "4HPwATDgc/ABMA:cAkAAAAAAAAE",
+        "  4HPwATDgc/ABMA:cAkAAAAAAAAE\n",
+        "GNUBGID 4HPwATDgc/ABMA:cAkAAAAAAAAE",
+        "GNUBGID:4HPwATDgc/ABMA:cAkAAAAAAAAE",
+        "GNUbg ID: 4HPwATDgc/ABMA:cAkAAAAAAAAE",
+        "Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAE",
+        shown,
+    ):
         assert detect_format(text) == GNUBG, text
         assert parse_gnubg_id(text) == state, text
         assert parse_any(text) == state, text
     for text in ("4HPwATDgc/ABMA", " 4HPwATDgc/ABMA: "):
         assert parse_gnubg_id(text) == state
-    for text in ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
-                 " xgid=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10\n",
-                 "-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"):
+    for text in (
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+        " xgid=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10\n",
+        "-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+    ):
         assert detect_format(text) == XGID
         assert parse_xgid(text) == state and parse_any(text) == state
     text = format_state(*state)
@@ -189,17 +208,17 @@ def test_pasted_forms():
 BAD_GNUBG = [
     ("4HPwATDgc/ABM", "length", "position ID"),
     ("4HPwATDgc/ABM!", "bad_character", "position ID"),
-    ("4HPwATDgc/ABMB", "bad_character", "position ID"),        # bits past the 80th
-    ("/////////////w", "bad_position", "position ID"),         # runs out of zeros
+    ("4HPwATDgc/ABMB", "bad_character", "position ID"),  # bits past the 80th
+    ("/////////////w", "bad_position", "position ID"),  # runs out of zeros
     ("4HPwATDgc/ABMA:cAkAAAAAAAA", "length", "match ID"),
     ("4HPwATDgc/ABMA:cAgAAAAAAAAE", "game_state", "match ID"),  # no game started
     ("4HPwATDgc/ABMA:cAkAAAAAAAAI", "unused_bits", "match ID"),
     ("4HPwATDgc/ABMA:MAAAAAAAAAAA", "game_state", "match ID"),
-    ("4HPwATDgc/ABMA:cAkQAAAAAAAE", "dice", "match ID"),        # die 1 = 0, die 2 = 4
+    ("4HPwATDgc/ABMA:cAkQAAAAAAAE", "dice", "match ID"),  # die 1 = 0, die 2 = 4
     ("4HPwATDgc/ABMA:MAGADAAAAAAE", "match_length", "match ID"),  # a match to 100
-    ("4HPwATDgc/ABMA:8AkAAAAAAAAE", "crawford", "match ID"),    # Crawford in money play
-    ("4HPwATDgc/ABMA:UAkAAAAAAAAE", "bad_cube", None),          # a cube at 1 owned
-    ("4HPwATDgc/ABMA:XQkAAAAAAAAE", "bad_cube", None),          # a cube at 8192
+    ("4HPwATDgc/ABMA:8AkAAAAAAAAE", "crawford", "match ID"),  # Crawford in money play
+    ("4HPwATDgc/ABMA:UAkAAAAAAAAE", "bad_cube", None),  # a cube at 1 owned
+    ("4HPwATDgc/ABMA:XQkAAAAAAAAE", "bad_cube", None),  # a cube at 8192
 ]
 
 
@@ -224,13 +243,12 @@ BAD_XGID = [
     ("XGID=-b----E-C---eE---c-e----B-:0:0:0:00:0:0:0:0:10", "bad_value", "turn"),
     ("XGID=-b----E-C---eE---c-e----B-:0:0:1:70:0:0:0:0:10", "bad_dice", "dice"),
     ("XGID=-b----E-C---eE---c-e----B-:1:1:-1:B:0:0:2:0:10", "beaver", "dice"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:7:0:0:7:10", "bad_match",
-     "bottom player's score"),
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:7:0:0:7:10", "bad_match", "bottom player's score"),
     ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:2:3:1:7:10", "crawford", "Crawford/Jacoby"),
     ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:2:3:2:7:10", "out_of_range", "Crawford/Jacoby"),
     ("XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:10", "bad_cube", None),  # not his cube
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:D:6:2:1:7:10", "bad_cube", None),   # Crawford
-    ("XGID=-b----E-C---eE---c-e----B-:4:0:1:00:0:0:0:0:3", "bad_cube", None),   # above max
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:D:6:2:1:7:10", "bad_cube", None),  # Crawford
+    ("XGID=-b----E-C---eE---c-e----B-:4:0:1:00:0:0:0:0:3", "bad_cube", None),  # above max
     ("XGID=-b----------e----c-e------:0:0:1:00:0:0:0:0:10", "game_over", None),
     ("XGID=--------------------------:0:0:1:00:0:0:0:0:10", "both_off", None),
     ("XGID=-b----E-C---eE---c-e----b-:0:0:1:00:0:0:0:0:10", "checker_count", "position"),
@@ -246,11 +264,18 @@ def test_xgid_errors(text, reason, field):
     assert err.value.params.get("field") == field
     if field:
         column = err.value.params["column"]
-        assert text[column - 1:].startswith(text[5:].split(":")[XGID_FIELD_INDEX[field]])
+        assert text[column - 1 :].startswith(text[5:].split(":")[XGID_FIELD_INDEX[field]])
 
 
-XGID_FIELD_INDEX = {"position": 0, "cube value": 1, "cube owner": 2, "turn": 3, "dice": 4,
-                    "bottom player's score": 5, "Crawford/Jacoby": 7}
+XGID_FIELD_INDEX = {
+    "position": 0,
+    "cube value": 1,
+    "cube owner": 2,
+    "turn": 3,
+    "dice": 4,
+    "bottom player's score": 5,
+    "Crawford/Jacoby": 7,
+}
 
 
 def test_unknown_text():
@@ -258,7 +283,7 @@ def test_unknown_text():
         with pytest.raises(NotationError) as err:
             parse_any(text)
         assert err.value.code in ("unknown_format", "not_text")
-    with pytest.raises(NotationError) as err:     # read as our state notation, which says why
+    with pytest.raises(NotationError) as err:  # read as our state notation, which says why
         parse_any("hello world")
     assert err.value.params["field"] == "black's side"
 
@@ -272,7 +297,7 @@ def test_writers_refuse(writer):
     start = SHORT.initial_position()
     refusals = [
         (start.replace(sides=(side({1: 1}), side())), None, None, "game_over"),
-        (start, CubeState(2, None, BLACK), None, "bad_cube"),      # black doubles on white's turn
+        (start, CubeState(2, None, BLACK), None, "bad_cube"),  # black doubles on white's turn
         (start.replace(dice=(3, 1)), CubeState(1, None, WHITE), None, "bad_cube"),
         (start, CubeState(1, WHITE), None, "bad_cube"),
         (start, CubeState(3), None, "bad_cube"),
@@ -336,8 +361,11 @@ def states(draw, fmt):
     log = draw(st.integers(0, limit.bit_length() - 1))
     owner = None if log == 0 else draw(st.sampled_from((None, WHITE, BLACK)))
     cube = CubeState(1 << log, owner)
-    if (dice is None and double_refusal(variant, cube, match, turn, (0, 0)) is None
-            and draw(st.booleans())):
+    if (
+        dice is None
+        and double_refusal(variant, cube, match, turn, (0, 0)) is None
+        and draw(st.booleans())
+    ):
         cube = cube.offer(turn)
     sides = (tuple(white), tuple(black))
     position = normalised(Position(variant, sides, turn=turn, dice=dice))
@@ -351,7 +379,7 @@ def test_gnubg_round_trip(state):
     assert len(text) == 27 and text[14] == ":"
     assert parse_gnubg_id(text) == state
     assert parse_any(text) == state
-    alone = parse_gnubg_id(text.split(":")[0])[0]      # white on roll
+    alone = parse_gnubg_id(text.split(":")[0])[0]  # white on roll
     assert alone.sides[WHITE] == state[0].sides[state[0].turn]
     assert alone.sides[BLACK] == state[0].sides[1 - state[0].turn]
 
@@ -374,14 +402,14 @@ def test_dice_order(state, low, high):
     order rolled."""
     position, cube, match = state
     assume(low < high)
-    cube = CubeState(cube.value, cube.owner)            # rolled: no double pending
+    cube = CubeState(cube.value, cube.owner)  # rolled: no double pending
     rolled, flipped = position.replace(dice=(high, low)), position.replace(dice=(low, high))
     text = format_gnubg_id(rolled, cube, match)
     assert format_gnubg_id(flipped, cube, match) == text
     assert parse_gnubg_id(text)[0].dice == (high, low)
     pos_id, _, match_id = text.partition(":")
     key = _text_to_key(match_id, 72, GNUBG, "match ID", 1)
-    die1, die2 = key >> 15 & 7, key >> 18 & 7                  # bits 16-18 and 19-21
+    die1, die2 = key >> 15 & 7, key >> 18 & 7  # bits 16-18 and 19-21
     swapped = key & ~(0x3F << 15) | die2 << 15 | die1 << 18
     assert parse_gnubg_id(pos_id + ":" + _key_to_text(swapped, 72, 12))[0].dice == (low, high)
     assert parse_xgid(format_xgid(flipped, cube, match))[0].dice == (low, high)
@@ -395,7 +423,7 @@ def _read_or_refuse(reader, text):
     except NotationError as exc:
         assert exc.code and exc.message and isinstance(exc.params, dict)
         return None
-    if position.variant.key == "short":     # the writers accept what the readers give
+    if position.variant.key == "short":  # the writers accept what the readers give
         if match.length <= 64:
             format_gnubg_id(position, cube, match)
         format_xgid(position, cube, match)
@@ -407,8 +435,11 @@ XG_CHARS = "-ABCDEFGHIJKLMNOPabcdefghijklmnop0123456789:D"
 
 
 @FUZZ
-@given(st.text(max_size=60) | st.text(alphabet=B64 + ": ", max_size=40)
-       | st.text(alphabet=XG_CHARS, max_size=70))
+@given(
+    st.text(max_size=60)
+    | st.text(alphabet=B64 + ": ", max_size=40)
+    | st.text(alphabet=XG_CHARS, max_size=70)
+)
 def test_fuzz_random_text(text):
     for reader in (parse_gnubg_id, parse_xgid, parse_any):
         _read_or_refuse(reader, text)
@@ -420,11 +451,11 @@ def _mutate(data, text):
         i = data.draw(st.integers(0, max(len(text) - 1, 0)))
         char = data.draw(st.sampled_from(B64 + XG_CHARS + ": =") | st.characters())
         if op == "delete":
-            text = text[:i] + text[i + 1:]
+            text = text[:i] + text[i + 1 :]
         elif op == "insert":
             text = text[:i] + char + text[i:]
         elif op == "replace":
-            text = text[:i] + char + text[i + 1:]
+            text = text[:i] + char + text[i + 1 :]
         else:
             text = text[:i]
     return text
@@ -450,9 +481,11 @@ def test_fuzz_mutated_xgids(state, data):
 @given(st.integers(0, (1 << 80) - 1), st.integers(0, (1 << 72) - 1))
 def test_fuzz_random_keys(position_key, match_key):
     """Random bits in valid characters: most are refused, the rest are valid states."""
+
     def b64(key, nbits, nchars):
         stream = int.from_bytes(key.to_bytes(nbits // 8, "little"), "big") << (6 * nchars - nbits)
         return "".join(B64[(stream >> (6 * (nchars - 1 - i))) & 63] for i in range(nchars))
+
     text = b64(position_key, 80, 14) + ":" + b64(match_key, 72, 12)
     _read_or_refuse(parse_gnubg_id, text)
 
@@ -467,7 +500,7 @@ def _decorate(position, rng):
     else:
         length = rng.choice((1, 2, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25, 64))
         score = (rng.randrange(length), rng.randrange(length))
-        if rng.random() < 0.3:      # often somebody at match point
+        if rng.random() < 0.3:  # often somebody at match point
             score = (length - 1, score[1]) if rng.random() < 0.5 else (score[0], length - 1)
         at_point = sum(s == length - 1 for s in score)
         crawford = PRE_CRAWFORD
@@ -481,8 +514,11 @@ def _decorate(position, rng):
         log = rng.choice((1, 1, 1, 2, 2, 3, 4, 6, 9, 12))
         owner = rng.choice((WHITE, BLACK, WHITE, BLACK, None))
         cube = CubeState(1 << log, owner)
-    if (position.dice is None and rng.random() < 0.4
-            and double_refusal(variant, cube, match, position.turn, (0, 0)) is None):
+    if (
+        position.dice is None
+        and rng.random() < 0.4
+        and double_refusal(variant, cube, match, position.turn, (0, 0)) is None
+    ):
         cube = cube.offer(position.turn)
     return position, cube, match
 
@@ -502,8 +538,9 @@ def reachable_states(count=ORACLE_STATES, seed=2024):
         play = rng.choice(legal_plays(rolled))
         first = list(rolled.first_turn)
         first[rolled.turn] = False
-        position = rolled.replace(sides=play.board[0], turn=1 - rolled.turn, dice=None,
-                                  first_turn=tuple(first))
+        position = rolled.replace(
+            sides=play.board[0], turn=1 - rolled.turn, dice=None, first_turn=tuple(first)
+        )
     return tuple(out[:count])
 
 
@@ -515,8 +552,10 @@ def gnubg():
 def gnubg_board(position):
     """gnubg's board (the side not on roll, then the side on roll; points 1-24 and the bar),
     built here without the module under test."""
+
     def half(s):
         return tuple(s[1:25]) + (s[BAR],)
+
     return half(position.sides[1 - position.turn]), half(position.sides[position.turn])
 
 
@@ -569,14 +608,24 @@ def test_we_read_and_write_gnubg_ids(gnubg):
         position, cube, match = state
         mover = position.turn
         doubled = cube.offered_by is not None
-        info = gnubg.cubeinfo(cube.value, -1 if cube.owner is None else PLAYER[cube.owner],
-                              PLAYER[mover], match.length,
-                              (match.score[BLACK], match.score[WHITE]),
-                              int(match.crawford == CRAWFORD), 0)
+        info = gnubg.cubeinfo(
+            cube.value,
+            -1 if cube.owner is None else PLAYER[cube.owner],
+            PLAYER[mover],
+            match.length,
+            (match.score[BLACK], match.score[WHITE]),
+            int(match.crawford == CRAWFORD),
+            0,
+        )
         if match.is_money:
             info["jacoby"] = int(position.variant.options.values["jacoby"])
-        pos = gnubg.posinfo(PLAYER[1 - mover] if doubled else PLAYER[mover], 0, int(doubled), 1,
-                            position.dice or (0, 0))
+        pos = gnubg.posinfo(
+            PLAYER[1 - mover] if doubled else PLAYER[mover],
+            0,
+            int(doubled),
+            1,
+            position.dice or (0, 0),
+        )
         theirs = gnubg.gnubgid(gnubg_board(position), info, pos)
         expected = (sorted_dice(position), cube, match)
         if format_gnubg_id(*state) != theirs or parse_gnubg_id(theirs) != expected:
@@ -594,8 +643,7 @@ def test_gnubg_reads_our_xgids(gnubg):
         expected = format_gnubg_id(position, undoubled(cube), match)
         board = tuple(tuple(half) for half in gnubg.board())
         if board != gnubg_board(position) or gnubg.gnubgid() != expected:
-            bad.append(f"{_describe(state)}: {xgid} -> gnubg {gnubg.gnubgid()}, "
-                       f"ours {expected}")
+            bad.append(f"{_describe(state)}: {xgid} -> gnubg {gnubg.gnubgid()}, ours {expected}")
         elif parse_xgid(xgid) != state:
             bad.append(f"{_describe(state)}: {xgid} is not read back")
     assert not bad, f"{len(bad)} of {len(reachable_states())}:\n" + "\n".join(bad[:5])

@@ -23,17 +23,24 @@ import pytest
 gnubg_nn = pytest.importorskip("gnubg_nn")
 
 from nardy_core import get_variant, legal_plays  # noqa: E402
-from nardy_core.engine.position import (BAR, COLOUR_NAMES, HAND, OFF, Position, side_from,  # noqa: E402
-                                 side_points)
+from nardy_core.engine.position import (  # noqa: E402
+    BAR,
+    COLOUR_NAMES,
+    HAND,
+    OFF,
+    Position,
+    side_from,
+    side_points,
+)
 
 pytestmark = pytest.mark.oracle
 
 SHORT = get_variant("short")
 CHECKERS = SHORT.checkers
-SEEDS = tuple(range(6))     # one test per seed: a failure names its seed
-POSITIONS_PER_SEED = 2000   # x2 rolls each: 24,000 (position, roll) pairs in all
-NOTATION_POSITIONS = 2000   # at most this many non-double game rolls of seed 0 (1,674)
-SHOWN = 5                   # mismatching pairs shown in full in a failure message
+SEEDS = tuple(range(6))  # one test per seed: a failure names its seed
+POSITIONS_PER_SEED = 2000  # x2 rolls each: 24,000 (position, roll) pairs in all
+NOTATION_POSITIONS = 2000  # at most this many non-double game rolls of seed 0 (1,674)
+SHOWN = 5  # mismatching pairs shown in full in a failure message
 
 
 # --- conversion -----------------------------------------------------------------------------
@@ -71,8 +78,9 @@ def our_results(position, plays=None) -> dict:
 def _after(position, play):
     first = list(position.first_turn)
     first[position.turn] = False
-    return position.replace(sides=play.board[0], turn=1 - position.turn, dice=None,
-                            first_turn=tuple(first))
+    return position.replace(
+        sides=play.board[0], turn=1 - position.turn, dice=None, first_turn=tuple(first)
+    )
 
 
 @functools.lru_cache(maxsize=1)  # the plays are bulky: keep one seed's pairs at a time
@@ -114,21 +122,25 @@ def describe_position(position) -> str:
         pid = gnubg_nn.position_id([list(board[0]), list(board[1])])
     except Exception as exc:  # only for the message
         pid = f"? ({exc})"
-    return (f"{COLOUR_NAMES[position.turn]} to move, roll {position.dice[0]}-{position.dice[1]}\n"
-            f"    mover (own numbering): {side_points(me)} bar={me[BAR]} off={me[OFF]}\n"
-            f"    opponent (own numbering): {side_points(opp)} bar={opp[BAR]} off={opp[OFF]}\n"
-            f"    ours: Position(get_variant('short'), {position.sides!r}, turn={position.turn},"
-            f" dice={position.dice!r})\n"
-            f"    gnubg: board={board!r} position_id={pid} "
-            f"moves(board, {position.dice[0]}, {position.dice[1]}, 1)")
+    return (
+        f"{COLOUR_NAMES[position.turn]} to move, roll {position.dice[0]}-{position.dice[1]}\n"
+        f"    mover (own numbering): {side_points(me)} bar={me[BAR]} off={me[OFF]}\n"
+        f"    opponent (own numbering): {side_points(opp)} bar={opp[BAR]} off={opp[OFF]}\n"
+        f"    ours: Position(get_variant('short'), {position.sides!r}, turn={position.turn},"
+        f" dice={position.dice!r})\n"
+        f"    gnubg: board={board!r} position_id={pid} "
+        f"moves(board, {position.dice[0]}, {position.dice[1]}, 1)"
+    )
 
 
 def describe_mismatch(position, ours, theirs) -> str:
     missing = [b for b in theirs if b not in ours]
     extra = [b for b in ours if b not in theirs]
-    lines = [describe_position(position),
-             f"  ours {len(ours)} results, gnubg {len(theirs)}; "
-             f"missing {len(missing)} (gnubg only), extra {len(extra)} (ours only)"]
+    lines = [
+        describe_position(position),
+        f"  ours {len(ours)} results, gnubg {len(theirs)}; "
+        f"missing {len(missing)} (gnubg only), extra {len(extra)} (ours only)",
+    ]
     for board in missing:
         lines.append(f"  MISSING gnubg steps {theirs[board]}: {_fmt_result(board)}")
     for board in extra:
@@ -157,8 +169,9 @@ def test_legal_results_match_gnubg(seed):
         stats["blocked"] += next(iter(ours)) == board and len(ours) == 1
     assert not mismatches, (
         f"seed {seed}: {len(mismatches)} of {len(pairs)} (position, roll) pairs differ from gnubg; "
-        f"first {min(SHOWN, len(mismatches))}:\n" + "\n\n".join(
-            describe_mismatch(*m) for m in mismatches[:SHOWN]))
+        f"first {min(SHOWN, len(mismatches))}:\n"
+        + "\n\n".join(describe_mismatch(*m) for m in mismatches[:SHOWN])
+    )
     # the set must exercise what matters (random play gives these in plenty)
     n = len(pairs)
     assert n == 2 * POSITIONS_PER_SEED
@@ -184,9 +197,13 @@ def test_no_legal_play_keeps_the_board():
 # groups hits as "24/22*(2)" and orders equal starts by die order where we write "24/22* 24/22".
 # On NON-DOUBLE rolls every result has one standard spelling, so there the strings must be equal.
 
+
 def _notation_pairs():
-    return [(position, plays) for position, plays in random_game_pairs(0)[0::2]
-            if position.dice[0] != position.dice[1]][:NOTATION_POSITIONS]
+    return [
+        (position, plays)
+        for position, plays in random_game_pairs(0)[0::2]
+        if position.dice[0] != position.dice[1]
+    ][:NOTATION_POSITIONS]
 
 
 def _travel_order(steps):
@@ -210,14 +227,19 @@ def test_notation_matches_gnubg_on_non_doubles():
             if play.notation() != theirs:
                 differences.append((position, play, theirs))
     assert checked > 10_000
-    assert not differences, f"{len(differences)} of {checked} results spelt differently:\n" + \
-        "\n".join(_notation_message(*d) for d in differences[:SHOWN])
+    assert not differences, (
+        f"{len(differences)} of {checked} results spelt differently:\n"
+        + "\n".join(_notation_message(*d) for d in differences[:SHOWN])
+    )
 
 
 def _notation_message(position, play, theirs) -> str:
     from nardy_core.engine.playnotation import format_steps
+
     hint = ""
     if format_steps(_travel_order(play.steps)) == theirs:
         hint = " (= ours with the steps in travel order: one checker's steps not chained)"
-    return (f"{describe_position(position)}\n"
-            f"  ours {play.notation()!r} steps {play.steps}, gnubg {theirs!r}{hint}")
+    return (
+        f"{describe_position(position)}\n"
+        f"  ours {play.notation()!r} steps {play.steps}, gnubg {theirs!r}{hint}"
+    )

@@ -15,12 +15,11 @@ import pytest
 from conftest import DATA
 from helpers import state_of
 from nardy_core.engine.errors import NotationError
-from nardy_core.engine.game import Game
 from nardy_core.formats.linkcode import decode_game, decode_state
 from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.formats.record import game_from_record
 from nardy_core.formats.records import import_match, replay_match
 from nardy_core.ui.session import Session
-from nardy_core.formats.record import game_from_record
 
 GOLDEN = os.path.join(DATA, "golden")
 
@@ -32,8 +31,12 @@ def load(*parts):
 
 def opened(game):
     """What a sample's expectation records of a game."""
-    return {"actions": len(game.actions), "final": state_of(game), "phase": game.phase,
-            "result": game.result.to_dict() if game.result else None}
+    return {
+        "actions": len(game.actions),
+        "final": state_of(game),
+        "phase": game.phase,
+        "result": game.result.to_dict() if game.result else None,
+    }
 
 
 STATES = load("states.json")
@@ -44,6 +47,7 @@ MATS = load("mat", "expected.json")
 
 def test_the_samples_cover_every_game():
     from nardy_core.variants import VARIANTS
+
     assert {s["game"] for s in STATES} == set(VARIANTS)
     assert {g["record"]["game"] for g in GAMES} == set(VARIANTS)
 
@@ -51,8 +55,13 @@ def test_the_samples_cover_every_game():
 # Random states that set long nardy's last-roll flag in other games: no game ever plays into
 # one (the page cannot make such a link), and since issue 18 the readers refuse a state that
 # cannot occur. They stay in the samples, refused with the reason named.
-CANNOT_OCCUR = {"dt.BHxwqdGCLbY5VgZYA", "gi.CDERuqNAe-Jy8lfHV", "tw.KKWu4D2vEABQ714gAE8L",
-                "tc.DXMSW-z6AAIGAAAC", "tc.YaxNYlgJQIGAAAk"}
+CANNOT_OCCUR = {
+    "dt.BHxwqdGCLbY5VgZYA",
+    "gi.CDERuqNAe-Jy8lfHV",
+    "tw.KKWu4D2vEABQ714gAE8L",
+    "tc.DXMSW-z6AAIGAAAC",
+    "tc.YaxNYlgJQIGAAAk",
+}
 
 
 @pytest.mark.parametrize("sample", STATES, ids=lambda s: s["link"])
@@ -92,6 +101,7 @@ def test_saved_games(name):
 def test_match_files(name):
     match = replay_match(import_match(load("mat", name)))
     expected = MATS[name]
-    assert [{"actions": len(g.actions), "final": state_of(g)} for g in match.all_games()] \
-        == expected["games"]
+    assert [
+        {"actions": len(g.actions), "final": state_of(g)} for g in match.all_games()
+    ] == expected["games"]
     assert list(match.score) == expected["score"]

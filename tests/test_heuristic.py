@@ -29,8 +29,25 @@ def _shots(target, shooters, blocked=(), dice_count=2, doubles=4):
 
 def test_shot_counts_match_the_textbook_table():
     # direct and indirect shots of one checker, no blocks: 11/36 at 1 … 6, 6 at 7, 6 at 8 …
-    expected = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2,
-                12: 3, 15: 1, 16: 1, 18: 1, 20: 1, 24: 1}
+    expected = {
+        1: 11,
+        2: 12,
+        3: 14,
+        4: 15,
+        5: 15,
+        6: 17,
+        7: 6,
+        8: 6,
+        9: 5,
+        10: 3,
+        11: 2,
+        12: 3,
+        15: 1,
+        16: 1,
+        18: 1,
+        20: 1,
+        24: 1,
+    }
     for distance, count in expected.items():
         assert _shots(1, [1 + distance]) == (count, 36), distance
     assert _shots(1, [14]) == (0, 36)
@@ -43,8 +60,8 @@ def test_shot_counts_match_the_textbook_table():
 
 def test_a_blot_in_direct_range_costs_more_than_a_safe_play_of_the_same_pips():
     opp = side_from({24: 2, 13: 5, 8: 3, 6: 5})
-    safe = side_from({13: 5, 8: 4, 6: 4, 5: 2})       # 34 pips in the home, all points made
-    blot = side_from({13: 5, 8: 4, 6: 5, 4: 1})       # the same pips, a blot 3 from his 24
+    safe = side_from({13: 5, 8: 4, 6: 4, 5: 2})  # 34 pips in the home, all points made
+    blot = side_from({13: 5, 8: 4, 6: 5, 4: 1})  # the same pips, a blot 3 from his 24
     for game in ("portes", "longgammon", "irish"):
         if game not in VARIANTS:
             continue
@@ -56,8 +73,8 @@ def test_a_blot_in_direct_range_costs_more_than_a_safe_play_of_the_same_pips():
 
 
 def test_in_a_race_the_pip_leader_is_favoured():
-    ahead = side_from({3: 5, 2: 5, 1: 5})          # 30 pips
-    behind = side_from({6: 5, 5: 5, 4: 5})         # 75 pips
+    ahead = side_from({3: 5, 2: 5, 1: 5})  # 30 pips
+    behind = side_from({6: 5, 5: 5, 4: 5})  # 75 pips
     for key, cls in VARIANTS.items():
         variant = cls()
         if variant.track_length != 24 or variant.checkers != 15 or variant.cross[1] == 1:
@@ -84,13 +101,15 @@ def test_probabilities_are_valid_in_every_game(game):
         position = random_position(game, seed, 20 + 15 * seed)
         variant = position.variant
         win, win_g, win_bg, lose_g, lose_bg = EVAL.evaluate(
-            variant, to_frame(position, variant.cross))
+            variant, to_frame(position, variant.cross)
+        )
         assert 0 <= win <= 1 and 0 <= win_bg <= win_g <= win + 1e-9
         assert 0 <= lose_bg <= lose_g <= 1 - win + 1e-9
 
 
 def test_core_games_keep_their_networks():
     from nardy_core.bots.nn import NetEvaluator
+
     for game in ("short", "long", "caucasian"):
         evaluator = evaluator_for(get_variant(game))
         assert isinstance(evaluator.fallback, NetEvaluator), game

@@ -33,11 +33,12 @@ def test_the_hint_ranks_the_rolls_plays_as_the_strong_level_does():
     for r in ranked:
         if r.ply == 1 and r.play.notation() in shown:
             assert shown[r.play.notation()] == pytest.approx(r.equity, abs=0.0005)
-    assert answer["plays"][0]["notation"] == "8/5 6/5"   # the classic 3-1: make the 5 point
+    assert answer["plays"][0]["notation"] == "8/5 6/5"  # the classic 3-1: make the 5 point
     assert answer["plays"][0]["diff"] == 0
     assert all(p["diff"] <= 0 for p in answer["plays"])
     assert [p["equity"] for p in answer["plays"]] == sorted(
-        (p["equity"] for p in answer["plays"]), reverse=True)
+        (p["equity"] for p in answer["plays"]), reverse=True
+    )
     assert answer["cube"] is None and answer["actions"] == 0
 
 

@@ -73,18 +73,21 @@ def _targets(name, is_package, node) -> list:
         base = name.split(".")
         if not is_package:
             base.pop()
-        base = base[:len(base) - node.level + 1]
+        base = base[: len(base) - node.level + 1]
         module = ".".join(base + ([node.module] if node.module else []))
     else:
         module = node.module or ""
-    return [f"{module}.{alias.name}" if f"{module}.{alias.name}" in MODULES else module
-            for alias in node.names]
+    return [
+        f"{module}.{alias.name}" if f"{module}.{alias.name}" in MODULES else module
+        for alias in node.names
+    ]
 
 
 def _is_type_checking(node) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports() -> list:
@@ -92,16 +95,21 @@ def _imports() -> list:
     for name, (path, is_package) in MODULES.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
 
-        def walk(node, in_function, type_only):
+        def walk(node, in_function, type_only, name=name, is_package=is_package):
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, (ast.Import, ast.ImportFrom)):
                     for target in _targets(name, is_package, child):
                         if target in MODULES and target != name:
-                            found.append(_Import(name, target, child.lineno, in_function,
-                                                 type_only))
+                            found.append(
+                                _Import(name, target, child.lineno, in_function, type_only)
+                            )
                 function = isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-                walk(child, in_function or (child.lineno if function else 0),
-                     type_only or (isinstance(child, ast.If) and _is_type_checking(child)))
+                walk(
+                    child,
+                    in_function or (child.lineno if function else 0),
+                    type_only or (isinstance(child, ast.If) and _is_type_checking(child)),
+                )
+
         walk(tree, 0, False)
     return found
 
@@ -162,7 +170,8 @@ def test_the_graph_is_read():
     # a walk that found nothing would pass every test below
     assert len(MODULES) > 60 and len(IMPORTS) > 300
     assert {"engine", "variants", "formats", "referee", "bots", "analysis", "ui", "cli"} <= {
-        _part(m) for m in MODULES}
+        _part(m) for m in MODULES
+    }
 
 
 def test_no_import_loop():
@@ -171,17 +180,25 @@ def test_no_import_loop():
 
 
 def test_the_loop_finder_finds_a_loop():
-    fake = [_Import("nardy_core.engine.game", "nardy_core.engine.match", 1, False, False),
-            _Import("nardy_core.engine.match", "nardy_core.formats.notation", 1, True, False),
-            _Import("nardy_core.formats.notation", "nardy_core.engine.game", 1, False, False)]
-    assert _cycles(fake) == [["nardy_core.engine.game", "nardy_core.engine.match",
-                              "nardy_core.formats.notation"]]
+    fake = [
+        _Import("nardy_core.engine.game", "nardy_core.engine.match", 1, False, False),
+        _Import("nardy_core.engine.match", "nardy_core.formats.notation", 1, True, False),
+        _Import("nardy_core.formats.notation", "nardy_core.engine.game", 1, False, False),
+    ]
+    assert _cycles(fake) == [
+        ["nardy_core.engine.game", "nardy_core.engine.match", "nardy_core.formats.notation"]
+    ]
 
 
 @pytest.mark.parametrize("part", sorted(ALLOWED))
 def test_imports_go_the_way_the_layers_go(part):
-    wrong = [e for e in IMPORTS if _part(e.source) == part and _part(e.target) != part
-             and _part(e.target) not in ALLOWED[part]]
+    wrong = [
+        e
+        for e in IMPORTS
+        if _part(e.source) == part
+        and _part(e.target) != part
+        and _part(e.target) not in ALLOWED[part]
+    ]
     assert wrong == [], f"{part} may import only {sorted(ALLOWED[part])}: {wrong}"
 
 
@@ -206,8 +223,9 @@ def test_an_import_inside_a_function_says_why():
         if not e.in_function or e.type_only:
             continue
         lines = MODULES[e.source][0].read_text(encoding="utf-8").split("\n")
-        comments = [line for line in lines[e.in_function - 1:e.line] if "#" in line]
+        comments = [line for line in lines[e.in_function - 1 : e.line] if "#" in line]
         if not any(LAZY_MARK in line for line in comments):
             unexplained.append(e)
-    assert unexplained == [], f"imports inside functions without a '# {LAZY_MARK}' reason: " \
-                              f"{unexplained}"
+    assert unexplained == [], (
+        f"imports inside functions without a '# {LAZY_MARK}' reason: {unexplained}"
+    )

@@ -9,18 +9,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nardy_core.formats import linkcode
 from nardy_core.engine.cube import CubeState
 from nardy_core.engine.errors import NotationError, SearchLimitError
 from nardy_core.engine.game import DOUBLE, MOVE, OVER, RESIGN, ROLL, Game
-from nardy_core.formats.linkcode import (LinkCodeError, decode_game, decode_link, decode_state,
-                                 encode_game, encode_state)
 from nardy_core.engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, Match, MatchScore
 from nardy_core.engine.movegen import legal_plays
-from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.engine.turn import Turn
-from nardy_core.variants import VARIANTS, ShortNardy, get_variant
+from nardy_core.formats import linkcode
+from nardy_core.formats.linkcode import (
+    LinkCodeError,
+    decode_game,
+    decode_link,
+    decode_state,
+    encode_game,
+    encode_state,
+)
+from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.formats.record import game_from_record, game_record
+from nardy_core.variants import VARIANTS, ShortNardy, get_variant
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -37,8 +43,9 @@ def random_options(rng, cls):
         elif spec.kind == "bool":
             options[spec.key] = rng.random() < 0.5
         elif spec.kind == "int":
-            options[spec.key] = rng.choice([spec.minimum, spec.default, spec.default + 1,
-                                            spec.minimum + rng.randint(0, 70)])
+            options[spec.key] = rng.choice(
+                [spec.minimum, spec.default, spec.default + 1, spec.minimum + rng.randint(0, 70)]
+            )
         elif spec.kind == "dieset":
             options[spec.key] = frozenset(d for d in range(1, 7) if rng.random() < 0.5)
     return options
@@ -59,8 +66,14 @@ def random_positions(rng, variant, plies=160):
         first[p.turn] = False
         turns = list(p.turn_number)
         turns[p.turn] += 1
-        p = p.replace(sides=sides, pins=pins, turn=1 - p.turn, dice=roll(),
-                      first_turn=tuple(first), turn_number=tuple(turns))
+        p = p.replace(
+            sides=sides,
+            pins=pins,
+            turn=1 - p.turn,
+            dice=roll(),
+            first_turn=tuple(first),
+            turn_number=tuple(turns),
+        )
         out.append(p.replace(dice=None) if rng.random() < 0.3 else p)
     return out
 
@@ -181,7 +194,7 @@ def test_state_round_trip_default_options(key):
 
 
 @settings(max_examples=12, deadline=None)
-@given(st.integers(0, 2 ** 32))
+@given(st.integers(0, 2**32))
 def test_state_round_trip_random_options(seed):
     for state in random_states(seed, every=5):
         check_state(*state)
@@ -248,26 +261,39 @@ def test_the_briefs_example_fits():
 # --- fixed codes: links in the wild must keep working -----------------------------------------
 STABLE_STATES = [
     ("s.w2DKexJjIPYHw", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31 1 money first:wb"),
-    ("s.FFtwExlPZA9wyD2BS",
-     "short 13:5,8:3,6:5,5:1,bar:1 24:2,13:5,8:3,6:5 b 42 2w 3-4/7 turns:12-11"),
+    (
+        "s.FFtwExlPZA9wyD2BS",
+        "short 13:5,8:3,6:5,5:1,bar:1 24:2,13:5,8:3,6:5 b 42 2w 3-4/7 turns:12-11",
+    ),
     ("l.GGz___-g", "long 24:15 24:15 w 31 - money first:wb"),
-    ("l.M7LML5SI3R9",
-     "long[head_exception=list,block_check=every_step] 24:13,18:2 24:15 b 66 - money first:b"),
-    ("s.Pm4MgAHzfBkAAfAyfR",
-     "short[max_cube=64,beaver=true] 24:2,hand:13 24:2,hand:13 w 66 1 money"),
-    ("c.bPHOvdNup9XdzVAD", "caucasian[caucasian_hit_rule=stay] 13:5,8:3,6:5,3:1,bar:1 "
-     "24:2,13:5,8:3,6:5 w 64 2b 2-1/3"),
+    (
+        "l.M7LML5SI3R9",
+        "long[head_exception=list,block_check=every_step] 24:13,18:2 24:15 b 66 - money first:b",
+    ),
+    (
+        "s.Pm4MgAHzfBkAAfAyfR",
+        "short[max_cube=64,beaver=true] 24:2,hand:13 24:2,hand:13 w 66 1 money",
+    ),
+    (
+        "c.bPHOvdNup9XdzVAD",
+        "caucasian[caucasian_hit_rule=stay] 13:5,8:3,6:5,3:1,bar:1 24:2,13:5,8:3,6:5 w 64 2b 2-1/3",
+    ),
     ("c.50OdAAAAAADJ", "caucasian[cube_enabled=false] off:15 6:1,off:14 b - - 0-0/1"),
     ("l.PqbnYAAAAABZX", "long[last_roll_draw=true] off:15 1:1,off:14 b 21 - money lastroll:1"),
-    ("s.LwBWZ6DKexJjIPYG-",
-     "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 b - 1 0-0/7 pending:4455"),
+    ("s.LwBWZ6DKexJjIPYG-", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 b - 1 0-0/7 pending:4455"),
     ("s.B9BU6DKexJjIPYG8", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 2w!w 3-4/5*"),
     ("s.BbQSoLawAAWOMAAE", "short 6:3,4:2,2:1,off:9 3:4,1:1,off:10 w 11 8w 0-6/7+"),
     ("l.BGYaedMa-aGOOucEj", "long[cube_enabled=true] 12:5,9:5,3:5 13:5,10:10 b - 1!b 4-2/5*"),
-    ("l.NHcDnBi_7_7Rhl", "long[head_exception_rolls=46,koks_rule=head,koks_points=4] "
-     "24:15 24:15 w 44 - money first:wb turns:7-30"),
-    ("c.FJgpQdvGwC_iYRAAQf", "caucasian[max_cube=16,automatic_doubles=2,allow_resign=false] "
-     "21:1,18:1,13:1,8:1,7:4,6:5,4:1,2:1 24:1,22:1,13:4,10:1,8:2,6:4,5:1,1:1 w 21 4 money"),
+    (
+        "l.NHcDnBi_7_7Rhl",
+        "long[head_exception_rolls=46,koks_rule=head,koks_points=4] "
+        "24:15 24:15 w 44 - money first:wb turns:7-30",
+    ),
+    (
+        "c.FJgpQdvGwC_iYRAAQf",
+        "caucasian[max_cube=16,automatic_doubles=2,allow_resign=false] "
+        "21:1,18:1,13:1,8:1,7:4,6:5,4:1,2:1 24:1,22:1,13:4,10:1,8:2,6:4,5:1,1:1 w 21 4 money",
+    ),
 ]
 
 
@@ -280,36 +306,80 @@ def test_stable_state_codes(code, text):
 # A short-nardy game in a match to 5 at 1-2 with a double taken, plays in other step orders than
 # the canonical one and a declined resignation; a long-nardy game whose lot was tied once.
 STABLE_GAMES = [
-    ("s~oAzXwUVENmOFABz0CHMGU8M", {"match": [5, [1, 2], "pre"], "actions": [
-        ["opening", [[2, 5]]], ["play", [[8, 6, 2, False], [8, 3, 5, False]]],
-        ["roll", [1, 6]], ["play", [[6, 5, 1, False], [13, 7, 6, False]]], ["roll", [4, 1]],
-        ["play", [[24, 20, 4, True], [3, 2, 1, False]]], ["double"], ["take"],
-        ["roll", [2, 4]], ["play", [[25, 21, 4, False], [24, 22, 2, False]]], ["roll", [3, 5]],
-        ["play", [[8, 3, 5, True], [24, 21, 3, False]]], ["resign", "gammon"], ["decline"],
-        ["roll", [2, 1]], ["play", [[25, 24, 1, False], [7, 5, 2, True]]], ["roll", [1, 6]],
-        ["play", [[25, 24, 1, False], [21, 15, 6, False]]], ["roll", [6, 4]],
-        ["play", [[6, 2, 4, False], [24, 18, 6, False]]], ["roll", [2, 1]],
-        ["play", [[2, 1, 1, True], [15, 13, 2, False]]], ["roll", [1, 1]],
-        ["play", [[25, 24, 1, True], [5, 4, 1, False], [21, 20, 1, False],
-                  [6, 5, 1, False]]]]},
-     "short 24:1,20:1,18:1,13:4,8:3,6:2,5:1,4:1,2:1 24:1,13:6,6:6,3:1,bar:1 b - 2b 1-2/5 "
-     "turns:5-5"),
-    ("l~CH532v187C8A", {"match": [0, [0, 0], "pre"], "actions": [
-        ["opening", [[3, 3], [2, 5]]], ["roll", [6, 6]],
-        ["play", [[24, 18, 6, False], [24, 18, 6, False]]], ["roll", [1, 5]],
-        ["play", [[24, 23, 1, False], [23, 18, 5, False]]], ["roll", [4, 5]],
-        ["play", [[24, 19, 5, False], [19, 15, 4, False]]], ["roll", [2, 5]],
-        ["play", [[18, 16, 2, False], [16, 11, 5, False]]], ["roll", [4, 6]],
-        ["play", [[24, 20, 4, False], [20, 14, 6, False]]], ["roll", [5, 3]]]},
-     "long 24:11,18:2,15:1,14:1 24:14,11:1 b 53 - money turns:3-2"),
+    (
+        "s~oAzXwUVENmOFABz0CHMGU8M",
+        {
+            "match": [5, [1, 2], "pre"],
+            "actions": [
+                ["opening", [[2, 5]]],
+                ["play", [[8, 6, 2, False], [8, 3, 5, False]]],
+                ["roll", [1, 6]],
+                ["play", [[6, 5, 1, False], [13, 7, 6, False]]],
+                ["roll", [4, 1]],
+                ["play", [[24, 20, 4, True], [3, 2, 1, False]]],
+                ["double"],
+                ["take"],
+                ["roll", [2, 4]],
+                ["play", [[25, 21, 4, False], [24, 22, 2, False]]],
+                ["roll", [3, 5]],
+                ["play", [[8, 3, 5, True], [24, 21, 3, False]]],
+                ["resign", "gammon"],
+                ["decline"],
+                ["roll", [2, 1]],
+                ["play", [[25, 24, 1, False], [7, 5, 2, True]]],
+                ["roll", [1, 6]],
+                ["play", [[25, 24, 1, False], [21, 15, 6, False]]],
+                ["roll", [6, 4]],
+                ["play", [[6, 2, 4, False], [24, 18, 6, False]]],
+                ["roll", [2, 1]],
+                ["play", [[2, 1, 1, True], [15, 13, 2, False]]],
+                ["roll", [1, 1]],
+                [
+                    "play",
+                    [[25, 24, 1, True], [5, 4, 1, False], [21, 20, 1, False], [6, 5, 1, False]],
+                ],
+            ],
+        },
+        "short 24:1,20:1,18:1,13:4,8:3,6:2,5:1,4:1,2:1 24:1,13:6,6:6,3:1,bar:1 b - 2b 1-2/5 "
+        "turns:5-5",
+    ),
+    (
+        "l~CH532v187C8A",
+        {
+            "match": [0, [0, 0], "pre"],
+            "actions": [
+                ["opening", [[3, 3], [2, 5]]],
+                ["roll", [6, 6]],
+                ["play", [[24, 18, 6, False], [24, 18, 6, False]]],
+                ["roll", [1, 5]],
+                ["play", [[24, 23, 1, False], [23, 18, 5, False]]],
+                ["roll", [4, 5]],
+                ["play", [[24, 19, 5, False], [19, 15, 4, False]]],
+                ["roll", [2, 5]],
+                ["play", [[18, 16, 2, False], [16, 11, 5, False]]],
+                ["roll", [4, 6]],
+                ["play", [[24, 20, 4, False], [20, 14, 6, False]]],
+                ["roll", [5, 3]],
+            ],
+        },
+        "long 24:11,18:2,15:1,14:1 24:14,11:1 b 53 - money turns:3-2",
+    ),
 ]
 
 
 @pytest.mark.parametrize("code,record,final", STABLE_GAMES)
 def test_stable_game_codes(code, record, final):
     game = code[0] == "s" and "short" or "long"
-    expected = {"game": game, "options": {}, "seed": None, "dice_used": 0, "players": [0, 1],
-                "start": None, "starter": None, **record}
+    expected = {
+        "game": game,
+        "options": {},
+        "seed": None,
+        "dice_used": 0,
+        "players": [0, 1],
+        "start": None,
+        "starter": None,
+        **record,
+    }
     assert plain(decode_game(code)) == plain(expected)
     rebuilt = game_from_record(decode_game(code))
     assert format_state(rebuilt.position, rebuilt.cube, rebuilt.match) == final
@@ -318,21 +388,46 @@ def test_stable_game_codes(code, record, final):
 
 # version 2: gioul under escalation_lookahead=FULL, opening 3-1, then 1-1's whole list of 24
 # units (past the listing limit), written step by step
-STABLE_STEPWISE = ("gi-2~XPFnBTE6YZdKG", [
-    [24, 23, 1], [24, 23, 1], [24, 23, 1], [23, 22, 1], [24, 22, 2], [22, 20, 2], [22, 20, 2],
-    [23, 21, 2], [23, 20, 3], [20, 17, 3], [24, 21, 3], [21, 18, 3], [18, 14, 4], [17, 13, 4],
-    [13, 9, 4], [20, 16, 4], [14, 9, 5], [16, 11, 5], [9, 4, 5], [20, 15, 5], [24, 18, 6],
-    [24, 18, 6], [18, 12, 6], [15, 9, 6]],
+STABLE_STEPWISE = (
+    "gi-2~XPFnBTE6YZdKG",
+    [
+        [24, 23, 1],
+        [24, 23, 1],
+        [24, 23, 1],
+        [23, 22, 1],
+        [24, 22, 2],
+        [22, 20, 2],
+        [22, 20, 2],
+        [23, 21, 2],
+        [23, 20, 3],
+        [20, 17, 3],
+        [24, 21, 3],
+        [21, 18, 3],
+        [18, 14, 4],
+        [17, 13, 4],
+        [13, 9, 4],
+        [20, 16, 4],
+        [14, 9, 5],
+        [16, 11, 5],
+        [9, 4, 5],
+        [20, 15, 5],
+        [24, 18, 6],
+        [24, 18, 6],
+        [18, 12, 6],
+        [15, 9, 6],
+    ],
     "gioul[escalation_lookahead=FULL] 24:8,21:1,18:1,12:1,11:1,9:2,4:1 24:15 b - - money "
-    "first:b turns:1-0")
+    "first:b turns:1-0",
+)
 
 
 def test_stable_stepwise_game_code():
     code, steps, final = STABLE_STEPWISE
     record = decode_game(code)
     assert record["options"] == {"escalation_lookahead": "FULL"}
-    assert plain(record["actions"]) == plain([
-        ["opening", [[3, 1]]], ["roll", [1, 1]], ["play", [s + [False] for s in steps]]])
+    assert plain(record["actions"]) == plain(
+        [["opening", [[3, 1]]], ["roll", [1, 1]], ["play", [s + [False] for s in steps]]]
+    )
     rebuilt = game_from_record(record)
     assert format_state(rebuilt.position, rebuilt.cube, rebuilt.match) == final
     assert encode_game(record) == code
@@ -371,8 +466,9 @@ def test_game_round_trip(key):
         options = random_options(rng, cls) if i else {}
         if i == 2:  # the cube and resignation, where the game has them
             keys = {o.key for o in cls.option_specs}
-            options.update({k: True for k in ("cube_enabled", "beaver", "allow_resign")
-                            if k in keys})
+            options.update(
+                {k: True for k in ("cube_enabled", "beaver", "allow_resign") if k in keys}
+            )
         match = Match(cls(options), length=(0, 5, 3)[i], seed=f"{key}/{i}", throw_opening=i != 1)
         for _ in range(2):  # the match's first two games: the second has a starter
             game = play_at_random(match.game, rng, 90, shuffle=i != 0)
@@ -392,9 +488,15 @@ def test_game_from_a_start_state(key):
         check_game(play_at_random(game, rng, 30))
 
 
-@pytest.mark.parametrize("key,options,order", [
-    ("short", {}, 0), ("long", {}, 0), ("caucasian", {}, 1),
-    ("long", {"block_check": "every_step"}, 1)])
+@pytest.mark.parametrize(
+    "key,options,order",
+    [
+        ("short", {}, 0),
+        ("long", {}, 0),
+        ("caucasian", {}, 1),
+        ("long", {"block_check": "every_step"}, 1),
+    ],
+)
 def test_plays_chosen_among_legal_plays_need_no_step_ranks(key, options, order):
     """A bot's plays (``legal_plays()``'s steps) follow one of the two standard step orders,
     so its games need no step ranks: a size matter only, codes are right either way."""
@@ -449,13 +551,28 @@ def reason(code, decoder=decode_state):
     return err.value.params["reason"]
 
 
-@pytest.mark.parametrize("code,expected", [
-    (None, "not_text"), (b"s.AB", "not_text"), ("", "syntax"), ("sAB", "syntax"),
-    ("s" + "." + "B" * 5000, "too_long"), ("x.ABC", "unknown_game"), ("S.ABC", "syntax"),
-    ("s-3.ABC", "version"), ("s-1.ABC", "syntax"), ("s-01.ABC", "syntax"), ("s~ABC", "kind"),
-    ("s.AB", "leading_zero"), ("s.A", "leading_zero"), ("s.B=C", "character"),
-    ("s.Bé", "character"), ("s.B C", "character"), ("s. B", "character"),
-])
+@pytest.mark.parametrize(
+    "code,expected",
+    [
+        (None, "not_text"),
+        (b"s.AB", "not_text"),
+        ("", "syntax"),
+        ("sAB", "syntax"),
+        ("s" + "." + "B" * 5000, "too_long"),
+        ("x.ABC", "unknown_game"),
+        ("S.ABC", "syntax"),
+        ("s-3.ABC", "version"),
+        ("s-1.ABC", "syntax"),
+        ("s-01.ABC", "syntax"),
+        ("s~ABC", "kind"),
+        ("s.AB", "leading_zero"),
+        ("s.A", "leading_zero"),
+        ("s.B=C", "character"),
+        ("s.Bé", "character"),
+        ("s.B C", "character"),
+        ("s. B", "character"),
+    ],
+)
 def test_state_errors(code, expected):
     assert reason(code) == expected
 
@@ -470,8 +587,7 @@ def test_trailing_payload():
 
 
 def test_error_messages():
-    with pytest.raises(LinkCodeError,
-                       match="format version 3; this program reads versions 1, 2"):
+    with pytest.raises(LinkCodeError, match="format version 3; this program reads versions 1, 2"):
         decode_state("s-3.ABC")
     with pytest.raises(LinkCodeError, match="read it with decode_game"):
         decode_state("s~ABC")
@@ -525,13 +641,17 @@ class PinTest(ShortNardy):
 
 def test_pins_and_untagged_games(monkeypatch):
     monkeypatch.setitem(VARIANTS, "pintest", PinTest)
-    for text in ["pintest 24:13,19:1p,5:1 13:13,6:1,off:1 w 31 1 money",
-                 "pintest 24:13,19:2 6:1p,5:13,off:1 b - 1 money"]:
+    for text in [
+        "pintest 24:13,19:1p,5:1 13:13,6:1,off:1 w 31 1 money",
+        "pintest 24:13,19:2 6:1p,5:13,off:1 b - 1 money",
+    ]:
         code = encode_state(*parse_state(text))
         assert code.startswith("pintest.")
         assert format_state(*decode_state(code)) == text
-    assert encode_state(*parse_state("pintest 24:13,19:1p,5:1 13:13,6:1,off:1 w 31 1 money")) \
+    assert (
+        encode_state(*parse_state("pintest 24:13,19:1p,5:1 13:13,6:1,off:1 w 31 1 money"))
         == "pintest.D7fBKk_tgSgCYn-g"
+    )
 
 
 # --- fuzzing -----------------------------------------------------------------------------------
@@ -551,10 +671,15 @@ def decodes_or_fails(code, decoder):
 
 
 VALID_STATES = [code for code, _ in STABLE_STATES] + [
-    encode_state(*s) for seed in range(3) for s in list(random_states(seed, every=25))]
-VALID_GAMES = [encode_game(game_record(play_at_random(Game(key, seed=f"fuzz/{key}/{i}"),
-                                                      random.Random(i), 24)))
-               for key in sorted(VARIANTS) for i in range(2)]
+    encode_state(*s) for seed in range(3) for s in list(random_states(seed, every=25))
+]
+VALID_GAMES = [
+    encode_game(
+        game_record(play_at_random(Game(key, seed=f"fuzz/{key}/{i}"), random.Random(i), 24))
+    )
+    for key in sorted(VARIANTS)
+    for i in range(2)
+]
 CHARS = st.sampled_from(linkcode.ALPHABET + ".~-") | st.characters()
 
 
@@ -566,8 +691,10 @@ def test_fuzz_random_text(text):
 
 
 @FUZZ
-@given(st.sampled_from(["s.", "l.", "c.", "s~", "l~", "c~", "short.", "l-2.", "s-1~"]),
-       st.text(linkcode.ALPHABET, max_size=30))
+@given(
+    st.sampled_from(["s.", "l.", "c.", "s~", "l~", "c~", "short.", "l-2.", "s-1~"]),
+    st.text(linkcode.ALPHABET, max_size=30),
+)
 def test_fuzz_random_payloads(head, payload):
     decodes_or_fails(head + payload, decode_link)
 
@@ -577,11 +704,11 @@ def mutate(data, code):
         i = data.draw(st.integers(0, len(code)))
         op = data.draw(st.sampled_from(["delete", "insert", "replace", "truncate", "append"]))
         if op == "delete":
-            code = code[:i] + code[i + 1:]
+            code = code[:i] + code[i + 1 :]
         elif op == "insert":
             code = code[:i] + data.draw(CHARS) + code[i:]
         elif op == "replace":
-            code = code[:i] + data.draw(CHARS) + code[i + 1:]
+            code = code[:i] + data.draw(CHARS) + code[i + 1 :]
         elif op == "truncate":
             code = code[:i]
         else:
@@ -607,6 +734,7 @@ def test_a_code_claiming_a_long_unit_list_is_refused_at_once():
     escalating games leave more than a double's four units (rising), so such a state is
     refused as one that cannot occur."""
     import time
+
     started = time.perf_counter()
     with pytest.raises(linkcode.LinkCodeError) as caught:
         decode_game("po~JOy1za4iSog-CVlyKhmR1UAfx")
@@ -614,10 +742,12 @@ def test_a_code_claiming_a_long_unit_list_is_refused_at_once():
     assert "four units" in str(caught.value)
     from nardy_core.engine.errors import NotationError
     from nardy_core.formats.notation import parse_state
+
     with pytest.raises(NotationError):
         parse_state("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 b - 1 0-0/7 pending:43155")
-    with pytest.raises(NotationError):   # an escalating list only rises
+    with pytest.raises(NotationError):  # an escalating list only rises
         parse_state("gioul 24:15 24:15 w 11 - money pending:6655")
-    whole = "1111222233334444555566666"[:-1]   # 1-1's whole list, 24 units
-    assert parse_state(f"gioul 24:15 24:15 w 11 - money pending:{whole}")[0].pending == \
-        tuple(int(c) for c in whole)
+    whole = "1111222233334444555566666"[:-1]  # 1-1's whole list, 24 units
+    assert parse_state(f"gioul 24:15 24:15 w 11 - money pending:{whole}")[0].pending == tuple(
+        int(c) for c in whole
+    )

@@ -45,13 +45,13 @@ def game_frames():
         rolled = position.replace(dice=(rng.randint(1, 6), rng.randint(1, 6)))
         plays = legal_plays(rolled)
         if len(rolls) < 40 and len(plays) > 1:
-            rolls.append([flip(p.frame, CROSS) for p in plays
-                          if (p.frame & 15) != LONG.checkers])
+            rolls.append([flip(p.frame, CROSS) for p in plays if (p.frame & 15) != LONG.checkers])
         play = rng.choice(plays)
         first = list(rolled.first_turn)
         first[rolled.turn] = False
-        position = rolled.replace(sides=play.board[0], turn=1 - rolled.turn, dice=None,
-                                  first_turn=first)
+        position = rolled.replace(
+            sides=play.board[0], turn=1 - rolled.turn, dice=None, first_turn=first
+        )
     return singles, rolls
 
 
@@ -62,7 +62,7 @@ def test_weights_load_with_nn_reader(evaluator):
     assert header["game"] == "long" and header["order"] == ["contact"]
     assert nets["contact"].n_in == nn.N_INPUTS
     assert isinstance(evaluator, nn.NetEvaluator) and isinstance(evaluator, Evaluator)
-    assert evaluator.race is evaluator.contact   # one net for every long nardy position
+    assert evaluator.race is evaluator.contact  # one net for every long nardy position
     assert nn.weight_bytes("long") == data
     assert isinstance(nn.load_evaluator("long"), nn.NetEvaluator)
 
@@ -121,4 +121,4 @@ def test_won_race_scores_above_lost_race(evaluator):
 def test_start_position_is_balanced(evaluator):
     p = evaluator.evaluate(LONG, to_frame(LONG.initial_position(turn=0), CROSS))
     assert 0.35 < p[0] < 0.8
-    assert p[2] < 0.05 and p[4] < 0.05   # koks is off by default: trained to 0
+    assert p[2] < 0.05 and p[4] < 0.05  # koks is off by default: trained to 0

@@ -9,12 +9,11 @@ import pytest
 
 from nardy_core.engine.errors import GameStateError, NardyError, OptionError
 from nardy_core.engine.game import OPENING, ROLL, Game
-from nardy_core.engine.match import (MATCH_KINDS, Match, available_match_kinds, get_match_kind)
+from nardy_core.engine.match import MATCH_KINDS, Match, available_match_kinds, get_match_kind
 from nardy_core.engine.position import BLACK, WHITE, Position, side_from
 from nardy_core.formats.records import export_match
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import VARIANTS, get_variant
-
 
 
 def play_out(game, rng):
@@ -34,7 +33,14 @@ def test_the_tavli_kind_is_declared_with_its_rotation_and_lengths():
     assert kind.games == ("portes", "plakoto", "fevga")
     assert kind.lengths == (3, 5, 7) and kind.default_length in kind.lengths
     assert [kind.game_key(i) for i in range(7)] == [
-        "portes", "plakoto", "fevga", "portes", "plakoto", "fevga", "portes"]
+        "portes",
+        "plakoto",
+        "fevga",
+        "portes",
+        "plakoto",
+        "fevga",
+        "portes",
+    ]
     assert kind.name("en").startswith("Tavli match") and kind.name("ru").startswith("Матч")
     assert kind in available_match_kinds()
 
@@ -49,7 +55,9 @@ def test_a_seeded_tavli_match_rotates_scores_each_game_and_ends_at_its_length():
         assert game.variant.key == match.game_key
         assert match.game_name("en") == game.variant.names["en"]
         assert game.match.length == 7 and game.match.score == (
-            match.score[game.players[0]], match.score[game.players[1]])
+            match.score[game.players[0]],
+            match.score[game.players[1]],
+        )
         result = play_out(game, rng)
         if result.winner is not None:
             # each game in its own terms: portes 1/2, plakoto 1/2/mother 2, fevga 1/2
@@ -99,15 +107,20 @@ def test_a_plakoto_draw_scores_nothing_and_the_next_game_opens_with_a_throw():
     assert plakoto.variant.key == "plakoto"
     # PL-5 set up as the match's second game (the players and the score stay the match's)
     variant = plakoto.variant
-    p = Position(variant, (side_from({24: 1, 12: 14}), side_from({24: 1, 6: 12, 4: 1, 1: 1})),
-                 turn=WHITE, pins=(frozenset({24}), frozenset()))
-    match.game = Game(variant, seed="draw", position=p, players=plakoto.players,
-                      match=plakoto.match)
+    p = Position(
+        variant,
+        (side_from({24: 1, 12: 14}), side_from({24: 1, 6: 12, 4: 1, 1: 1})),
+        turn=WHITE,
+        pins=(frozenset({24}), frozenset()),
+    )
+    match.game = Game(
+        variant, seed="draw", position=p, players=plakoto.players, match=plakoto.match
+    )
     match.game.roll((6, 5))
     match.game.play("12/1")
     assert match.game.result.winner is None and match.game.result.kind == "draw"
     fevga = match.next_game()
-    assert match.score == before                      # 0 : 0
+    assert match.score == before  # 0 : 0
     assert fevga.variant.key == "fevga"
     assert fevga.actions and fevga.actions[0][0] == "opening"  # per plakoto's rule (AMB-22)
 
@@ -130,8 +143,13 @@ def test_a_match_kind_needs_a_length_and_refuses_foreign_options_and_starts():
 
 
 def test_options_go_to_their_own_game():
-    match = Match(None, length=3, seed="opts", kind="tavli",
-                  options={"plakoto": {"bear_off_requires_unpinned": False}})
+    match = Match(
+        None,
+        length=3,
+        seed="opts",
+        kind="tavli",
+        options={"plakoto": {"bear_off_requires_unpinned": False}},
+    )
     assert match.game.variant.options.non_default() == {}
     match.game.resign()
     match.game.accept_resignation()
@@ -229,8 +247,7 @@ def test_a_session_knows_the_current_game_and_saves_and_restores_mid_match():
     assert session.game.players[session.game.position.turn] == winner
     # mid-game: a few turns of plakoto
     turns = len(session.game.actions) + 6
-    session_play(session, rng, lambda: len(session.game.actions) >= turns
-                 or session.game.is_over)
+    session_play(session, rng, lambda: len(session.game.actions) >= turns or session.game.is_over)
     restored = Session.from_dict(json.loads(json.dumps(session.to_dict())))
     same(session, restored)
     # the restored session plays on exactly as the original
@@ -261,8 +278,13 @@ def test_a_mixed_record_never_restores_as_something_else():
     session = Session(kind="tavli", length=3, players=(HUMAN, HUMAN), seed="tavli-bad")
     record = session.to_dict()
     without_kind = {k: v for k, v in record.items() if k != "kind"}
-    for bad in (dict(record, kind="chess"), dict(record, kind=7), dict(record, length=0),
-                dict(record, v=1), without_kind):  # never as a one-game portes match
+    for bad in (
+        dict(record, kind="chess"),
+        dict(record, kind=7),
+        dict(record, length=0),
+        dict(record, v=1),
+        without_kind,
+    ):  # never as a one-game portes match
         with pytest.raises(GameStateError) as err:
             Session.from_dict(bad)
         assert err.value.code == "bad_record"
@@ -287,10 +309,12 @@ def test_single_game_matches_are_unchanged():
 def forms():
     import sys
     from pathlib import Path
+
     app = str(Path(__file__).resolve().parent.parent / "web" / "app")
     if app not in sys.path:
         sys.path.insert(0, app)
     import forms as module
+
     return module
 
 
@@ -316,8 +340,13 @@ def test_a_saved_choice_of_an_unknown_match_falls_back_to_a_game():
 
 
 def test_a_mixed_session_keeps_each_games_options_through_a_save():
-    session = Session(kind="tavli", length=3, players=(HUMAN, HUMAN), seed="tavli-opts",
-                      options={"plakoto": {"bear_off_requires_unpinned": False}})
+    session = Session(
+        kind="tavli",
+        length=3,
+        players=(HUMAN, HUMAN),
+        seed="tavli-opts",
+        options={"plakoto": {"bear_off_requires_unpinned": False}},
+    )
     record = json.loads(json.dumps(session.to_dict()))
     assert list(record["options"]) == ["plakoto"]
     restored = Session.from_dict(record)

@@ -27,8 +27,9 @@ def evaluator():
 
 
 def _after(position, play):
-    return position.replace(sides=play.board[0], turn=1 - position.turn, dice=None,
-                            first_turn=(False, False))
+    return position.replace(
+        sides=play.board[0], turn=1 - position.turn, dice=None, first_turn=(False, False)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +46,7 @@ def game_frames():
         rolled = position.replace(dice=(rng.randint(1, 6), rng.randint(1, 6)))
         plays = legal_plays(rolled)
         if len(rolls) < 40:
-            rolls.append([flip(p.frame, CROSS) for p in plays
-                          if (p.frame & 15) != SHORT.checkers])
+            rolls.append([flip(p.frame, CROSS) for p in plays if (p.frame & 15) != SHORT.checkers])
         position = _after(rolled, rng.choice(plays))
     return singles, rolls
 
@@ -59,12 +59,12 @@ def numpy_forward(np, header, raw_nets, me, opp, net_name):
         for p in range(1, 25):
             n = side[p]
             o = base + (p - 1) * 6
-            x[o:o + 6] = [n >= 1, n >= 2, n >= 3, n >= 4, n >= 5, max(n - 5, 0) / 3]
+            x[o : o + 6] = [n >= 1, n >= 2, n >= 3, n >= 4, n >= 5, max(n - 5, 0) / 3]
         n = side[25]
         o = base + 144
-        x[o:o + 4] = [n >= 1, n >= 2, n >= 3, n / 4]
+        x[o : o + 4] = [n >= 1, n >= 2, n >= 3, n / 4]
         n = side[0]
-        x[o + 4:o + 6] = [n >= 1, n / 15]
+        x[o + 4 : o + 6] = [n >= 1, n / 15]
     w1, b1, w2, b2 = raw_nets[net_name]
     h = np.maximum(x @ w1 + b1, 0.0)
     s = 1.0 / (1.0 + np.exp(-(h @ w2 + b2)))
@@ -77,6 +77,7 @@ def numpy_forward(np, header, raw_nets, me, opp, net_name):
 def raw_arrays(np, data):
     import json
     import zlib
+
     raw = zlib.decompress(data)
     end = raw.index(b"\n")
     header = json.loads(raw[:end])
@@ -87,8 +88,11 @@ def raw_arrays(np, data):
         parts = []
         for shape in ((n_in, hid), (hid,), (hid, 5), (5,)):
             count = int(np.prod(shape))
-            parts.append(np.frombuffer(raw, dtype="<f4", count=count, offset=pos)
-                         .astype(np.float64).reshape(shape))
+            parts.append(
+                np.frombuffer(raw, dtype="<f4", count=count, offset=pos)
+                .astype(np.float64)
+                .reshape(shape)
+            )
             pos += 4 * count
         nets[name] = parts
     assert pos == len(raw)
@@ -159,7 +163,7 @@ def _frame(me_points, opp_points, me_off=0, opp_off=0, me_bar=0, opp_bar=0):
 
 
 def test_clear_race_verdicts(evaluator):
-    ahead = _frame({1: 3, 2: 2}, {6: 5, 5: 5, 4: 5}, me_off=10)     # three rolls at most
+    ahead = _frame({1: 3, 2: 2}, {6: 5, 5: 5, 4: 5}, me_off=10)  # three rolls at most
     behind = _frame({6: 5, 5: 5, 4: 5}, {1: 3, 2: 2}, opp_off=10)
     assert nn.is_race(ahead) and nn.is_race(behind)
     good = evaluator.evaluate(SHORT, ahead)
@@ -178,8 +182,9 @@ def test_contact_verdicts(evaluator):
     p = evaluator.evaluate(SHORT, to_frame(start, CROSS))
     assert 0.45 < p[0] < 0.6 and abs(equity(SHORT, p)) < 0.2
     # a closed board with two opposing checkers on the bar, against nothing: a big favourite
-    closed = _frame({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 8: 2},
-                    {6: 3, 5: 3, 4: 3, 3: 2, 2: 2}, opp_bar=2)
+    closed = _frame(
+        {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 8: 2}, {6: 3, 5: 3, 4: 3, 3: 2, 2: 2}, opp_bar=2
+    )
     assert not nn.is_race(closed)
     q = evaluator.evaluate(SHORT, closed)
     assert q[0] > 0.8 and equity(SHORT, q) > 0.8

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from nardy_core import NotationError, Position, get_variant, legal_plays
 from nardy_core.engine.cube import CubeState
 from nardy_core.engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from nardy_core.formats.notation import format_position, format_state, parse_position, parse_state
 from nardy_core.engine.position import OFF, side_from
+from nardy_core.formats.notation import format_position, format_state, parse_position, parse_state
 from nardy_core.variants import VARIANTS, ShortNardy
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -55,7 +55,8 @@ def test_examples_round_trip(text):
 
 def test_fields_decoded():
     p, cube, match = parse_state(
-        f"short 13:5,8:3,6:5,5:1,bar:1 {SHORT_START} b 42 2w 3-4/5* first:b turns:3-2")
+        f"short 13:5,8:3,6:5,5:1,bar:1 {SHORT_START} b 42 2w 3-4/5* first:b turns:3-2"
+    )
     assert p.variant == get_variant("short")
     assert p.sides[0] == side_from({13: 5, 8: 3, 6: 5, 5: 1}, bar=1)
     assert p.sides[1] == side_from({24: 2, 13: 5, 8: 3, 6: 5})
@@ -63,8 +64,9 @@ def test_fields_decoded():
     assert cube == CubeState(2, 0, None)
     assert match == MatchScore(5, (3, 4), CRAWFORD)
 
-    p, cube, match = parse_state("long[head_exception=list,last_roll_draw=on] "
-                                 "off:15 1:1,off:14 b 21 - money lastroll:1")
+    p, cube, match = parse_state(
+        "long[head_exception=list,last_roll_draw=on] off:15 1:1,off:14 b 21 - money lastroll:1"
+    )
     assert p.variant == get_variant("long", {"head_exception": "list", "last_roll_draw": True})
     assert p.sides[0][OFF] == 15 and p.sides[1][1] == 1 and p.last_roll
     assert (cube, match) == (CubeState(), MatchScore())
@@ -73,10 +75,14 @@ def test_fields_decoded():
 def test_written_from_objects():
     short = get_variant("short")
     p = short.initial_position(turn=1)
-    assert format_state(p, CubeState(4, 1), MatchScore(7, (2, 6), POST_CRAWFORD)) == \
-        f"short {SHORT_START} {SHORT_START} b - 4b 2-6/7+ first:wb"
-    assert format_state(p, CubeState(1, None, 1), MatchScore(3, (0, 2), PRE_CRAWFORD)) == \
-        f"short {SHORT_START} {SHORT_START} b - 1!b 0-2/3 first:wb"
+    assert (
+        format_state(p, CubeState(4, 1), MatchScore(7, (2, 6), POST_CRAWFORD))
+        == f"short {SHORT_START} {SHORT_START} b - 4b 2-6/7+ first:wb"
+    )
+    assert (
+        format_state(p, CubeState(1, None, 1), MatchScore(3, (0, 2), PRE_CRAWFORD))
+        == f"short {SHORT_START} {SHORT_START} b - 1!b 0-2/3 first:wb"
+    )
     side = side_from({6: 2}, bar=1, hand=2, off=10)
     p = Position(short, (side, side), dice=(6, 4, 2), pending=(3, 3))
     assert format_state(p).split(" ")[1:5] == ["6:2,bar:1,hand:2,off:10"] * 2 + ["w", "642"]
@@ -121,9 +127,12 @@ def test_pinned_checkers(monkeypatch):
 
 # --- round trip of reachable states ----------------------------------------------------------
 GAMES = [
-    ("long", {}), ("long", {"cube_enabled": True, "head_exception": "list"}),
-    ("long", {"block_check": "every_step", "last_roll_draw": True}), ("short", {}),
-    ("short", {"max_cube": 64, "beaver": True}), ("caucasian", {}),
+    ("long", {}),
+    ("long", {"cube_enabled": True, "head_exception": "list"}),
+    ("long", {"block_check": "every_step", "last_roll_draw": True}),
+    ("short", {}),
+    ("short", {"max_cube": 64, "beaver": True}),
+    ("caucasian", {}),
     ("caucasian", {"caucasian_hit_rule": "stay", "crawford": False}),
 ]
 
@@ -137,8 +146,7 @@ def random_game(rng, key, options):
         sides, pins = rng.choice(legal_plays(p)).board
         first = list(p.first_turn)
         first[p.turn] = False
-        p = p.replace(sides=sides, pins=pins, turn=1 - p.turn, dice=roll(),
-                      first_turn=tuple(first))
+        p = p.replace(sides=sides, pins=pins, turn=1 - p.turn, dice=roll(), first_turn=tuple(first))
         out.append(p.replace(dice=None) if rng.random() < 0.2 else p)
     return out
 
@@ -182,7 +190,7 @@ def random_states(seed):
 
 
 @settings(max_examples=20, deadline=None)
-@given(st.integers(0, 2 ** 32))
+@given(st.integers(0, 2**32))
 def test_round_trip_reachable(seed):
     for p, cube, match in random_states(seed):
         text = format_state(p, cube, match)
@@ -193,8 +201,26 @@ def test_round_trip_reachable(seed):
 # --- decoder fuzzing ---------------------------------------------------------------------------
 VALID = EXAMPLES + [format_state(*s) for seed in range(2) for s in list(random_states(seed))[::20]]
 TOKENS = list("0123456789wbp:,-/[]=!*+ _.x") + [
-    "long", "short", "caucasian", "24:15", "24:2", "bar", "hand", "off", "money", "first:",
-    "turns:", "pending:", "lastroll:1", "cube_enabled", "max_cube", "true", "1!w", "2b", "/5*"]
+    "long",
+    "short",
+    "caucasian",
+    "24:15",
+    "24:2",
+    "bar",
+    "hand",
+    "off",
+    "money",
+    "first:",
+    "turns:",
+    "pending:",
+    "lastroll:1",
+    "cube_enabled",
+    "max_cube",
+    "true",
+    "1!w",
+    "2b",
+    "/5*",
+]
 
 
 def parses_or_notation_error(text):
@@ -228,11 +254,11 @@ def test_fuzz_mutations(text, data):
         char = data.draw(st.sampled_from(TOKENS[:27]) | st.characters())
         op = data.draw(st.sampled_from(["delete", "insert", "replace"]))
         if op == "delete":
-            text = text[:i] + text[i + 1:]
+            text = text[:i] + text[i + 1 :]
         elif op == "insert":
             text = text[:i] + char + text[i:]
         else:
-            text = text[:i] + char + text[i + 1:]
+            text = text[:i] + char + text[i + 1 :]
     parses_or_notation_error(text)
 
 
@@ -253,8 +279,13 @@ def test_error_sixteen_checkers():
     e = error(f"short 24:2,13:5,8:3,6:6 {SHORT_START} w 31 1 money")
     assert e.code == "checker_count"
     assert e.message == "column 7 (white's side): white has 16 checkers; short is played with 15"
-    assert e.params == {"colour": "white", "count": 16, "expected": 15, "column": 7,
-                        "field": "white's side"}
+    assert e.params == {
+        "colour": "white",
+        "count": 16,
+        "expected": 15,
+        "column": 7,
+        "field": "white's side",
+    }
     e = error("long 24:15 24:14 w 31 - money")
     assert e.message == "column 12 (black's side): black has 14 checkers; long is played with 15"
 
@@ -262,8 +293,9 @@ def test_error_sixteen_checkers():
 def test_error_point_held_by_both():
     e = error(f"short 24:2,13:5,8:3,6:4,1:1 {SHORT_START} w 31 1 money")
     assert e.code == "shared_point" and e.params["column"] == 7
-    assert e.message == ("column 7 (white's side): white's point 1 is also held by black "
-                         "(black's 24)")
+    assert e.message == (
+        "column 7 (white's side): white's point 1 is also held by black (black's 24)"
+    )
     # long nardy's parallel geometry: white's 12 is black's 24
     e = error("long 24:14,12:1 24:15 b 31 - money")
     assert e.code == "shared_point" and "black's 24" in e.message
@@ -272,10 +304,12 @@ def test_error_point_held_by_both():
 def test_error_unknown_game():
     e = error("backgammon 24:15 24:15 w 31 1 money")
     assert e.code == "unknown_game" and e.params["column"] == 1 and e.params["field"] == "game"
-    assert e.message == ("column 1 (game): unknown game 'backgammon' "
-                         f"(games: {', '.join(VARIANTS)})")
-    assert e.message.startswith("column 1 (game): unknown game 'backgammon' "
-                                "(games: long, short, caucasian")
+    assert e.message == (
+        f"column 1 (game): unknown game 'backgammon' (games: {', '.join(VARIANTS)})"
+    )
+    assert e.message.startswith(
+        "column 1 (game): unknown game 'backgammon' (games: long, short, caucasian"
+    )
 
 
 def test_error_bad_option():

@@ -11,29 +11,61 @@ from nardy_core.engine.errors import OptionError
 
 SPEC_DEFAULTS = {
     "long": {  # CORE_RULES.md 2.8
-        "first_move_dice": "reroll", "next_game_starter": "alternate",
-        "head_exception": "head_obstacle", "head_exception_rolls": frozenset({3, 4, 6}),
-        "block_rule": "ahead", "block_check": "end_of_turn", "koks_rule": "none",
-        "koks_points": 3, "home_mars_points": 2, "last_roll_draw": False, "draw_points": "half",
-        "draw_eval": "after_last_roll", "cube_enabled": False,
+        "first_move_dice": "reroll",
+        "next_game_starter": "alternate",
+        "head_exception": "head_obstacle",
+        "head_exception_rolls": frozenset({3, 4, 6}),
+        "block_rule": "ahead",
+        "block_check": "end_of_turn",
+        "koks_rule": "none",
+        "koks_points": 3,
+        "home_mars_points": 2,
+        "last_roll_draw": False,
+        "draw_points": "half",
+        "draw_eval": "after_last_roll",
+        "cube_enabled": False,
     },
     "short": {  # CORE_RULES.md 3.11
-        "cube_enabled": True, "max_cube": 0, "jacoby": False, "beaver": False,
-        "automatic_doubles": 0, "crawford": True, "holland": False,
-        "next_game_starter": "opening_roll", "allow_resign": True,
+        "cube_enabled": True,
+        "max_cube": 0,
+        "jacoby": False,
+        "beaver": False,
+        "automatic_doubles": 0,
+        "crawford": True,
+        "holland": False,
+        "next_game_starter": "opening_roll",
+        "allow_resign": True,
     },
 }
 SPEC_DEFAULTS["caucasian"] = dict(SPEC_DEFAULTS["short"], caucasian_hit_rule="no_hide")  # 4.2
 
 ALTERNATIVES = {
-    "long": {"first_move_dice": "lot_dice", "next_game_starter": "lot", "head_exception": "none",
-             "head_exception_rolls": "46", "block_rule": "opp_in_home",
-             "block_check": "every_step", "koks_rule": "start_quarter", "koks_points": 4,
-             "home_mars_points": 3, "last_roll_draw": "on", "draw_points": "one_each",
-             "draw_eval": "at_white_finish", "cube_enabled": "true"},
-    "short": {"cube_enabled": "off", "max_cube": 64, "jacoby": True, "beaver": "yes",
-              "automatic_doubles": 2, "crawford": False, "holland": True,
-              "next_game_starter": "winner", "allow_resign": False},
+    "long": {
+        "first_move_dice": "lot_dice",
+        "next_game_starter": "lot",
+        "head_exception": "none",
+        "head_exception_rolls": "46",
+        "block_rule": "opp_in_home",
+        "block_check": "every_step",
+        "koks_rule": "start_quarter",
+        "koks_points": 4,
+        "home_mars_points": 3,
+        "last_roll_draw": "on",
+        "draw_points": "one_each",
+        "draw_eval": "at_white_finish",
+        "cube_enabled": "true",
+    },
+    "short": {
+        "cube_enabled": "off",
+        "max_cube": 64,
+        "jacoby": True,
+        "beaver": "yes",
+        "automatic_doubles": 2,
+        "crawford": False,
+        "holland": True,
+        "next_game_starter": "winner",
+        "allow_resign": False,
+    },
 }
 ALTERNATIVES["caucasian"] = dict(ALTERNATIVES["short"], caucasian_hit_rule="stay")
 
@@ -60,8 +92,12 @@ def test_unknown_key_and_bad_value_are_typed_errors():
     with pytest.raises(OptionError) as err:
         get_variant("long", {"head_exception": "sometimes"})
     assert err.value.code == "option_value" and "head_obstacle" in str(err.value)
-    for bad in ({"koks_points": 0}, {"max_cube": "x"}, {"head_exception_rolls": "7"},
-                {"jacoby": "maybe"}):
+    for bad in (
+        {"koks_points": 0},
+        {"max_cube": "x"},
+        {"head_exception_rolls": "7"},
+        {"jacoby": "maybe"},
+    ):
         with pytest.raises(OptionError):
             get_variant("short" if "max_cube" in bad or "jacoby" in bad else "long", bad)
     with pytest.raises(OptionError) as err:
@@ -72,6 +108,7 @@ def test_unknown_key_and_bad_value_are_typed_errors():
 def test_holland_rule():
     from nardy_core.engine.game import Game
     from nardy_core.engine.match import MatchScore
+
     variant = get_variant("short", {"holland": True})
     start = variant.initial_position().replace(first_turn=(False, False), turn=1)
     post = MatchScore(5, (4, 2), "post")  # black trails

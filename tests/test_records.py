@@ -24,12 +24,18 @@ from conftest import DATA, ROOT
 from nardy_core.engine.errors import NardyError, NotationError
 from nardy_core.engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from nardy_core.engine.match import Match
-from nardy_core.formats.notation import format_state
 from nardy_core.engine.position import BAR
-from nardy_core.formats.records import RECORDED, RecordError, export_match, import_match, replay_match
+from nardy_core.formats.notation import format_state
+from nardy_core.formats.record import replay
+from nardy_core.formats.records import (
+    RECORDED,
+    RecordError,
+    export_match,
+    import_match,
+    replay_match,
+)
 from nardy_core.ui.session import HUMAN, Session
 from nardy_core.variants import get_variant
-from nardy_core.formats.record import replay
 
 RECORDS = os.path.join(DATA, "records")
 GNUBG_FILES = ("gnubg_5p_seed5.mat", "gnubg_5p_seed11.mat")
@@ -84,10 +90,15 @@ def record_of(match, names=None):
     games = [g.actions for g in match.games]
     if match.game is not None:  # the game on the board (over, but not yet scored, or not over)
         games.append(match.game.actions)
-    record = {"v": 1, "game": variant.key,
-              "options": {k: specs[k].format(v) for k, v in variant.options.non_default().items()},
-              "length": match.length, "seed": match.seed, "players": [HUMAN, "strong"],
-              "games": [[list(a) for a in actions] for actions in games]}
+    record = {
+        "v": 1,
+        "game": variant.key,
+        "options": {k: specs[k].format(v) for k, v in variant.options.non_default().items()},
+        "length": match.length,
+        "seed": match.seed,
+        "players": [HUMAN, "strong"],
+        "games": [[list(a) for a in actions] for actions in games],
+    }
     if names:
         record["names"] = list(names)
     return record
@@ -124,9 +135,19 @@ CASES = {
     "short-nocube": ("short", 3, {"cube_enabled": "false", "crawford": "false"}, 5, 4),
     "long-3": ("long", 3, {}, 2, 6),
     "long-money-draw": ("long", 0, {"last_roll_draw": "true"}, 21, 2),
-    "long-options": ("long", 5, {"cube_enabled": "true", "first_move_dice": "lot_dice",
-                                 "next_game_starter": "lot", "head_exception": "list",
-                                 "koks_rule": "head"}, 3, 4),
+    "long-options": (
+        "long",
+        5,
+        {
+            "cube_enabled": "true",
+            "first_move_dice": "lot_dice",
+            "next_game_starter": "lot",
+            "head_exception": "list",
+            "koks_rule": "head",
+        },
+        3,
+        4,
+    ),
     "caucasian-3": ("caucasian", 3, {}, 1, 6),
     "caucasian-stay": ("caucasian", 0, {"caucasian_hit_rule": "stay"}, 2, 2),
     # the parallel games: khachapuri's difference scoring (a resignation is worth 15 minus the
@@ -162,8 +183,9 @@ def test_round_trip(name):
     match = replay_match(imported)
     last = match.game
     assert last.position == replay_match(record).game.position
-    assert [g.result.to_dict() for g in match.games] == \
-        [g.result.to_dict() for g in replay_match(record).games]
+    assert [g.result.to_dict() for g in match.games] == [
+        g.result.to_dict() for g in replay_match(record).games
+    ]
     if record["game"] != "short":
         assert f'; [Nardy "{record["game"]}"]' in text
 
@@ -191,9 +213,22 @@ def test_the_random_matches_cover_what_a_record_holds():
                     seen.add("opening tie")
             if game.result:
                 seen.add("result:" + game.result.reason)
-    assert {"drop", "take", "beaver", "pass", "accept", "accept after roll", "decline",
-            "crawford:crawford", "crawford:post", "result:draw", "result:drop",
-            "result:resign", "result:bear_off", "opening tie"} <= seen
+    assert {
+        "drop",
+        "take",
+        "beaver",
+        "pass",
+        "accept",
+        "accept after roll",
+        "decline",
+        "crawford:crawford",
+        "crawford:post",
+        "result:draw",
+        "result:drop",
+        "result:resign",
+        "result:bear_off",
+        "opening tie",
+    } <= seen
 
 
 def test_a_session_record_round_trips():
@@ -242,20 +277,32 @@ def test_an_unfinished_match_keeps_where_it_stands():
         imported = import_match(export_match(record))
         assert trace(imported) == trace(record)
         game, original = replay_match(imported).game, replay_match(record).game
-        assert (game.phase, game.position, game.cube) == \
-            (original.phase, original.position, original.cube)
-    phases = {replay_match(dict(full, games=full["games"][:1] + [actions[:cut]])).game.phase
-              for cut in range(0, 6)}
+        assert (game.phase, game.position, game.cube) == (
+            original.phase,
+            original.position,
+            original.cube,
+        )
+    phases = {
+        replay_match(dict(full, games=full["games"][:1] + [actions[:cut]])).game.phase
+        for cut in range(0, 6)
+    }
     assert {OPENING, MOVE, ROLL} <= phases
-    game, doubled = next((g, i) for g, actions in enumerate(full["games"])
-                         for i, a in enumerate(actions) if a[0] == "double")
-    record = dict(full, games=full["games"][:game] + [full["games"][game][:doubled + 1]])
+    game, doubled = next(
+        (g, i)
+        for g, actions in enumerate(full["games"])
+        for i, a in enumerate(actions)
+        if a[0] == "double"
+    )
+    record = dict(full, games=full["games"][:game] + [full["games"][game][: doubled + 1]])
     assert replay_match(import_match(export_match(record))).game.phase == DOUBLE
 
 
 def test_names_and_tags():
-    record = dict(case_record("short-3"), names=["  Jan  van der  Berg ", "a:b"],
-                  tags={"Event": "Club night", "Site": "Baku"})
+    record = dict(
+        case_record("short-3"),
+        names=["  Jan  van der  Berg ", "a:b"],
+        tags={"Event": "Club night", "Site": "Baku"},
+    )
     text = export_match(record)
     assert text.startswith('; [Site "Baku"]\n; [Event "Club night"]\n')
     imported = import_match(text)
@@ -275,15 +322,18 @@ def test_short_nardy_is_written_as_gnubg_writes_it():
     assert "; [" not in text and "bar" not in text and "off" not in text
     steps = re.findall(r"\b(\d+)/(\d+)(\*?)", text)
     assert all(int(a) - int(b) <= 6 for a, b, _ in steps if a != "25")
-    assert {"25", "0", "*"} <= {a for a, _, _ in steps} | {b for _, b, _ in steps} \
-        | {h for _, _, h in steps}
+    assert {"25", "0", "*"} <= {a for a, _, _ in steps} | {b for _, b, _ in steps} | {
+        h for _, _, h in steps
+    }
 
 
 def test_long_nardy_text():
     text = export_match(case_record("long-options"))
     assert '; [Nardy "long"]' in text
-    assert ('; [Options "first_move_dice=lot_dice,next_game_starter=lot,head_exception=list,'
-            'koks_rule=head,cube_enabled=true"]') in text
+    assert (
+        '; [Options "first_move_dice=lot_dice,next_game_starter=lot,head_exception=list,'
+        'koks_rule=head,cube_enabled=true"]'
+    ) in text
     assert re.search(r'; \[Opening "(\d\d ?)+"\]', text)
     assert re.search(r"Wins \d+ points? \((oin|mars|koks|home_mars)\)", text)
     assert re.search(r"[1-6][1-6]: 24/\d+", text)
@@ -316,8 +366,9 @@ def test_gnubg_files_are_read_and_written_back(name):
     assert record["tags"] == {"EventDate": "2026.11.22"}
     match = replay_match(record)
     assert match.next_game() is None and match.is_over
-    assert [line.rstrip() for line in export_match(record).splitlines()] == \
-        [line.rstrip() for line in source.splitlines()]
+    assert [line.rstrip() for line in export_match(record).splitlines()] == [
+        line.rstrip() for line in source.splitlines()
+    ]
 
 
 def test_the_gnubg_file_has_a_crawford_game():
@@ -345,11 +396,11 @@ def relayout(text, right=40):
         if found:
             cells = [m.start() for m in _CELL.finditer(line)]
             if len(cells) == 2:
-                left, right_cell = line[cells[0]:cells[1]].strip(), line[cells[1]:].strip()
+                left, right_cell = line[cells[0] : cells[1]].strip(), line[cells[1] :].strip()
             elif cells[0] >= 20:
-                left, right_cell = "", line[cells[0]:].strip()
+                left, right_cell = "", line[cells[0] :].strip()
             else:
-                left, right_cell = line[cells[0]:].strip(), ""
+                left, right_cell = line[cells[0] :].strip(), ""
             line = f"{found.group(1)}) {left}".ljust(right - 1) + " " + right_cell
         line = re.sub(r"\b25/", "bar/", line)
         line = re.sub(r"/0\b", "/off", line)
@@ -382,13 +433,21 @@ def test_forgiving_layout():
 def test_consolidated_moves():
     """``61: 8/1`` names a checker's whole way and hits nothing on the way; a hit on the way is
     written (``8/7*/1`` or ``8/7* 7/1``), as GNU Backgammon reads it. ``(2)`` repeats."""
-    head = (" 1 point match\n\n Game 1\n a : 0                          b : 0\n"
-            "  1) 64: 24/18 13/9            ")
-    plays = {text: import_match(head + text)["games"][0][3][1]
-             for text in ("61: 8/1*", "61: 8/1", "61: 8/7*/1*", "61: 8/7* 7/1*", "61: 8/7/1")}
+    head = (
+        " 1 point match\n\n Game 1\n a : 0                          b : 0\n"
+        "  1) 64: 24/18 13/9            "
+    )
+    plays = {
+        text: import_match(head + text)["games"][0][3][1]
+        for text in ("61: 8/1*", "61: 8/1", "61: 8/7*/1*", "61: 8/7* 7/1*", "61: 8/7/1")
+    }
     assert plays["61: 8/1*"] == plays["61: 8/1"] == [[8, 2, 6, False], [2, 1, 1, True]]
-    assert plays["61: 8/7*/1*"] == plays["61: 8/7* 7/1*"] == plays["61: 8/7/1"] \
+    assert (
+        plays["61: 8/7*/1*"]
+        == plays["61: 8/7* 7/1*"]
+        == plays["61: 8/7/1"]
         == [[8, 7, 1, True], [7, 1, 6, True]]
+    )
     with pytest.raises(RecordError) as caught:  # 13/12 is closed: the way is 13/7*/6
         import_match(head + "61: 13/6")
     assert caught.value.params["reason"] == "illegal_play"
@@ -417,38 +476,41 @@ LINE3 = "  3) 43: 13/9 13/10              33: 8/5 8/5 6/3* 6/3"
 DROP = "  3)  Doubles => 2                Drops\n      Wins 1 point"
 
 
-@pytest.mark.parametrize("old,new,line,reason", [
-    ("62: 13/7* 24/22", "62: 13/7* 24/20", 8, "illegal_play"),  # a wrong move
-    ("62: 13/7* 24/22", "62: 12/6 24/22", 8, "illegal_play"),   # a checker that is not there
-    ("51: 25/20 6/5", "51: 6/5 25/20", None, None),             # the same steps in any order
-    ("51: 25/20 6/5", "51: 13/8 6/5", 8, "illegal_play"),       # the bar first
-    ("43: 13/9", "4: 13/9", 9, "bad_dice"),                     # a missing die
-    ("43: 13/9", "73: 13/9", 9, "bad_dice"),
-    ("43: 13/9", "43: 13/9/x", 9, "bad_move"),
-    ("62: 13/7* 24/22", "62:", 8, "no_move"),                   # a roll with legal moves unplayed
-    ("62: 24/18 13/11", "66: 24/18 24/18 13/7 13/7", 7, "opening_double"),
-    (LINE3, "  3)                              43: 13/9 13/10", 9, "wrong_player"),
-    (" a b : 0", " a b : 1", 6, "score"),
-    (" 1 point match", " 1 pint match", 0, "no_match_line"),
-    (" Game 1", "", 6, "no_game_line"),
-    ("  1)      ", "  1) hello  ", 7, "unreadable"),
-    ("6/3* 6/3", "6/3* 6/3\n      Wins 1 point", 10, "result"),  # left is on roll
-    ("6/3* 6/3", "6/3* 6/3\n" + " " * 34 + "Wins 4 points", 10, "result"),
-    ("6/3* 6/3", "6/3* 6/3\n" + " " * 34 + "Wins 1 point", None, None),   # left resigned
-    ("6/3* 6/3", "6/3* 6/3\n" + " " * 34 + "Wins 2 points", None, None),  # ... a gammon
-    ("6/3* 6/3", "6/3* 6/3\n Game 2\n a b : 0   c : 1", 10, "game_not_over"),
-    ("  3) 43: 13/9 13/10", "  3)  Takes", 9, "no_double"),
-    ("  3) 43: 13/9 13/10", "  3)  Doubles => 4", 9, "cube_value"),
-    ("  3) 43: 13/9 13/10", "  3)  Doubles => 2", 9, "no_answer"),  # then 33: without a take
-    (LINE3, DROP, None, None),
-    (LINE3, DROP + "\n\n Game 2\n a b : 1   c : 0", 12, "match_over"),
-    (LINE3, DROP + "\n  4) 31: 8/5 6/5", 11, "game_over"),
-    (LINE3, DROP.replace("1 point", "2 points"), 10, "result"),
-    ("\n  1)", '\n; [Opening "33"]\n  1)', 7, "bad_opening"),
-    ("; [EventDate", '; [Nardy "chess"]\n; [EventDate', 1, "unknown_game"),
-    ("; [EventDate", '; [Options "jacobi=true"]\n; [EventDate', 1, "option_unknown"),
-    ("; [EventDate", '; [Variation "HyperGammon (3)"]\n; [EventDate', 1, "variation"),
-])
+@pytest.mark.parametrize(
+    "old,new,line,reason",
+    [
+        ("62: 13/7* 24/22", "62: 13/7* 24/20", 8, "illegal_play"),  # a wrong move
+        ("62: 13/7* 24/22", "62: 12/6 24/22", 8, "illegal_play"),  # a checker that is not there
+        ("51: 25/20 6/5", "51: 6/5 25/20", None, None),  # the same steps in any order
+        ("51: 25/20 6/5", "51: 13/8 6/5", 8, "illegal_play"),  # the bar first
+        ("43: 13/9", "4: 13/9", 9, "bad_dice"),  # a missing die
+        ("43: 13/9", "73: 13/9", 9, "bad_dice"),
+        ("43: 13/9", "43: 13/9/x", 9, "bad_move"),
+        ("62: 13/7* 24/22", "62:", 8, "no_move"),  # a roll with legal moves unplayed
+        ("62: 24/18 13/11", "66: 24/18 24/18 13/7 13/7", 7, "opening_double"),
+        (LINE3, "  3)                              43: 13/9 13/10", 9, "wrong_player"),
+        (" a b : 0", " a b : 1", 6, "score"),
+        (" 1 point match", " 1 pint match", 0, "no_match_line"),
+        (" Game 1", "", 6, "no_game_line"),
+        ("  1)      ", "  1) hello  ", 7, "unreadable"),
+        ("6/3* 6/3", "6/3* 6/3\n      Wins 1 point", 10, "result"),  # left is on roll
+        ("6/3* 6/3", "6/3* 6/3\n" + " " * 34 + "Wins 4 points", 10, "result"),
+        ("6/3* 6/3", "6/3* 6/3\n" + " " * 34 + "Wins 1 point", None, None),  # left resigned
+        ("6/3* 6/3", "6/3* 6/3\n" + " " * 34 + "Wins 2 points", None, None),  # ... a gammon
+        ("6/3* 6/3", "6/3* 6/3\n Game 2\n a b : 0   c : 1", 10, "game_not_over"),
+        ("  3) 43: 13/9 13/10", "  3)  Takes", 9, "no_double"),
+        ("  3) 43: 13/9 13/10", "  3)  Doubles => 4", 9, "cube_value"),
+        ("  3) 43: 13/9 13/10", "  3)  Doubles => 2", 9, "no_answer"),  # then 33: without a take
+        (LINE3, DROP, None, None),
+        (LINE3, DROP + "\n\n Game 2\n a b : 1   c : 0", 12, "match_over"),
+        (LINE3, DROP + "\n  4) 31: 8/5 6/5", 11, "game_over"),
+        (LINE3, DROP.replace("1 point", "2 points"), 10, "result"),
+        ("\n  1)", '\n; [Opening "33"]\n  1)', 7, "bad_opening"),
+        ("; [EventDate", '; [Nardy "chess"]\n; [EventDate', 1, "unknown_game"),
+        ("; [EventDate", '; [Options "jacobi=true"]\n; [EventDate', 1, "option_unknown"),
+        ("; [EventDate", '; [Variation "HyperGammon (3)"]\n; [EventDate', 1, "variation"),
+    ],
+)
 def test_malformed(old, new, line, reason):
     assert old in GOOD
     text = GOOD.replace(old, new)
@@ -482,8 +544,11 @@ def test_a_double_where_the_rules_forbid_it_names_the_line():
     record = case_record("short-3")
     lines = export_match(record).splitlines()
     header = [i for i, line in enumerate(lines) if line.startswith(" Game")][crawford_game(record)]
-    row = next(i for i in range(header + 2, len(lines))
-               if re.match(r"\s*\d+\) [1-6][1-6]: ", lines[i]) and len(lines[i]) > 34)
+    row = next(
+        i
+        for i in range(header + 2, len(lines))
+        if re.match(r"\s*\d+\) [1-6][1-6]: ", lines[i]) and len(lines[i]) > 34
+    )
     lines[row] = lines[row][:33] + " Doubles => 2"
     with pytest.raises(RecordError) as caught:
         import_match("\n".join(lines))
@@ -504,8 +569,14 @@ def test_replay_errors_are_typed():
     with pytest.raises(NardyError) as caught:
         replay_match(broken)
     assert caught.value.code == "bad_record" and caught.value.params["action"] == 4
-    for bad in ({}, {"game": "short"}, dict(record, games=[]), dict(record, length=-1),
-                dict(record, games=record["games"][:1] + [[]] * 9), dict(record, game="chess")):
+    for bad in (
+        {},
+        {"game": "short"},
+        dict(record, games=[]),
+        dict(record, length=-1),
+        dict(record, games=record["games"][:1] + [[]] * 9),
+        dict(record, game="chess"),
+    ):
         with pytest.raises(NardyError):
             replay_match(bad)
         with pytest.raises(NardyError):
@@ -522,9 +593,12 @@ def import_or_typed_error(text):
     # anything else (a bare exception) fails the test
 
 
-FUZZ = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-_ALPHABET = st.sampled_from(list(" \n:/*()0123456789;[]\"abdeginoprstwDGTW=>-"))
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+_ALPHABET = st.sampled_from(list(' \n:/*()0123456789;[]"abdeginoprstwDGTW=>-'))
 
 
 @FUZZ
@@ -557,13 +631,13 @@ def test_fuzz_mutated_records(data):
         line = lines[i]
         if kind == "char" and line:
             j = data.draw(st.integers(0, len(line) - 1))
-            lines[i] = line[:j] + data.draw(_ALPHABET) + line[j + 1:]
+            lines[i] = line[:j] + data.draw(_ALPHABET) + line[j + 1 :]
         elif kind == "insert":
             j = data.draw(st.integers(0, len(line)))
             lines[i] = line[:j] + data.draw(st.text(max_size=5)) + line[j:]
         elif kind == "delete" and line:
             j = data.draw(st.integers(0, len(line) - 1))
-            lines[i] = line[:j] + line[j + data.draw(st.integers(1, 6)):]
+            lines[i] = line[:j] + line[j + data.draw(st.integers(1, 6)) :]
         elif kind == "swap":
             k = data.draw(st.integers(0, len(lines) - 1))
             lines[i], lines[k] = lines[k], lines[i]
@@ -585,11 +659,14 @@ def _gnubg():
 def our_games(record, gnubg):
     """Each game as GNU Backgammon's match() shows it: (info, events) with players X (left,
     player 0) and O, the board before each move as a Position ID."""
+
     def board_id(position):
         def side(s):
             return tuple(s[1:25]) + (s[BAR],)
-        return gnubg.positionid((side(position.sides[1 - position.turn]),
-                                 side(position.sides[position.turn])))
+
+        return gnubg.positionid(
+            (side(position.sides[1 - position.turn]), side(position.sides[position.turn]))
+        )
 
     variant = get_variant(record["game"], record.get("options") or {})
     match = Match(variant, length=record["length"], throw_opening=False)
@@ -610,8 +687,15 @@ def our_games(record, gnubg):
             if name == "roll" and (game.phase != MOVE or game.position.turn != before.turn):
                 events.append(("move", mover, tuple(action[1]), board_id(before), []))
             elif name == "play" and before.dice:
-                events.append(("move", mover, tuple(before.dice), board_id(before),
-                               sorted((s[0], s[1]) for s in action[1])))
+                events.append(
+                    (
+                        "move",
+                        mover,
+                        tuple(before.dice),
+                        board_id(before),
+                        sorted((s[0], s[1]) for s in action[1]),
+                    )
+                )
             elif name == "double":
                 events.append(("double", mover))
             elif name in ("take", "drop"):
@@ -625,8 +709,16 @@ def our_games(record, gnubg):
                     events.append(("set", offer[0], offer[1]))
                 events.append(("resign", offer[0]))
         result = game.result
-        info = None if result is None else ("XO"[game.players[result.winner]], result.points,
-                                            result.reason == "resign", start)
+        info = (
+            None
+            if result is None
+            else (
+                "XO"[game.players[result.winner]],
+                result.points,
+                result.reason == "resign",
+                start,
+            )
+        )
         out.append((info, events))
     return out
 
@@ -639,21 +731,40 @@ def gnubg_games(gnubg):
         for r in game["game"]:
             action = r["action"]
             if action == "move":
-                events.append(("move", r["player"], tuple(r["dice"]), r["board"],
-                               sorted(tuple(m) for m in r["move"])))
+                events.append(
+                    (
+                        "move",
+                        r["player"],
+                        tuple(r["dice"]),
+                        r["board"],
+                        sorted(tuple(m) for m in r["move"]),
+                    )
+                )
             elif action == "set":
                 events.append(("set", r["player"], tuple(r["dice"])))
             elif action in ("double", "take", "drop", "resign"):
                 events.append((action, r["player"]))
-        out.append(((info["winner"], info["points-won"], info["resigned"],
-                     [info["score-X"], info["score-O"]]) if info.get("winner") else None,
-                    events))
+        out.append(
+            (
+                (
+                    info["winner"],
+                    info["points-won"],
+                    info["resigned"],
+                    [info["score-X"], info["score-O"]],
+                )
+                if info.get("winner")
+                else None,
+                events,
+            )
+        )
     return out
 
 
 @pytest.mark.oracle
-@pytest.mark.parametrize("name", ["short-3", "short-3b", "short-5", "short-money",
-                                  "short-money-jacoby-beaver", "short-nocube"])
+@pytest.mark.parametrize(
+    "name",
+    ["short-3", "short-3b", "short-5", "short-money", "short-money-jacoby-beaver", "short-nocube"],
+)
 def test_gnubg_reads_our_export(name, tmp_path):
     """GNU Backgammon imports our .mat and sees the same match: every roll, every move (the
     board before it as a Position ID, and its steps), every cube action (a beaver as its
@@ -682,12 +793,16 @@ def test_we_read_gnubg_export(seed, tmp_path):
     """GNU Backgammon plays a 5-point match against itself and exports it; we import it and see
     the same match move by move, and write the file back line for line."""
     gnubg = _gnubg()
-    for command in ("set player 0 gnubg", "set player 1 gnubg",
-                    "set player 0 chequerplay evaluation plies 0",
-                    "set player 1 chequerplay evaluation plies 0",
-                    "set player 0 cubedecision evaluation plies 0",
-                    "set player 1 cubedecision evaluation plies 0",
-                    f"set seed {seed}", "new match 5"):
+    for command in (
+        "set player 0 gnubg",
+        "set player 1 gnubg",
+        "set player 0 chequerplay evaluation plies 0",
+        "set player 1 chequerplay evaluation plies 0",
+        "set player 0 cubedecision evaluation plies 0",
+        "set player 1 cubedecision evaluation plies 0",
+        f"set seed {seed}",
+        "new match 5",
+    ):
         gnubg.command(command)
     path = tmp_path / "gnubg.mat"
     gnubg.command(f"export match mat {path}")
@@ -698,19 +813,24 @@ def test_we_read_gnubg_export(seed, tmp_path):
     assert len(theirs) == len(ours) >= 2
     for index, (mine, gnu) in enumerate(zip(ours, theirs)):
         assert mine == gnu, f"game {index + 1}"
-    assert [line.rstrip() for line in export_match(record).splitlines()] == \
-        [line.rstrip() for line in source.splitlines()]
+    assert [line.rstrip() for line in export_match(record).splitlines()] == [
+        line.rstrip() for line in source.splitlines()
+    ]
 
 
-@pytest.mark.parametrize("state", [
-    "short 6:3,5:3,4:3,3:3,2:3 6:3,5:3,4:3,3:3,2:3 w - 1 money",
-    "short 13:5,8:3,6:5,5:2 24:2,13:5,8:3,6:5 b - 2w 2-1/5",
-    "long 24:10,19:5 24:11,13:4 w - - money",
-])
+@pytest.mark.parametrize(
+    "state",
+    [
+        "short 6:3,5:3,4:3,3:3,2:3 6:3,5:3,4:3,3:3,2:3 w - 1 money",
+        "short 13:5,8:3,6:5,5:2 24:2,13:5,8:3,6:5 b - 2w 2-1/5",
+        "long 24:10,19:5 24:11,13:4 w - - money",
+    ],
+)
 def test_a_game_played_on_from_a_set_up_position_round_trips(state):
     """A game opened from a shared or edited position (the record's ``start``) is written with
     a Position tag and read back from it: same start, same actions, same final position."""
     from nardy_core.formats.notation import parse_state
+
     session = Session(start=parse_state(state), players=(HUMAN, HUMAN), seed="start")
     rng = random.Random(7)
     for _ in range(12):

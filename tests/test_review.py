@@ -11,11 +11,11 @@ import pytest
 
 from conftest import DATA
 from helpers import run
+from nardy_core.analysis.review import MARKS, Review, load_record, mark_for
 from nardy_core.engine.errors import NardyError
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
-from nardy_core.formats.records import export_match, import_match
-from nardy_core.analysis.review import MARKS, Review, load_record, mark_for
 from nardy_core.formats.record import game_record
+from nardy_core.formats.records import export_match, import_match
 
 FIXED = os.path.join(DATA, "records", "review_short.mat")
 
@@ -59,10 +59,13 @@ def test_fixed_game_pinned_figures(fixed):
     summary = report["summary"]
     anna, boris = summary["players"]
     assert (anna["name"], boris["name"]) == ("Anna", "Boris")
-    assert (anna["decisions"], anna["doubtful"], anna["errors"], anna["blunders"]) == (
-        15, 7, 2, 0)
+    assert (anna["decisions"], anna["doubtful"], anna["errors"], anna["blunders"]) == (15, 7, 2, 0)
     assert (boris["decisions"], boris["doubtful"], boris["errors"], boris["blunders"]) == (
-        19, 3, 1, 0)
+        19,
+        3,
+        1,
+        0,
+    )
     # 4 decimals in the output; a little slack for another platform's floating point (Pyodide)
     assert anna["loss"] == pytest.approx(0.5417, abs=5e-4)
     assert boris["loss"] == pytest.approx(0.3713, abs=5e-4)
@@ -71,7 +74,12 @@ def test_fixed_game_pinned_figures(fixed):
     assert (anna["error_rate"], boris["error_rate"]) == (36.1, 19.5)
     worst = summary["worst"][0]
     assert (worst["game"], worst["player"], worst["played"], worst["best"], worst["mark"]) == (
-        1, 1, "20/16 13/10*", "13/10* 8/4*", "error")
+        1,
+        1,
+        "20/16 13/10*",
+        "13/10* 8/4*",
+        "error",
+    )
     assert worst["loss"] == pytest.approx(0.1445, abs=5e-4)
     kinds = [d["kind"] for d in report["decisions"]]
     assert kinds.count("roll") == 28 and kinds.count("answer") == 2
@@ -80,9 +88,16 @@ def test_fixed_game_pinned_figures(fixed):
 def test_marks_follow_the_documented_thresholds(fixed):
     _, report = fixed
     assert [(name, threshold) for name, _, threshold in MARKS] == [
-        ("blunder", 0.16), ("error", 0.08), ("doubtful", 0.04)]
+        ("blunder", 0.16),
+        ("error", 0.08),
+        ("doubtful", 0.04),
+    ]
     assert (mark_for(0.039), mark_for(0.04), mark_for(0.08), mark_for(0.16)) == (
-        None, "doubtful", "error", "blunder")
+        None,
+        "doubtful",
+        "error",
+        "blunder",
+    )
     for d in report["decisions"]:
         if d["kind"] != "roll":
             assert d["loss"] >= 0
@@ -105,8 +120,11 @@ def test_strong_level_judges_the_played_play_as_deep_as_the_best():
     review = Review(fixed_text(), level="strong")
     items = review.decisions()
     # game 2, Boris's 3-4 (the intermediate level's worst mistake) and Anna's 6-4 in game 2
-    target = [d["index"] for d in items if d["kind"] == "play" and d["game"] == 1
-              and d["played"] in ("20/16 13/10*", "13/3")]
+    target = [
+        d["index"]
+        for d in items
+        if d["kind"] == "play" and d["game"] == 1 and d["played"] in ("20/16 13/10*", "13/3")
+    ]
     assert len(target) == 2
     for index in target:
         d = review.analyse(index)
@@ -139,8 +157,9 @@ def test_luck_is_zero_on_average_short(fixed):
     _check_luck(review, rolls[-1]["index"])
 
 
-@pytest.mark.parametrize("game,seed,turns", [("long", "L1", 9), ("gioul", "G3", 12),
-                                             ("fayles", "F2", 4)])
+@pytest.mark.parametrize(
+    "game,seed,turns", [("long", "L1", 9), ("gioul", "G3", 12), ("fayles", "F2", 4)]
+)
 def test_luck_is_zero_on_average_other_games(game, seed, turns):
     review = Review(first_play_game(game, seed, turns), level="intermediate")
     rolls = [d for d in review.decisions() if d["kind"] == "roll"]
@@ -156,9 +175,15 @@ def test_luck_is_zero_on_average_other_games(game, seed, turns):
 # --- marks of plays and cube --------------------------------------------------------------------
 def blunder_record():
     # White opens 3-1 with 8/4 instead of making the 5-point
-    return {"v": 1, "game": "short", "options": {}, "length": 0, "seed": "x",
-            "players": ["human", "human"],
-            "games": [[["opening", [[3, 1]]], ["play", [[8, 5, 3, False], [5, 4, 1, False]]]]]}
+    return {
+        "v": 1,
+        "game": "short",
+        "options": {},
+        "length": 0,
+        "seed": "x",
+        "players": ["human", "human"],
+        "games": [[["opening", [[3, 1]]], ["play", [[8, 5, 3, False], [5, 4, 1, False]]]]],
+    }
 
 
 def test_a_bad_play_is_a_blunder():
@@ -179,8 +204,7 @@ def test_cube_decisions_and_answers(fixed):
         if d["kind"] in ("cube", "answer"):
             assert d["best"] in ("double", "no_double", "take", "drop", "beaver")
             assert d["double_pass"] == pytest.approx(1.0)  # money: a drop gives the cube
-    doubles = [d for d in report["decisions"] if d["kind"] == "cube"
-               and d["played"] == "double"]
+    doubles = [d for d in report["decisions"] if d["kind"] == "cube" and d["played"] == "double"]
     assert len(doubles) == 2 and all(d["close"] for d in doubles)
 
 
@@ -216,13 +240,24 @@ def test_a_single_game_record_and_a_page_record():
     review = Review(record, level="intermediate")
     assert review.run()
     page = dict(import_match(fixed_text()), seed="s")
-    assert Review(json.dumps(page), level="intermediate").decisions() == \
-        Review(fixed_text(), level="intermediate").decisions()
+    assert (
+        Review(json.dumps(page), level="intermediate").decisions()
+        == Review(fixed_text(), level="intermediate").decisions()
+    )
     assert load_record(json.dumps({"record": page}))["games"] == page["games"]
 
 
-@pytest.mark.parametrize("bad", ["", "hello", "{", "[1, 2]", json.dumps({"v": 1}),
-                                 json.dumps({"v": 1, "game": "short", "games": [[["roll", [9]]]]})])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "hello",
+        "{",
+        "[1, 2]",
+        json.dumps({"v": 1}),
+        json.dumps({"v": 1, "game": "short", "games": [[["roll", [9]]]]}),
+    ],
+)
 def test_bad_records_raise_nardy_errors(bad):
     with pytest.raises(NardyError):
         Review(bad)
@@ -244,15 +279,25 @@ def test_annotated_export_reads_back_as_the_same_match(fixed):
 
 
 def test_reader_takes_marks_after_moves_and_cube_actions():
-    text = (" 0 point match\n\n Game 1\n A : 0                          B : 0\n"
-            "  1) 31: 8/4 ??                   42: 8/4 6/4 ?!\n"
-            "; A 31: 8/4 ?? blunder\n"
-            "  2)  Doubles => 2 ?               Takes ??\n"
-            "  3) 62: 24/18 13/11 !            ")
+    text = (
+        " 0 point match\n\n Game 1\n A : 0                          B : 0\n"
+        "  1) 31: 8/4 ??                   42: 8/4 6/4 ?!\n"
+        "; A 31: 8/4 ?? blunder\n"
+        "  2)  Doubles => 2 ?               Takes ??\n"
+        "  3) 62: 24/18 13/11 !            "
+    )
     record = import_match(text)
     actions = record["games"][0]
-    assert [a[0] for a in actions] == ["opening", "play", "roll", "play", "double", "take",
-                                       "roll", "play"]
+    assert [a[0] for a in actions] == [
+        "opening",
+        "play",
+        "roll",
+        "play",
+        "double",
+        "take",
+        "roll",
+        "play",
+    ]
 
 
 # --- the command line -----------------------------------------------------------------------------

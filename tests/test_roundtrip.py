@@ -64,6 +64,7 @@ def test_a_code_with_a_beaver_past_max_cube_keeps_its_layout():
 def test_an_empty_set_of_dice_is_written_in_a_form_every_reader_accepts():
     from nardy_core.formats.linkcode import decode_state, encode_state
     from nardy_core.formats.records import export_match, import_match
+
     variant = get_variant("long", {"head_exception_rolls": frozenset()})
     text = "long[head_exception_rolls=none] 24:15 24:15 w 33 - money first:wb"
     state = (variant.initial_position(turn=0, dice=(3, 3)), CubeState(), None)
@@ -71,41 +72,75 @@ def test_an_empty_set_of_dice_is_written_in_a_form_every_reader_accepts():
     assert format_state(*parse_state(text)) == text
     assert format_state(*decode_state(encode_state(*parse_state(text)))) == text
     game = Game(variant, seed=4)
-    record = {"v": 1, "game": "long", "options": game_record(game)["options"], "length": 0,
-              "seed": "x", "players": ["human", "human"], "games": [game.actions]}
+    record = {
+        "v": 1,
+        "game": "long",
+        "options": game_record(game)["options"],
+        "length": 0,
+        "seed": "x",
+        "players": ["human", "human"],
+        "games": [game.actions],
+    }
     assert record["options"] == {"head_exception_rolls": "none"}
     assert import_match(export_match(record))["options"] == {"head_exception_rolls": "none"}
     # what earlier versions wrote (an empty value) still reads as the empty set
-    assert get_variant("long", {"head_exception_rolls": ""}).options[
-        "head_exception_rolls"] == frozenset()
+    assert (
+        get_variant("long", {"head_exception_rolls": ""}).options["head_exception_rolls"]
+        == frozenset()
+    )
 
 
 # --- play notation: a path written for two checkers reads back ----------------------------------
-@pytest.mark.parametrize("state,steps,text", [
-    # the checker entered from the bar moves on to hit; the one from the hand enters after it
-    ("tawula 24:2,18:1,bar:1,hand:11 24:2,20:1,1:1,hand:11 w 66 - money turns:3-3",
-     [(25, 19, 6, False), (19, 13, 6, True), (26, 19, 6, False), (13, 7, 6, False)],
-     "bar/19 hand/13*/7"),
-    # 7/4 frees the point the hand's checker enters on (tourne-case: one checker a point)
-    ("tourne_case 7:1,hand:2 11:1,1:1,hand:1 w 63 - money turns:1-2",
-     [(7, 4, 3, False), (26, 7, 6, False)], "hand/4"),
-    ("tourne_case 7:1,hand:2 11:1,9:1,hand:1 b 26 - money turns:1-1",
-     [(9, 3, 6, False), (11, 9, 2, False)], "11/3"),
-    # the pinning checker leaves, another pins the same blot again
-    ("plakoto 24:6,23:1,22:1,18:2,16:1,14:1,12:1,11:1,10:1p 24:6,21:1,20:2,17:1,16:2,15:1,"
-     "14:1p,8:1 b 31 - money turns:12-11", [(15, 12, 3, False), (16, 15, 1, True)],
-     "16/15*/12"),
-    # 1-1 and then 6-6 (Russian tricktrack): 19/11 is the 13-point's checker moved on by the
-    # 1s, then 19/13 by a 6, while the hand's checker enters on 19 and goes on to 13
-    ("russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 9:1,7:2,6:2,5:1,4:2,3:2,1:5 "
-     "20:1,19:1,16:1,15:6,13:1,hand:5 b 11 - money turns:27-23",
-     [(16, 15, 1, False), (15, 14, 1, False), (13, 12, 1, False), (12, 11, 1, False),
-      (20, 14, 6, False), (26, 19, 6, False), (19, 13, 6, False), (19, 13, 6, False)],
-     "hand/13 20/14 19/11 16/14"),
-])
+@pytest.mark.parametrize(
+    "state,steps,text",
+    [
+        # the checker entered from the bar moves on to hit; the one from the hand enters after it
+        (
+            "tawula 24:2,18:1,bar:1,hand:11 24:2,20:1,1:1,hand:11 w 66 - money turns:3-3",
+            [(25, 19, 6, False), (19, 13, 6, True), (26, 19, 6, False), (13, 7, 6, False)],
+            "bar/19 hand/13*/7",
+        ),
+        # 7/4 frees the point the hand's checker enters on (tourne-case: one checker a point)
+        (
+            "tourne_case 7:1,hand:2 11:1,1:1,hand:1 w 63 - money turns:1-2",
+            [(7, 4, 3, False), (26, 7, 6, False)],
+            "hand/4",
+        ),
+        (
+            "tourne_case 7:1,hand:2 11:1,9:1,hand:1 b 26 - money turns:1-1",
+            [(9, 3, 6, False), (11, 9, 2, False)],
+            "11/3",
+        ),
+        # the pinning checker leaves, another pins the same blot again
+        (
+            "plakoto 24:6,23:1,22:1,18:2,16:1,14:1,12:1,11:1,10:1p 24:6,21:1,20:2,17:1,16:2,15:1,"
+            "14:1p,8:1 b 31 - money turns:12-11",
+            [(15, 12, 3, False), (16, 15, 1, True)],
+            "16/15*/12",
+        ),
+        # 1-1 and then 6-6 (Russian tricktrack): 19/11 is the 13-point's checker moved on by the
+        # 1s, then 19/13 by a 6, while the hand's checker enters on 19 and goes on to 13
+        (
+            "russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 9:1,7:2,6:2,5:1,4:2,3:2,1:5 "
+            "20:1,19:1,16:1,15:6,13:1,hand:5 b 11 - money turns:27-23",
+            [
+                (16, 15, 1, False),
+                (15, 14, 1, False),
+                (13, 12, 1, False),
+                (12, 11, 1, False),
+                (20, 14, 6, False),
+                (26, 19, 6, False),
+                (19, 13, 6, False),
+                (19, 13, 6, False),
+            ],
+            "hand/13 20/14 19/11 16/14",
+        ),
+    ],
+)
 def test_a_path_of_two_checkers_reads_back(state, steps, text):
     from nardy_core.engine.playnotation import find_play, format_steps
     from nardy_core.engine.turn import Turn
+
     position = parse_state(state)[0]
     turn = Turn(position)
     for step in steps:
@@ -119,14 +154,24 @@ def test_a_path_of_two_checkers_reads_back(state, steps, text):
 def test_a_roll_of_eight_units_is_written_and_read():
     """Russian tricktrack plays 1-1 and then 6-6: eight checkers off the 1-point at once."""
     from nardy_core.formats.records import export_match, import_match
-    text = ("russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 1:9,off:6 24:2,13:5,8:3,6:5 "
-            "w 11 - money turns:10-10")
+
+    text = (
+        "russian_tricktrack[russian_rules=RUSSIAN_HOYLE] 1:9,off:6 24:2,13:5,8:3,6:5 "
+        "w 11 - money turns:10-10"
+    )
     position = parse_state(text)[0]
     game = Game(position.variant, seed=1, position=position)
     game.play("1/off(8)")
-    record = {"v": 1, "game": "russian_tricktrack", "options": {"russian_rules": "RUSSIAN_HOYLE"},
-              "length": 0, "seed": "x", "players": ["human", "human"], "start": text,
-              "games": [game.actions]}
+    record = {
+        "v": 1,
+        "game": "russian_tricktrack",
+        "options": {"russian_rules": "RUSSIAN_HOYLE"},
+        "length": 0,
+        "seed": "x",
+        "players": ["human", "human"],
+        "start": text,
+        "games": [game.actions],
+    }
     file = export_match(record)
     assert " 11: 1/off(8)" in file
     assert export_match(import_match(file)) == file
@@ -143,12 +188,15 @@ def test_a_transferred_pass_is_replayed_one_action_at_a_time():
     from conftest import DATA
     from nardy_core.formats.records import replay_match
     from nardy_core.ui.session import Session
+
     with open(os.path.join(DATA, "golden", "saved", "gioul.json"), encoding="utf-8") as handle:
         record = json.load(handle)
     actions = record["games"][0]
     # the sample holds a roll its roller cannot play, whose list the opponent then plays
-    assert any(a == ["play", []] and actions[i - 1][0] == "roll" and actions[i + 1][0] == "play"
-               for i, a in enumerate(actions[:-1]))
+    assert any(
+        a == ["play", []] and actions[i - 1][0] == "roll" and actions[i + 1][0] == "play"
+        for i, a in enumerate(actions[:-1])
+    )
     game = replay_match(record).game
     assert json.loads(json.dumps(game.actions)) == actions
     one_by_one = Game(get_variant("gioul"), seed="x", throw_opening=False)
@@ -167,13 +215,18 @@ def golden_games():
     import os
 
     from conftest import DATA
+
     with open(os.path.join(DATA, "golden", "games.json"), encoding="utf-8") as handle:
         return json.load(handle)
 
 
-LATER_GAMES = [g for g in golden_games()
-               if g["record"]["starter"] is not None or (g["record"]["match"] or [0, [0, 0]])[1]
-               != [0, 0] or g["record"]["players"] != [0, 1]]
+LATER_GAMES = [
+    g
+    for g in golden_games()
+    if g["record"]["starter"] is not None
+    or (g["record"]["match"] or [0, [0, 0]])[1] != [0, 0]
+    or g["record"]["players"] != [0, 1]
+]
 
 
 @pytest.mark.parametrize("sample", LATER_GAMES, ids=lambda g: g["name"])
@@ -185,6 +238,7 @@ def test_a_link_to_a_later_game_of_a_match_opens_and_shares_back(sample):
 
     from nardy_core.formats.records import export_match, import_match, replay_match
     from nardy_core.ui import share
+
     kind, payload = share.read("#g=" + sample["link"])
     session = share.session_from(kind, payload, prefs=NO_AUTO)
     assert state_of(session.game) == sample["final"]
@@ -207,23 +261,36 @@ def test_a_link_to_a_later_game_of_a_match_opens_and_shares_back(sample):
 
 def Session_from(record):
     from nardy_core.ui.session import Session
+
     return Session.from_dict(record, prefs=NO_AUTO)
 
 
-@pytest.mark.parametrize("first,reason", [
-    ({"score": [7, 0]}, "bad_record"),                    # not below the length
-    ({"score": [4, 1], "crawford": "crawford"}, None),     # one player at length - 1
-    ({"score": [2, 1], "crawford": "post"}, "bad_record"),  # nobody at length - 1
-    ({"players": [1, 1]}, "bad_record"),
-    ({"players": [True, False]}, "bad_record"),
-    ({"starter": 2}, "bad_record"),
-    ({"score": ["1", 0]}, "bad_record"),
-    ("white", "bad_record"),
-])
+@pytest.mark.parametrize(
+    "first,reason",
+    [
+        ({"score": [7, 0]}, "bad_record"),  # not below the length
+        ({"score": [4, 1], "crawford": "crawford"}, None),  # one player at length - 1
+        ({"score": [2, 1], "crawford": "post"}, "bad_record"),  # nobody at length - 1
+        ({"players": [1, 1]}, "bad_record"),
+        ({"players": [True, False]}, "bad_record"),
+        ({"starter": 2}, "bad_record"),
+        ({"score": ["1", 0]}, "bad_record"),
+        ("white", "bad_record"),
+    ],
+)
 def test_a_saved_first_game_is_checked(first, reason):
     from nardy_core.engine.errors import NardyError
-    record = {"v": 1, "game": "short", "options": {}, "length": 5, "seed": "s",
-              "players": ["human", "human"], "games": [[]], "first_game": first}
+
+    record = {
+        "v": 1,
+        "game": "short",
+        "options": {},
+        "length": 5,
+        "seed": "s",
+        "players": ["human", "human"],
+        "games": [[]],
+        "first_game": first,
+    }
     if reason is None:
         session = Session_from(record)
         assert session.game.match.crawford == "crawford" and session.match.score == [4, 1]
@@ -239,19 +306,22 @@ def golden_saved(name):
     import os
 
     from conftest import DATA
+
     with open(os.path.join(DATA, "golden", "saved", f"{name}.json"), encoding="utf-8") as handle:
         return json.load(handle)
 
 
-@pytest.mark.parametrize("name,reason", [("gioul", "unsupported"),
-                                         ("tavli-match", "mixed_match"),
-                                         ("gul-bara-tapa", "mixed_match")])
+@pytest.mark.parametrize(
+    "name,reason",
+    [("gioul", "unsupported"), ("tavli-match", "mixed_match"), ("gul-bara-tapa", "mixed_match")],
+)
 def test_a_game_without_a_match_file_is_saved_as_json(name, reason):
     import json
 
     from nardy_core.engine.errors import NardyError
     from nardy_core.formats.records import export_json, export_match, import_file, replay_match
     from nardy_core.ui.session import Session
+
     record = golden_saved(name)
     with pytest.raises(NardyError) as err:
         export_match(record)
@@ -263,23 +333,31 @@ def test_a_game_without_a_match_file_is_saved_as_json(name, reason):
     assert import_file(text.encode("utf-8")) == back and export_json(back) == text
     before = Session.from_dict(record, prefs=NO_AUTO)
     after = Session.from_dict(back, prefs=NO_AUTO)
-    assert [state_of(g) for g in after.match.all_games()] == \
-        [state_of(g) for g in before.match.all_games()]
-    assert [state_of(g) for g in replay_match(back).all_games()] == \
-        [state_of(g) for g in before.match.all_games()]
+    assert [state_of(g) for g in after.match.all_games()] == [
+        state_of(g) for g in before.match.all_games()
+    ]
+    assert [state_of(g) for g in replay_match(back).all_games()] == [
+        state_of(g) for g in before.match.all_games()
+    ]
     assert json.loads(text)["dice"] == "recorded" and "seed" not in json.loads(text)
 
 
-@pytest.mark.parametrize("text,reason", [
-    ("{", "bad_json"), ("[]", "bad_json"), ('{"games": 3}', "bad_json"),
-    ('{"v": 1, "game": "short", "length": NaN, "games": [[]]}', "bad_json"),
-    ('{"v": 1, "game": "short", "length": 1e999, "games": [[]]}', "bad_json"),
-    ("[" * 100000 + "]" * 100000, "bad_json"),
-    ('{"v": 1, "game": "short", "length": 0, "games": [[["roll", [7, 1]]]]}', "bad_record"),
-    ('{"v": 1, "game": "nothing", "length": 0, "games": [[]]}', "unknown_game"),
-])
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("{", "bad_json"),
+        ("[]", "bad_json"),
+        ('{"games": 3}', "bad_json"),
+        ('{"v": 1, "game": "short", "length": NaN, "games": [[]]}', "bad_json"),
+        ('{"v": 1, "game": "short", "length": 1e999, "games": [[]]}', "bad_json"),
+        ("[" * 100000 + "]" * 100000, "bad_json"),
+        ('{"v": 1, "game": "short", "length": 0, "games": [[["roll", [7, 1]]]]}', "bad_record"),
+        ('{"v": 1, "game": "nothing", "length": 0, "games": [[]]}', "unknown_game"),
+    ],
+)
 def test_json_that_is_no_record_is_a_typed_error(text, reason):
     from nardy_core.formats.records import RecordError, import_json
+
     with pytest.raises(RecordError) as err:
         import_json(text)
     assert err.value.params["reason"] == reason
@@ -302,19 +380,23 @@ import random  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from nardy_core.formats import linkcode  # noqa: E402
 from nardy_core.engine.game import MOVE, OPENING, OVER, RESIGN  # noqa: E402
 from nardy_core.engine.match import MATCH_KINDS, Match  # noqa: E402
-from nardy_core.formats.record import first_game_of  # noqa: E402
 from nardy_core.engine.playnotation import find_play, format_steps  # noqa: E402
 from nardy_core.engine.turn import Turn  # noqa: E402
+from nardy_core.formats import linkcode  # noqa: E402
+from nardy_core.formats.record import (  # noqa: E402
+    first_game_of,  # noqa: E402
+    game_from_record,
+    game_record,
+    replay,
+)
 from nardy_core.variants import VARIANTS  # noqa: E402
-from nardy_core.formats.record import game_from_record, game_record, replay
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
 SCALE = 3 if HEAVY else 1
-ACTIONS = 2000 if HEAVY else 60      # actions a game of the property tests runs to, at most
-PLAYS_READ = 40 if HEAVY else 12     # legal plays written and read back per position, at most
+ACTIONS = 2000 if HEAVY else 60  # actions a game of the property tests runs to, at most
+PLAYS_READ = 40 if HEAVY else 12  # legal plays written and read back per position, at most
 CUBE_OPTIONS = {"max_cube", "jacoby", "beaver", "automatic_doubles", "crawford", "holland"}
 
 
@@ -330,8 +412,9 @@ def option_values(spec):
         values = [spec.default, spec.minimum, spec.default + 1, spec.minimum + 3, 64]
         return list(dict.fromkeys(values))
     assert spec.kind == "dieset", spec.kind  # a new kind of option needs its values here
-    return list(dict.fromkeys([spec.default, frozenset(), frozenset(range(1, 7)),
-                               frozenset({2, 5})]))
+    return list(
+        dict.fromkeys([spec.default, frozenset(), frozenset(range(1, 7)), frozenset({2, 5})])
+    )
 
 
 def option_sets(cls):
@@ -347,8 +430,9 @@ def option_sets(cls):
         for spec in specs:
             values = option_values(spec)
             options[spec.key] = values[i % len(values)]
-        if "cube_enabled" in keys and any(options[s.key] != s.default for s in specs
-                                          if s.key in CUBE_OPTIONS):
+        if "cube_enabled" in keys and any(
+            options[s.key] != s.default for s in specs if s.key in CUBE_OPTIONS
+        ):
             options["cube_enabled"] = True
         sets.append(options)
     for spec in specs:  # a value the cube's switching left out: on its own
@@ -358,14 +442,16 @@ def option_sets(cls):
     return sets
 
 
-CASES = [(key, i, options) for key in sorted(VARIANTS)
-         for i, options in enumerate(option_sets(VARIANTS[key]))]
+CASES = [
+    (key, i, options)
+    for key in sorted(VARIANTS)
+    for i, options in enumerate(option_sets(VARIANTS[key]))
+]
 
 
 def test_the_option_sets_take_every_value():
     for key, cls in VARIANTS.items():
-        sets = [cls(options).options for _, _, options in
-                [c for c in CASES if c[0] == key]]
+        sets = [cls(options).options for _, _, options in [c for c in CASES if c[0] == key]]
         for spec in cls.option_specs:
             taken = {s[spec.key] for s in sets}
             assert set(option_values(spec)) <= taken, (key, spec.key)
@@ -414,6 +500,7 @@ def check_plays(position, rng):
 
 def check_game_link(game, whole=True):
     from nardy_core.ui import share
+
     record = game_record(game)
     again = game_from_record(json.loads(json.dumps(record)))  # the JSON game record, seed and all
     assert json.loads(json.dumps(game_record(again))) == json.loads(json.dumps(record))
@@ -502,13 +589,27 @@ def play_match(match, rng, games=2, actions=ACTIONS, every=4):
 def record_of(match):
     """The record a session saves for ``match`` (Session.to_dict()'s shape)."""
     from nardy_core.ui.session import HUMAN
-    record = {"v": 1, "game": match.variant.key, "options": {}, "length": match.length,
-              "seed": match.seed, "players": [HUMAN, HUMAN],
-              "games": [[list(a) for a in g.actions] for g in match.all_games()]}
+
+    record = {
+        "v": 1,
+        "game": match.variant.key,
+        "options": {},
+        "length": match.length,
+        "seed": match.seed,
+        "players": [HUMAN, HUMAN],
+        "games": [[list(a) for a in g.actions] for g in match.all_games()],
+    }
     if match.kind is not None:
-        record.update(v=2, kind=match.kind.key, game=match.kind.games[0],
-                      options={k: texts_of(get_variant(k, o)) for k, o in
-                               match.kind_options.items() if texts_of(get_variant(k, o))})
+        record.update(
+            v=2,
+            kind=match.kind.key,
+            game=match.kind.games[0],
+            options={
+                k: texts_of(get_variant(k, o))
+                for k, o in match.kind_options.items()
+                if texts_of(get_variant(k, o))
+            },
+        )
     else:
         record["options"] = texts_of(match.variant)
     return json.loads(json.dumps(record))
@@ -524,13 +625,25 @@ def trace(record):
     each game's starting score and colours, the state after every play and cube action, each
     result."""
     from nardy_core.engine.match import Match as Rebuilt
+
     start = parse_state(record["start"]) if record.get("start") else None
     kind = record.get("kind")
-    variant = None if kind else start[0].variant if start else get_variant(
-        record["game"], record.get("options") or {})
-    match = Rebuilt(variant, length=record["length"], throw_opening=False, start=start,
-                    kind=kind, options=record.get("options") if kind else None,
-                    first=first_game_of(record, start))
+    variant = (
+        None
+        if kind
+        else start[0].variant
+        if start
+        else get_variant(record["game"], record.get("options") or {})
+    )
+    match = Rebuilt(
+        variant,
+        length=record["length"],
+        throw_opening=False,
+        start=start,
+        kind=kind,
+        options=record.get("options") if kind else None,
+        first=first_game_of(record, start),
+    )
     out = []
     for index, actions in enumerate(record["games"]):
         if index:
@@ -549,15 +662,18 @@ def check_records(match):
     """The saved record, its JSON export and its match file read back to the same match."""
     from nardy_core.formats.records import export_json, export_match, import_file, import_match
     from nardy_core.ui.session import Session
+
     record = record_of(match)
     session = Session.from_dict(record, prefs=NO_AUTO)
     saved = json.loads(json.dumps(session.to_dict()))
     assert saved == record
-    assert [state_of(g) for g in session.match.all_games()] == \
-        [state_of(g) for g in match.all_games()]
+    assert [state_of(g) for g in session.match.all_games()] == [
+        state_of(g) for g in match.all_games()
+    ]
     text = export_json(record)  # replays the record, and import_file replays what it reads
-    assert import_file(text) == json.loads(json.dumps(dict(
-        {k: v for k, v in record.items() if k != "seed"}, dice="recorded")))
+    assert import_file(text) == json.loads(
+        json.dumps(dict({k: v for k, v in record.items() if k != "seed"}, dice="recorded"))
+    )
     if match.kind is not None or not match.variant.one_play_per_roll:
         return
     text = export_match(record)
@@ -567,8 +683,9 @@ def check_records(match):
 
 
 # --- the tests -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("key,index,options", CASES,
-                         ids=[f"{key}-{index}" for key, index, _ in CASES])
+@pytest.mark.parametrize(
+    "key,index,options", CASES, ids=[f"{key}-{index}" for key, index, _ in CASES]
+)
 def test_every_option_value_round_trips(key, index, options):
     for seed in range(SCALE):
         rng = random.Random(f"{key}/{index}/{seed}")
@@ -582,8 +699,9 @@ def test_every_option_value_round_trips(key, index, options):
 def test_mixed_matches_round_trip(kind):
     for seed in range(SCALE):
         rng = random.Random(f"{kind}/{seed}")
-        match = Match(None, length=MATCH_KINDS[kind].lengths[0], seed=f"roundtrip/{kind}/{seed}",
-                      kind=kind)
+        match = Match(
+            None, length=MATCH_KINDS[kind].lengths[0], seed=f"roundtrip/{kind}/{seed}", kind=kind
+        )
         check_records(play_match(match, rng, games=3))
 
 
@@ -597,10 +715,17 @@ def options_of(draw, key):
     return options
 
 
-@settings(max_examples=12 * SCALE, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(st.sampled_from(sorted(VARIANTS)), st.data(), st.integers(0, 2 ** 32),
-       st.sampled_from([0, 1, 2, 5]))
+@settings(
+    max_examples=12 * SCALE,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    st.sampled_from(sorted(VARIANTS)),
+    st.data(),
+    st.integers(0, 2**32),
+    st.sampled_from([0, 1, 2, 5]),
+)
 def test_random_options_round_trip(key, data, seed, length):
     options = data.draw(options_of(key))
     match = Match(VARIANTS[key](options), length=length, seed=f"hypothesis/{seed}")

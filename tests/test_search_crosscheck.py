@@ -24,8 +24,9 @@ from nardy_core.referee.core import random_play
 from nardy_core.variants import VARIANTS, get_variant
 from reference_search import TooLarge, reference_legal, reference_results
 
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten",
-                                reason="the exhaustive reference is CPython-only (time)")
+pytestmark = pytest.mark.skipif(
+    sys.platform == "emscripten", reason="the exhaustive reference is CPython-only (time)"
+)
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
 POSITIONS = int(os.environ.get("NARDY_CROSSCHECK_POSITIONS", 300 if HEAVY else 10))
@@ -34,10 +35,27 @@ POSITIONS = int(os.environ.get("NARDY_CROSSCHECK_POSITIONS", 300 if HEAVY else 1
 # opening dice): their values change no legal play, which test_non_move_options_change_no_play
 # checks on sampled positions. Every other option is a move option and is cross-checked.
 NON_MOVE = {
-    "cube_enabled", "max_cube", "jacoby", "beaver", "automatic_doubles", "crawford", "holland",
-    "allow_resign", "next_game_starter", "first_move_dice", "KHACH_SCORE", "koks_rule",
-    "koks_points", "home_mars_points", "last_roll_draw", "draw_points", "draw_eval",
-    "moultezim_gammon", "jacquet_backgammon", "russian_backgammon", "tawula_capote",
+    "cube_enabled",
+    "max_cube",
+    "jacoby",
+    "beaver",
+    "automatic_doubles",
+    "crawford",
+    "holland",
+    "allow_resign",
+    "next_game_starter",
+    "first_move_dice",
+    "KHACH_SCORE",
+    "koks_rule",
+    "koks_points",
+    "home_mars_points",
+    "last_roll_draw",
+    "draw_points",
+    "draw_eval",
+    "moultezim_gammon",
+    "jacquet_backgammon",
+    "russian_backgammon",
+    "tawula_capote",
 }
 
 
@@ -61,8 +79,9 @@ def move_option_cases():
         for spec in cls.option_specs:
             if spec.key in NON_MOVE:
                 continue
-            cases.extend((key, {spec.key: value}) for value in option_values(spec)
-                         if value != spec.default)
+            cases.extend(
+                (key, {spec.key: value}) for value in option_values(spec) if value != spec.default
+            )
     return cases
 
 
@@ -71,8 +90,10 @@ CASES = move_option_cases()
 
 def _case_id(case):
     game, options = case
-    return game + "".join(f"[{k}={Option(k, v).format(v) if isinstance(v, frozenset) else v}]"
-                          for k, v in options.items())
+    return game + "".join(
+        f"[{k}={Option(k, v).format(v) if isinstance(v, frozenset) else v}]"
+        for k, v in options.items()
+    )
 
 
 def _full_lookahead(options):
@@ -138,9 +159,9 @@ def sample_positions(game, options, count, seed):
                 game_.play(random_play(game_, rng))
     rng.shuffle(found)
     found.sort(key=_interest, reverse=True)
-    picked = found[:count // 2 + 1] + rng.sample(found[count // 2 + 1:],
-                                                  min(count - count // 2 - 1,
-                                                      len(found) - count // 2 - 1))
+    picked = found[: count // 2 + 1] + rng.sample(
+        found[count // 2 + 1 :], min(count - count // 2 - 1, len(found) - count // 2 - 1)
+    )
     return picked[:count]
 
 
@@ -161,12 +182,14 @@ def check_case(game, options, count, seed=0):
         assert got == expected, (
             f"{_case_id((game, options))}: the search and the exhaustive reference differ on "
             f"{_state(position)}: {len(expected - got)} results missing, "
-            f"{len(got - expected)} extra")
+            f"{len(got - expected)} extra"
+        )
         variant = position.variant
         # where a result ends the game, both agree it does (the same frames: checked by the
         # variant's own test, which the search inlines for the usual end)
-        assert {f for f in got if variant.finished(f)} == \
-            {f for f in expected if variant.finished(f)}
+        assert {f for f in got if variant.finished(f)} == {
+            f for f in expected if variant.finished(f)
+        }
         checked += 1
         merged += how == "merged"
     return checked, merged, too_large
@@ -174,6 +197,7 @@ def check_case(game, options, count, seed=0):
 
 def _state(position):
     from nardy_core.formats.notation import format_state
+
     try:
         return format_state(position)
     except Exception:  # a state the notation cannot write is still worth naming
@@ -187,8 +211,10 @@ def test_search_agrees_with_the_exhaustive_reference(case):
     checked, merged, too_large = check_case(game, options, POSITIONS)
     assert checked >= POSITIONS * 2 // 3, f"only {checked} of {POSITIONS} positions checked"
     if HEAVY:
-        print(f"\n{_case_id(case)}: {checked} positions ({merged} merged, {too_large} too "
-              f"large) in {time.perf_counter() - start:.1f} s")
+        print(
+            f"\n{_case_id(case)}: {checked} positions ({merged} merged, {too_large} too "
+            f"large) in {time.perf_counter() - start:.1f} s"
+        )
 
 
 def test_every_option_is_classified():
@@ -206,17 +232,20 @@ def test_non_move_options_change_no_play(game):
             variant = get_variant(game, {spec.key: value})
             for position in positions:
                 other = position.replace(variant=variant)
-                assert set(Search(other).results()) == set(Search(position).results()), \
+                assert set(Search(other).results()) == set(Search(position).results()), (
                     f"{game}: {spec.key}={value} changes the plays of {_state(position)}"
+                )
 
 
 # --- the two errors that motivated the reference (issue 17) -------------------------------------
 def test_bar_then_hand_entries_are_generated():
-    from nardy_core.formats.notation import parse_position
     from nardy_core.engine.movegen import legal_plays
+    from nardy_core.formats.notation import parse_position
+
     position = parse_position(
         "dutch_tricktrack[dutch_entry=FREE] 21:2,20:2,18:1,15:2,3:1,bar:1,hand:6 "
-        "21:4,20:2,19:1,15:1,8:1,3:1,hand:5 w 55 1 money")
+        "21:4,20:2,19:1,15:1,8:1,3:1,hand:5 w 55 1 money"
+    )
     plays = {str(p) for p in legal_plays(position)}
     assert {"bar/20 hand/20(3)", "bar/20 hand/20(2) 21/16", "bar/20 hand/20 hand/15"} <= plays
     legal, _ = reference_legal(position)
@@ -228,9 +257,11 @@ def test_reference_catches_a_search_that_drops_orders(monkeypatch):
     source, so that no hand entry may follow it) the search and the reference differ."""
     from nardy_core.engine import movegen
     from nardy_core.formats.notation import parse_position
+
     position = parse_position(
         "dutch_tricktrack[dutch_entry=FREE] 21:2,20:2,18:1,15:2,3:1,bar:1,hand:6 "
-        "21:4,20:2,19:1,15:1,8:1,3:1,hand:5 w 55 1 money")
+        "21:4,20:2,19:1,15:1,8:1,3:1,hand:5 w 55 1 money"
+    )
     expected, _ = reference_results(position)
     assert set(Search(position).results()) == expected
     monkeypatch.setattr(movegen, "F_BAR", -1)  # no step is a bar entry to the search

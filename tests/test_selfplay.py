@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nardy_core import WHITE, Position, get_variant, legal_plays
+from nardy_core.engine.position import BAR, OFF, side_from
 from nardy_core.referee import core as referee
 from nardy_core.referee import selfplay as selfplay_module
-from nardy_core.engine.position import BAR, OFF, side_from
 from nardy_core.referee.core import Violation, check_position, check_turn, expected_outcome_points
 from nardy_core.referee.selfplay import selfplay
 
@@ -31,8 +31,13 @@ def pos(game, mover, opponent, dice, options=None, first_turn=False, opp_bar=0, 
     """White to move. ``opponent`` is written in the MOVER's numbering, as in the spec's tables."""
     variant = get_variant(game, options or {})
     theirs = {variant.cross[p]: n for p, n in opponent.items()}
-    return Position(variant, (side(mover, mover_bar), side(theirs, opp_bar)), turn=WHITE,
-                    dice=dice, first_turn=(first_turn, False))
+    return Position(
+        variant,
+        (side(mover, mover_bar), side(theirs, opp_bar)),
+        turn=WHITE,
+        dice=dice,
+        first_turn=(first_turn, False),
+    )
 
 
 def replay(before, steps):
@@ -198,8 +203,11 @@ def test_second_checker_off_the_head_in_long_nardy():
     opp = {12: 15}
     before = pos("long", {24: 14, 20: 1}, opp, (2, 2))  # LT4, not the first turn
     judge(before, [(24, 22, 2, False), (22, 20, 2, False), (20, 18, 2, False), (20, 18, 2, False)])
-    rejected(before, [(24, 22, 2, False), (24, 22, 2, False), (22, 20, 2, False),
-                      (22, 20, 2, False)], "2 checkers left the head")
+    rejected(
+        before,
+        [(24, 22, 2, False), (24, 22, 2, False), (22, 20, 2, False), (22, 20, 2, False)],
+        "2 checkers left the head",
+    )
 
 
 def test_head_rule_first_turn_6_6_allows_two_but_not_three():
@@ -238,11 +246,21 @@ def test_caucasian_hitter_covered_at_the_end_of_the_turn():
     run_on = [(6, 3, 3, True), (3, 2, 1, False, "exposed")]
     judge(before, run_on)
     rejected(before, [(6, 3, 3, True), (3, 2, 1, False)], "exposed checker on 3 moved as a plain")
-    stay = pos("caucasian", {13: 12, 6: 1, 4: 1, 1: 1}, {3: 1, 24: 14}, (3, 1),
-               options={"caucasian_hit_rule": "stay"})
+    stay = pos(
+        "caucasian",
+        {13: 12, 6: 1, 4: 1, 1: 1},
+        {3: 1, 24: 14},
+        (3, 1),
+        options={"caucasian_hit_rule": "stay"},
+    )
     rejected(stay, run_on, "moved again under 'stay'")
-    no_hit = pos("caucasian", {13: 12, 6: 1, 4: 1, 1: 1}, {3: 1, 24: 14}, (3, 1),
-                 options={"caucasian_hit_rule": "no_hit"})
+    no_hit = pos(
+        "caucasian",
+        {13: 12, 6: 1, 4: 1, 1: 1},
+        {3: 1, 24: 14},
+        (3, 1),
+        options={"caucasian_hit_rule": "no_hit"},
+    )
     rejected(no_hit, [(6, 3, 3, True), (13, 12, 1, False)], "hit on 3 in own home")
 
 
@@ -266,8 +284,13 @@ def test_six_block_at_the_end_of_the_turn():
     before = pos("long", {24: 2, 17: 1, 16: 1, 15: 1, 14: 1, 13: 1, 1: 8}, opp, (6, 6))
     judge(before, [])
     rejected(before, [(24, 18, 6, False)], "illegal six-point block")
-    free = pos("long", {24: 2, 17: 1, 16: 1, 15: 1, 14: 1, 13: 1, 1: 8}, opp, (6, 6),
-               options={"block_rule": "none"})
+    free = pos(
+        "long",
+        {24: 2, 17: 1, 16: 1, 15: 1, 14: 1, 13: 1, 1: 8},
+        opp,
+        (6, 6),
+        options={"block_rule": "none"},
+    )
     judge(free, [(24, 18, 6, False)])
 
 
@@ -300,9 +323,10 @@ def test_check_position_negative_count():
         check_position(start.replace(sides=(tuple(white), start.sides[1])))
 
 
-@pytest.mark.parametrize("game, white_point, black_point",
-                         [("short", 5, 20), ("caucasian", 1, 24), ("long", 5, 17),
-                          ("long", 24, 12)])
+@pytest.mark.parametrize(
+    "game, white_point, black_point",
+    [("short", 5, 20), ("caucasian", 1, 24), ("long", 5, 17), ("long", 24, 12)],
+)
 def test_check_position_point_held_by_both_colours(game, white_point, black_point):
     variant = get_variant(game)
     assert variant.cross[white_point] == black_point
@@ -328,18 +352,24 @@ def test_six_block_lt9():
     assert not _block(LT9_OPP, {24: 2, 17: 1, 16: 1, 15: 1, 14: 1, 13: 1, 1: 8})  # five only
 
 
-@pytest.mark.parametrize("mover", [
-    {13: 1, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1, 1: 9},  # block 6-1
-    {8: 1, 7: 1, 6: 1, 5: 1, 4: 1, 3: 1, 1: 9},   # block 8-3
-])
+@pytest.mark.parametrize(
+    "mover",
+    [
+        {13: 1, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1, 1: 9},  # block 6-1
+        {8: 1, 7: 1, 6: 1, 5: 1, 4: 1, 3: 1, 1: 9},  # block 8-3
+    ],
+)
 def test_six_block_lt10(mover):
-    assert _block({12: 15}, mover)               # LT10a: nobody ahead
-    assert not _block({12: 14, 15: 1}, mover)    # LT10b: one opposing checker ahead
+    assert _block({12: 15}, mover)  # LT10a: nobody ahead
+    assert not _block({12: 14, 15: 1}, mover)  # LT10b: one opposing checker ahead
 
 
 def test_six_block_lt10_legal_results_are_not_blocks():
-    for mover in ({11: 1, 10: 1, 6: 1, 3: 1, 2: 1, 1: 10}, {9: 1, 8: 1, 6: 1, 5: 1, 4: 1, 1: 10},
-                  {9: 1, 7: 1, 6: 1, 5: 1, 4: 1, 2: 1, 1: 9}):
+    for mover in (
+        {11: 1, 10: 1, 6: 1, 3: 1, 2: 1, 1: 10},
+        {9: 1, 8: 1, 6: 1, 5: 1, 4: 1, 1: 10},
+        {9: 1, 7: 1, 6: 1, 5: 1, 4: 1, 2: 1, 1: 9},
+    ):
         assert not _block({12: 15}, mover)
 
 
@@ -347,7 +377,7 @@ def test_six_block_across_the_mover_1_24_seam():
     # own 2, 1, 24, 23, 22, 21 are consecutive on the opponent's path (q 14 ... 9)
     mover = {24: 5, 23: 1, 22: 1, 21: 1, 2: 1, 1: 6}
     assert _block({12: 15}, mover)
-    assert not _block({12: 14, 17: 1}, mover)    # opponent's q 5 is ahead of the window q 9-14
+    assert not _block({12: 14, 17: 1}, mover)  # opponent's q 5 is ahead of the window q 9-14
     # own 13|12 are the two ends of the opponent's path: no window wraps there
     assert not _block({20: 15}, {15: 1, 14: 1, 13: 1, 12: 1, 11: 1, 10: 1, 1: 9})
 
@@ -373,29 +403,39 @@ def test_expected_outcome_points():
     assert expected_outcome_points(long, Position(long, (done, side_from({6: 15}))), 0) == 2
     koks = get_variant("long", {"koks_rule": "head"})
     lost = side_from({24: 1, 1: 14})
-    assert expected_outcome_points(long, Position(long, (done, lost)), 0) == 2    # LS3
+    assert expected_outcome_points(long, Position(long, (done, lost)), 0) == 2  # LS3
     assert expected_outcome_points(koks, Position(koks, (done, lost)), 0) == 3
     home = get_variant("long", {"home_mars_points": 3})
     assert expected_outcome_points(home, Position(home, (done, side_from({6: 15}))), 0) == 3
     assert expected_outcome_points(short, Position(short, (done, side_from({6: 15}))), 0) == 2
-    assert expected_outcome_points(short, Position(short, (done, side_from({19: 1, 6: 14}))),
-                                   0) == 3
-    assert expected_outcome_points(short, Position(short, (done, side_from({6: 14}, bar=1))),
-                                   0) == 3                                           # SS1
+    assert (
+        expected_outcome_points(short, Position(short, (done, side_from({19: 1, 6: 14}))), 0) == 3
+    )
+    assert (
+        expected_outcome_points(short, Position(short, (done, side_from({6: 14}, bar=1))), 0) == 3
+    )  # SS1
     assert expected_outcome_points(short, Position(short, (side({1: 1}), done)), 1) == 1
 
 
 # --- generator x referee -----------------------------------------------------------------------
-VARIANTS = [("long", {}), ("short", {}), ("caucasian", {}),
-            ("caucasian", {"caucasian_hit_rule": "stay"}),
-            ("caucasian", {"caucasian_hit_rule": "no_hit"}),
-            ("long", {"block_rule": "opp_in_home"})]
+VARIANTS = [
+    ("long", {}),
+    ("short", {}),
+    ("caucasian", {}),
+    ("caucasian", {"caucasian_hit_rule": "stay"}),
+    ("caucasian", {"caucasian_hit_rule": "no_hit"}),
+    ("long", {"block_rule": "opp_in_home"}),
+]
 DIE = st.integers(1, 6)
 
 
 @settings(max_examples=40, deadline=None)
-@given(which=st.sampled_from(range(len(VARIANTS))), opening=st.tuples(DIE, DIE),
-       rng=st.randoms(use_true_random=False), plies=st.integers(0, 400))
+@given(
+    which=st.sampled_from(range(len(VARIANTS))),
+    opening=st.tuples(DIE, DIE),
+    rng=st.randoms(use_true_random=False),
+    plies=st.integers(0, 400),
+)
 def test_every_legal_play_passes_the_referee(which, opening, rng, plies):
     """Random play from the start; at every position reached, every legal play is judged."""
     game, options = VARIANTS[which]
@@ -413,16 +453,24 @@ def test_every_legal_play_passes_the_referee(which, opening, rng, plies):
             break
         first = list(p.first_turn)
         first[p.turn] = False
-        p = p.replace(sides=sides, pins=pins, turn=1 - p.turn,
-                      dice=(rng.randint(1, 6), rng.randint(1, 6)), first_turn=tuple(first))
+        p = p.replace(
+            sides=sides,
+            pins=pins,
+            turn=1 - p.turn,
+            dice=(rng.randint(1, 6), rng.randint(1, 6)),
+            first_turn=tuple(first),
+        )
 
 
 # --- known gaps of the referee (bugs: each test fails today) --------------------------------------
 def test_referee_rejects_two_head_checkers_on_first_turn_5_5():
     before = pos("long", {24: 15}, {12: 15}, (5, 5), first_turn=True)  # LT1: only 24/4
     assert [str(p) for p in legal_plays(before)] == ["24/4"]
-    rejected(before, [(24, 19, 5, False), (19, 14, 5, False), (14, 9, 5, False),
-                      (24, 19, 5, False)], "left the head")
+    rejected(
+        before,
+        [(24, 19, 5, False), (19, 14, 5, False), (14, 9, 5, False), (24, 19, 5, False)],
+        "left the head",
+    )
 
 
 def test_referee_rejects_a_bear_off_marked_as_a_hit():

@@ -15,23 +15,24 @@ from types import SimpleNamespace
 import pytest
 
 from nardy_core import get_variant
-from nardy_core.referee import frame as frame
 from nardy_core.engine.cube import CubeState
 from nardy_core.engine.game import Game
 from nardy_core.engine.match import MatchScore
 from nardy_core.engine.movegen import legal_plays
-from nardy_core.formats.notation import parse_position
-from nardy_core.referee.option_matrix import label, option_matrix, option_values
 from nardy_core.engine.options import Option
-from nardy_core.referee.core import Violation, check_turn
-from nardy_core.referee.selfplay import SelfPlayReport, play_game, play_one, selfplay
 from nardy_core.engine.variant import Variant
+from nardy_core.formats.notation import parse_position
+from nardy_core.referee import frame as frame
+from nardy_core.referee.core import Violation, check_turn
+from nardy_core.referee.option_matrix import label, option_matrix, option_values
+from nardy_core.referee.selfplay import SelfPlayReport, play_game, play_one, selfplay
 from nardy_core.variants import VARIANTS
 from nardy_core.variants.long import LongNardy
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
 PYODIDE = sys.platform == "emscripten"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 
 # --- the matrix itself -------------------------------------------------------------------------
 def test_values_of_each_kind_of_option():
@@ -51,8 +52,9 @@ def test_matrix_has_every_value_of_every_option_once(game):
     assert matrix[0] == {}
     specs = VARIANTS[game].option_specs
     for spec in specs:
-        varied = [m for m in matrix[1:] if spec.key in m and
-                  (len(m) == 1 or list(m)[-1] == spec.key)]
+        varied = [
+            m for m in matrix[1:] if spec.key in m and (len(m) == 1 or list(m)[-1] == spec.key)
+        ]
         assert [m[spec.key] for m in varied] == option_values(spec)[1:]
     labels = [label(get_variant(game, m)) for m in matrix]
     assert len(set(labels)) == len(labels)  # every entry is a variant of its own
@@ -98,6 +100,7 @@ def test_selfplay_under_every_option_value_heavy(game, overrides):
 # --- the command line ---------------------------------------------------------------------------
 def _cli(capsys, *argv):
     from nardy_core.cli.main import main
+
     rc = main(list(argv))
     out, err = capsys.readouterr()
     return rc, [line for line in out.splitlines() if line], err
@@ -107,9 +110,13 @@ def test_cli_all_options(capsys):
     rc, lines, err = _cli(capsys, "selfplay", "1", "--game", "tourne_case", "--all-options")
     assert rc == 0 and err == ""
     assert [line.split(":")[0] for line in lines] == [
-        "tourne_case", "tourne_case[tourne_rows=CONTRARY]", "tourne_case[tourne_dice=LOWER]",
-        "tourne_case[tourne_overshoot=true]", "tourne_case[next_game_starter=winner]",
-        "tourne_case"]
+        "tourne_case",
+        "tourne_case[tourne_rows=CONTRARY]",
+        "tourne_case[tourne_dice=LOWER]",
+        "tourne_case[tourne_overshoot=true]",
+        "tourne_case[next_game_starter=winner]",
+        "tourne_case",
+    ]
     assert all(line.endswith("; 0 rule violations") for line in lines[:-1])
     assert lines[-1].startswith("tourne_case: 5 option values, 5 games, ")
 
@@ -118,9 +125,13 @@ def test_cli_one_combination_for_every_game(capsys):
     rc, lines, _ = _cli(capsys, "selfplay", "1", "--game", "all", "-o", "next_game_starter=winner")
     assert rc == 0
     assert len(lines) == len(VARIANTS)
-    assert all("[next_game_starter=winner]" in line or line.startswith(("khachapuri:",
-               "fevga:", "moultezim:", "plakoto:", "gioul:", "gul_bara:", "portes:"))
-               for line in lines)  # where the previous winner starts by default
+    assert all(
+        "[next_game_starter=winner]" in line
+        or line.startswith(
+            ("khachapuri:", "fevga:", "moultezim:", "plakoto:", "gioul:", "gul_bara:", "portes:")
+        )
+        for line in lines
+    )  # where the previous winner starts by default
 
 
 def test_cli_option_a_game_lacks(capsys):
@@ -166,9 +177,9 @@ def test_head_obstacle_with_every_double_is_judged():
 # --- the engine under FULL look-ahead ------------------------------------------------------------
 FULL_TWOS = {
     "gioul": "gioul[escalation_lookahead=FULL] 24:11,21:1,20:1,18:1,10:1 "
-             "24:11,22:1,21:2,14:1 b 22 - money turns:4-4",
+    "24:11,22:1,21:2,14:1 b 22 - money turns:4-4",
     "gul_bara": "gul_bara[escalation_lookahead=FULL] 24:12,16:1,15:1,14:1 "
-                "24:11,22:1,20:1,18:2 b 22 - money turns:4-4",
+    "24:11,22:1,20:1,18:2 b 22 - money turns:4-4",
 }
 
 
@@ -178,25 +189,28 @@ def test_full_lookahead_is_bounded(game):
     """A 2-2 in the middle game (20 units, millions of distinct results) within 256 MiB and
     20 s: the step interface plays it step by step, and listing its plays either answers or
     is refused with a typed error at the documented node limit."""
-    code = ("import random, resource, sys\n"
-            "resource.setrlimit(resource.RLIMIT_AS, (256 << 20, 256 << 20))\n"
-            f"sys.path.insert(0, {ROOT!r})\n"
-            "from nardy_core.engine.errors import SearchLimitError\n"
-            "from nardy_core.engine.movegen import legal_plays\n"
-            "from nardy_core.formats.notation import parse_position\n"
-            "from nardy_core.engine.turn import Turn\n"
-            f"position = parse_position({FULL_TWOS[game]!r})\n"
-            "turn, rng = Turn(position), random.Random(1)\n"
-            "while not turn.is_complete:\n"
-            "    turn.step(rng.choice(turn.legal_steps()))\n"
-            "print(len(turn.steps))\n"
-            "try:\n"
-            "    print(len(legal_plays(position)))\n"
-            "except SearchLimitError:\n"
-            "    print('refused')\n")
+    code = (
+        "import random, resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (256 << 20, 256 << 20))\n"
+        f"sys.path.insert(0, {ROOT!r})\n"
+        "from nardy_core.engine.errors import SearchLimitError\n"
+        "from nardy_core.engine.movegen import legal_plays\n"
+        "from nardy_core.formats.notation import parse_position\n"
+        "from nardy_core.engine.turn import Turn\n"
+        f"position = parse_position({FULL_TWOS[game]!r})\n"
+        "turn, rng = Turn(position), random.Random(1)\n"
+        "while not turn.is_complete:\n"
+        "    turn.step(rng.choice(turn.legal_steps()))\n"
+        "print(len(turn.steps))\n"
+        "try:\n"
+        "    print(len(legal_plays(position)))\n"
+        "except SearchLimitError:\n"
+        "    print('refused')\n"
+    )
     try:
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              timeout=20)
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=20
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("no answer within 20 s")
     assert done.returncode == 0, done.stderr[-300:]

@@ -12,11 +12,11 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT
 
 from bench import strength
 from bench.baselines import HeuristicPlayer, RandomPlayer, score
 from bench.positions import game_positions
+from conftest import ROOT
 from nardy_core import get_variant, legal_plays
 from nardy_core.engine.position import side_from
 
@@ -31,10 +31,10 @@ def test_mean_and_standard_error():
 
 
 def test_sequential_stop():
-    winning = [2.0, 0.0] * 600            # mean 1, SE about 1/sqrt(n): decided at once
+    winning = [2.0, 0.0] * 600  # mean 1, SE about 1/sqrt(n): decided at once
     assert strength.pairing_status(winning, 1000) == ("decided", 100)  # not before 100 games
     assert strength.pairing_status(winning, 1000, min_games=20) == ("decided", 20)
-    even = [1.0, -1.0] * 600              # never decided: stops at the game limit
+    even = [1.0, -1.0] * 600  # never decided: stops at the game limit
     assert strength.pairing_status(even, 1000) == ("complete", 1000)
     assert strength.pairing_status(even[:40], 1000) == ("running", 40)
     assert strength.decided([1.0, -1.0] * 60 + [3.0] * 2) is False
@@ -70,8 +70,7 @@ def test_resume_continues_where_it_stopped(tmp_path):
     # the same games as one uninterrupted run: seeds are fixed per game index
     other = strength.run_pairing(*args, games=4, workers=1, results=str(whole), argv=["t"])
     keys = ("seed", "colour0", "points", "moves", "winner")
-    assert [[g[k] for k in keys] for g in resumed] == [[g[k] for k in keys]
-                                                       for g in _games(other)]
+    assert [[g[k] for k in keys] for g in resumed] == [[g[k] for k in keys] for g in _games(other)]
     # colours alternate within a pair that shares its dice
     assert resumed[0]["seed"] == resumed[1]["seed"] != resumed[2]["seed"]
     assert resumed[0]["colour0"] != resumed[1]["colour0"]
@@ -103,17 +102,21 @@ def test_heuristic_score_formula():
     assert score(long, me, opp) == 11 + 3 * 2 - 2 * 14
     short = get_variant("short")
     me = side_from({6: 2, 8: 1}, off=12)
-    opp = side_from({20: 1}, off=14)       # his 20 is my 5: three pips behind my blot on 8
+    opp = side_from({20: 1}, off=14)  # his 20 is my 5: three pips behind my blot on 8
     assert score(short, me, opp) == (20 - 20) + 4 * 1 - 6 * 1 + 4 * 12
-    opp_far = side_from({24: 1}, off=14)   # my point 1: seven pips away, no direct shot
+    opp_far = side_from({24: 1}, off=14)  # my point 1: seven pips away, no direct shot
     assert score(short, me, opp_far) == (24 - 20) + 4 * 1 + 4 * 12
     assert score(short, side_from({}, off=15), opp) == math.inf
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start a process")
 def test_help_lists_the_subcommands():
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "strength.py"), "--help"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "bench", "strength.py"), "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     for word in ("errors", "pairings", "report"):
         assert word in out
 
@@ -121,15 +124,30 @@ def test_help_lists_the_subcommands():
 # --- the report -----------------------------------------------------------------------------------
 def test_report_rewrites_only_its_section(tmp_path):
     results = tmp_path / "results"
-    run = {"kind": "run", "mode": "pairings", "game": "long", "pairing": ["strong", "heuristic"],
-           "command": "python3 bench/strength.py pairings --game long", "date": "2026-01-01T00:00",
-           "machine": "test machine, load average 0.10 0.10 0.10 at start", "revision": "abc"}
-    games = [{"kind": "game", "index": i, "players": ["strong", "heuristic"], "colour0": i % 2,
-              "points": p, "total": abs(p), "moves": 90,
-              "times": {"0": [[100.0, 90.0, 5], [1.0, 1.0, 1]]}}
-             for i, p in enumerate([1.0, 2.0, -1.0, 1.0])]
-    strength.append_records(str(results / "pairings-long-strong-vs-heuristic.jsonl"),
-                            [run] + games)
+    run = {
+        "kind": "run",
+        "mode": "pairings",
+        "game": "long",
+        "pairing": ["strong", "heuristic"],
+        "command": "python3 bench/strength.py pairings --game long",
+        "date": "2026-01-01T00:00",
+        "machine": "test machine, load average 0.10 0.10 0.10 at start",
+        "revision": "abc",
+    }
+    games = [
+        {
+            "kind": "game",
+            "index": i,
+            "players": ["strong", "heuristic"],
+            "colour0": i % 2,
+            "points": p,
+            "total": abs(p),
+            "moves": 90,
+            "times": {"0": [[100.0, 90.0, 5], [1.0, 1.0, 1]]},
+        }
+        for i, p in enumerate([1.0, 2.0, -1.0, 1.0])
+    ]
+    strength.append_records(str(results / "pairings-long-strong-vs-heuristic.jsonl"), [run] + games)
     doc = tmp_path / "strength.md"
     doc.write_text(f"# Title\n\nkept\n\n{strength.START}\nold\n{strength.END}\n\ntail\n")
     strength.report(str(results), str(doc))
@@ -145,6 +163,7 @@ def test_report_rewrites_only_its_section(tmp_path):
 def test_gnubg_conversion_and_judge():
     gnubg_nn = pytest.importorskip("gnubg_nn")
     import gnubg
+
     short = get_variant("short")
     start = short.initial_position(dice=(3, 1))
     board = strength.gnubg_board(start.sides, start.turn)
@@ -154,8 +173,10 @@ def test_gnubg_conversion_and_judge():
     opp = side_from({6: 4, 8: 3, 13: 5, 24: 2, 3: 1})
     position = short.initial_position(dice=(6, 4)).replace(sides=(me, opp), first_turn=(0, 0))
     ours = {strength.gnubg_board(p.board[0], 0) for p in legal_plays(position)}
-    theirs = {gnubg_nn.board_from_position_key(key)
-              for key, _ in gnubg_nn.moves(strength.gnubg_board(position.sides, 0), 6, 4, 1)}
+    theirs = {
+        gnubg_nn.board_from_position_key(key)
+        for key, _ in gnubg_nn.moves(strength.gnubg_board(position.sides, 0), 6, 4, 1)
+    }
     assert {(tuple(a), tuple(b)) for a, b in theirs} == ours
     # the judge knows the opening 31: 8/5 6/5 is best at 0 and 2 plies
     judge = strength.GnubgJudge()
@@ -177,6 +198,5 @@ def test_errors_run_records_judged_decisions(tmp_path):
     games = [r for r in records if r.get("kind") == "game"]
     decisions = [r for r in records if r.get("kind") == "decision"]
     assert len(games) == 1 and games[0]["players"] == ["beginner", "gnubg0"]
-    assert decisions and all(d["n"] >= 2 and d["loss0"] >= 0 and d["loss2"] >= 0
-                             for d in decisions)
+    assert decisions and all(d["n"] >= 2 and d["loss0"] >= 0 and d["loss2"] >= 0 for d in decisions)
     assert all(json.loads(json.dumps(d)) == d for d in decisions)

@@ -1,23 +1,22 @@
 """The step-by-step interface: offered steps, forced orders, ambiguity, undo, and property
 tests that the step interface and the play list describe exactly the same legal results."""
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import random_position
 from nardy_core import Position, get_variant, legal_plays
 from nardy_core.engine.errors import IllegalMoveError
 from nardy_core.engine.position import side_from
 from nardy_core.engine.turn import Turn
 
-from conftest import random_position
-
 
 def pos(game, me, opp, dice, first_turn=False, options=None):
     variant = get_variant(game, options or {})
-    return Position(variant, (side_from(**me), side_from(**opp)), dice=dice,
-                    first_turn=(first_turn, False))
+    return Position(
+        variant, (side_from(**me), side_from(**opp)), dice=dice, first_turn=(first_turn, False)
+    )
 
 
 def test_larger_die_only_offered_lt5():
@@ -101,8 +100,7 @@ def test_bear_off_with_either_die_is_ambiguous_when_results_differ():
 
 def test_caucasian_choice_of_checker_is_offered_with_a_tag():
     # CT rule 4: an exposed hitter sharing a point after a touch: both checkers may move on
-    p = pos("caucasian", {"points": {13: 12, 6: 1, 5: 1, 1: 1}}, {"points": {21: 1, 1: 14}},
-            (1, 1))
+    p = pos("caucasian", {"points": {13: 12, 6: 1, 5: 1, 1: 1}}, {"points": {21: 1, 1: 14}}, (1, 1))
     turn = Turn(p)
     turn.move(5, 4)  # hits the blot on 4: exposed
     turn.move(6, 5)
@@ -141,16 +139,22 @@ def step_walk(position):
 
 
 @settings(max_examples=60, deadline=None)
-@given(game=st.sampled_from(["long", "short", "caucasian"]), seed=st.integers(0, 10**9),
-       plies=st.integers(0, 120))
+@given(
+    game=st.sampled_from(["long", "short", "caucasian"]),
+    seed=st.integers(0, 10**9),
+    plies=st.integers(0, 120),
+)
 def test_step_interface_reaches_exactly_the_legal_plays(game, seed, plies):
     position = random_position(game, seed, plies)
     assert step_walk(position) == {play.frame for play in legal_plays(position)}
 
 
 @settings(max_examples=60, deadline=None)
-@given(game=st.sampled_from(["long", "short", "caucasian"]), seed=st.integers(0, 10**9),
-       plies=st.integers(0, 150))
+@given(
+    game=st.sampled_from(["long", "short", "caucasian"]),
+    seed=st.integers(0, 10**9),
+    plies=st.integers(0, 150),
+)
 def test_reachable_positions_keep_checkers_and_never_share_points(game, seed, plies):
     position = random_position(game, seed, plies)
     variant = position.variant
@@ -162,10 +166,14 @@ def test_reachable_positions_keep_checkers_and_never_share_points(game, seed, pl
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**9), plies=st.integers(0, 150),
-       check=st.sampled_from(["end_of_turn", "every_step"]))
+@given(
+    seed=st.integers(0, 10**9),
+    plies=st.integers(0, 150),
+    check=st.sampled_from(["end_of_turn", "every_step"]),
+)
 def test_six_block_never_ends_a_turn(seed, plies, check):
     from nardy_core.referee.core import _illegal_six_block
+
     position = random_position("long", seed, plies)
     variant = get_variant("long", {"block_check": check})
     position = position.replace(variant=variant)

@@ -20,8 +20,11 @@ def board(session, **kw):
 
 
 def groups(root):
-    return {g.get("data-loc"): g for g in root.iter("{http://www.w3.org/2000/svg}g")
-            if g.get("data-loc")}
+    return {
+        g.get("data-loc"): g
+        for g in root.iter("{http://www.w3.org/2000/svg}g")
+        if g.get("data-loc")
+    }
 
 
 def x_of(group):
@@ -73,24 +76,24 @@ def test_long_nardy_heads_sit_in_opposite_corners():
     # White's head: top right; Black's head (White's 12): bottom left, both labelled 15
     assert x_of(places["p24"]) > x_of(places["p13"])
     assert float(places["p24"].find("s:rect", NS).get("y")) < float(
-        places["p12"].find("s:rect", NS).get("y"))
+        places["p12"].find("s:rect", NS).get("y")
+    )
     assert x_of(places["p12"]) < x_of(places["p1"])
     assert [t.text for t in places["p12"].findall("s:text", NS)] == ["15"]
 
 
 def test_only_actionable_places_take_focus_and_highlights_follow_the_view():
-    session = on("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31 1 money",
-                 prefs={"auto_forced": False})
+    session = on(
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31 1 money", prefs={"auto_forced": False}
+    )
     root = board(session)
     focusable = {loc for loc, g in groups(root).items() if g.get("tabindex") == "0"}
     assert focusable == set(session.movable())
     session.click("p8")
     places = groups(board(session))
     assert "selected" in places["p8"].get("class")
-    assert {loc for loc, g in places.items() if "target" in g.get("class")} == \
-        {"p7", "p5", "p4"}
-    assert all(g.get("tabindex") == "-1" for g in groups(
-        board(session, actionable=False)).values())
+    assert {loc for loc, g in places.items() if "target" in g.get("class")} == {"p7", "p5", "p4"}
+    assert all(g.get("tabindex") == "-1" for g in groups(board(session, actionable=False)).values())
 
 
 def test_dice_cube_and_trays():
@@ -98,8 +101,11 @@ def test_dice_cube_and_trays():
     root = board(session)
     dice = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-die")]
     assert [d.get("data-die") for d in dice] == ["6", "5"]
-    cube = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
-            if (g.get("class") or "").startswith("cube")]
+    cube = [
+        g
+        for g in root.iter("{http://www.w3.org/2000/svg}g")
+        if (g.get("class") or "").startswith("cube")
+    ]
     assert cube and cube[0].find("s:text", NS).text == "2"
     off = groups(root)["off0"]
     assert len(off.findall("s:rect[@class='slab c0']", NS)) == 13
@@ -115,13 +121,21 @@ def test_every_text_exists_in_both_languages_with_the_same_placeholders():
     fields = string.Formatter()
     for key, (en, ru) in T.CATALOGUE.items():
         assert en and ru, key
-        assert {f for _, f, _, _ in fields.parse(en) if f} == \
-            {f for _, f, _, _ in fields.parse(ru) if f}, key
+        assert {f for _, f, _, _ in fields.parse(en) if f} == {
+            f for _, f, _, _ in fields.parse(ru) if f
+        }, key
 
 
 def test_russian_plurals_and_results_in_the_games_words():
-    assert [T.plural("ru", n, "очко|очка|очков") for n in (1, 2, 5, 11, 21, 24, 112)] == \
-        ["очко", "очка", "очков", "очков", "очко", "очка", "очков"]
+    assert [T.plural("ru", n, "очко|очка|очков") for n in (1, 2, 5, 11, 21, 24, 112)] == [
+        "очко",
+        "очка",
+        "очков",
+        "очков",
+        "очко",
+        "очка",
+        "очков",
+    ]
     mars = {"winner": 1, "kind": "mars", "points": 2, "cube": 1, "reason": "bear_off"}
     assert T.result_text("en", mars) == "Black win 2 points: mars"
     assert T.result_text("ru", mars) == "Чёрные выигрывают 2 очка: марс"
@@ -130,8 +144,10 @@ def test_russian_plurals_and_results_in_the_games_words():
 
 
 def test_every_move_list_row_of_real_games_has_a_text():
-    from tests.test_ui_session import play_to_end
     import random
+
+    from tests.test_ui_session import play_to_end
+
     for game in ("short", "long"):
         session = Session(game, players=(HUMAN, "beginner"), seed=f"log-{game}")
         play_to_end(session, random.Random(1))
@@ -141,6 +157,7 @@ def test_every_move_list_row_of_real_games_has_a_text():
                 assert text and "{" not in text and not re.match(r"^log_", text)
         # a replay's status shows the row of each state, a roll's included (once "log_roll")
         from nardy_core.ui.share import replay_states
+
         rows = [row for *_, row in replay_states(game_record(session.game)) if row]
         assert any(row["k"] == "roll" for row in rows)
         for lang in T.LANGUAGES:
@@ -151,6 +168,7 @@ def test_every_move_list_row_of_real_games_has_a_text():
 
 def test_a_game_with_a_hand_draws_it_beside_the_board_and_can_act_on_it():
     from nardy_core.ui.svg import HW, W
+
     view = dict(Session("short", players=(HUMAN, HUMAN), seed="hand").view())
     view.update(has_hand=True, hand=[13, 2], movable=["hand0"])
     svg = render_board(view)
@@ -166,8 +184,9 @@ def test_a_game_with_a_hand_draws_it_beside_the_board_and_can_act_on_it():
 def test_tourne_case_rows_are_numbered_as_the_game_counts_them():
     session = Session("tourne_case", players=(HUMAN, HUMAN), seed="rows")
     root = board(session)
-    numbers = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")
-               if t.get("class") == "num"]
+    numbers = [
+        t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "num"
+    ]
     # each row 1-12 towards its home point: the viewer's along the bottom, the other's on top
     assert sorted(numbers, key=int) == sorted([str(k) for k in range(1, 13)] * 2, key=int)
     places = groups(root)
@@ -179,8 +198,8 @@ def test_tourne_case_rows_are_numbered_as_the_game_counts_them():
 
 from pathlib import Path  # noqa: E402
 
+from nardy_core.formats.record import game_record  # noqa: E402
 from nardy_core.ui import svg as S  # noqa: E402
-from nardy_core.formats.record import game_record
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 BOARD_CSS = Path(__file__).resolve().parent.parent / "web" / "board.css"
@@ -188,7 +207,8 @@ BOARD_CSS = Path(__file__).resolve().parent.parent / "web" / "board.css"
 
 def pinned_plakoto():
     from nardy_core.formats.linkcode import decode_state
-    position, cube, match = decode_state("pl.-qsCJjp-3KFOJ-U")   # a pinned checker on 17
+
+    position, cube, match = decode_state("pl.-qsCJjp-3KFOJ-U")  # a pinned checker on 17
     session = Session("plakoto", players=(HUMAN, HUMAN))
     session.match.game = Game(position.variant, position=position, cube=cube, match=match)
     assert session.view()["pinned"]
@@ -211,9 +231,14 @@ def test_the_paints_are_defined_once_and_every_reference_resolves():
         assert "<image" not in markup
 
 
-@pytest.mark.parametrize("text", ["short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
-                                  "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 b 44",
-                                  "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 65"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 b 44",
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 65",
+    ],
+)
 def test_every_die_is_a_die_with_its_pips(text):
     session = on(text + " 1 money", prefs={"auto_forced": False})
     view = session.view()
@@ -223,7 +248,7 @@ def test_every_die_is_a_die_with_its_pips(text):
     for die, used in zip(dice, view["used"]):
         value = int(die.get("data-die"))
         assert len(die.findall("s:circle", NS)) == value
-        assert die.find("s:rect", NS).get("rx") not in (None, "0")       # rounded corners
+        assert die.find("s:rect", NS).get("rx") not in (None, "0")  # rounded corners
         assert die.get("class") == f"die c{view['turn']}" + (" used" if used else "")
     # the dice take no taps: a tap on a die goes to the point under it
     layer = [g for g in root.iter(SVG_NS + "g") if g.get("class") == "dice"]
@@ -240,8 +265,10 @@ def marks_of(root):
 
 
 def test_the_last_play_is_marked_from_and_to_until_the_next():
-    session = on("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 61 1 money",
-                 prefs={"auto_forced": False, "auto_roll": False})
+    session = on(
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 61 1 money",
+        prefs={"auto_forced": False, "auto_roll": False},
+    )
     assert marks_of(board(session)) == {}
     for loc in ("p13", "p7", "p8", "p7"):
         session.click(loc)
@@ -249,21 +276,28 @@ def test_the_last_play_is_marked_from_and_to_until_the_next():
     assert marks_of(board(session)) == {"p13": ["from"], "p8": ["from"], "p7": ["to"]}
     # Black's turn: White's play stays marked, for either viewer
     session.roll()
-    assert marks_of(board(session, viewer=1)) == {"p13": ["from"], "p8": ["from"],
-                                                  "p7": ["to"]}
+    assert marks_of(board(session, viewer=1)) == {"p13": ["from"], "p8": ["from"], "p7": ["to"]}
     # a point passed through is not marked: the checker's start and end are
     view = dict(session.view(), last=[["p24", "p18"], ["p18", "p13"]])
     assert marks_of(ET.fromstring(render_board(view))) == {"p24": ["from"], "p13": ["to"]}
     # entering from the bar, bearing off, entering from the hand
     view = dict(session.view(), last=[["bar1", "p19"], ["p17", "off1"]])
     assert marks_of(ET.fromstring(render_board(view))) == {
-        "bar1": ["from"], "p19": ["to"], "p17": ["from"], "off1": ["to"]}
+        "bar1": ["from"],
+        "p19": ["to"],
+        "p17": ["from"],
+        "off1": ["to"],
+    }
     view = dict(session.view(), has_hand=True, hand=[3, 0], last=[["hand0", "p24"]])
     assert marks_of(ET.fromstring(render_board(view))) == {"hand0": ["from"], "p24": ["to"]}
     # the marks are no checkers and no counts: what the page and tests count stays the same
     root = board(session)
-    assert all(not (e.get("class") or "").startswith("ck") and e.tag != SVG_NS + "text"
-               for g in groups(root).values() for e in g.iter() if e.get("data-last"))
+    assert all(
+        not (e.get("class") or "").startswith("ck") and e.tag != SVG_NS + "text"
+        for g in groups(root).values()
+        for e in g.iter()
+        if e.get("data-last")
+    )
     # a hint's preview shows its arrows alone
     assert marks_of(ET.fromstring(render_board(session.preview([])))) == {}
 
@@ -276,9 +310,8 @@ def test_every_point_column_is_its_whole_tap_target():
             hit = places[f"p{n}"].find("s:rect[@class='hit']", NS)
             y, h = float(hit.get("y")), float(hit.get("height"))
             assert float(hit.get("width")) == S.PW
-            assert (y, y + h) in ((0, S.MID), (S.MID, S.H))   # its half, frame included
-        columns = sorted({float(places[f"p{n}"].find("s:rect", NS).get("x"))
-                          for n in range(1, 25)})
+            assert (y, y + h) in ((0, S.MID), (S.MID, S.H))  # its half, frame included
+        columns = sorted({float(places[f"p{n}"].find("s:rect", NS).get("x")) for n in range(1, 25)})
         # the columns side by side, nothing between them but the bar
         gaps = {round(b - a) for a, b in zip(columns, columns[1:])}
         assert gaps <= {S.PW, S.PW + S.BW}
@@ -293,20 +326,26 @@ def _css_blocks():
     css = BOARD_CSS.read_text()
     light = re.search(r":root, \[data-theme=light\] \{(.*?)\}", css, re.S).group(1)
     dark = re.search(r"\n\[data-theme=dark\] \{(.*?)\}", css, re.S).group(1)
-    media = re.search(r"@media \(prefers-color-scheme: dark\) \{\s*"
-                      r":root:not\(\[data-theme=light\]\) \{(.*?)\}", css, re.S).group(1)
+    media = re.search(
+        r"@media \(prefers-color-scheme: dark\) \{\s*"
+        r":root:not\(\[data-theme=light\]\) \{(.*?)\}",
+        css,
+        re.S,
+    ).group(1)
 
     def props(block):
         return dict(re.findall(r"--(nb-[\w-]+):\s*([^;]+);", block))
+
     return css, props(light), props(dark), props(media)
 
 
 def test_every_colour_the_board_uses_is_defined_for_both_themes():
     css, light, dark, media = _css_blocks()
-    assert set(light) == set(dark) and dark == media    # the attribute and the system agree
+    assert set(light) == set(dark) and dark == media  # the attribute and the system agree
     # the SVG's own fallbacks are the light theme's values
-    assert {f"nb-{k}": v for k, v in S.COLOURS.items()} == \
-        {k: v for k, v in light.items() if k[3:] in S.COLOURS}
+    assert {f"nb-{k}": v for k, v in S.COLOURS.items()} == {
+        k: v for k, v in light.items() if k[3:] in S.COLOURS
+    }
     used = set(re.findall(r"var\(--(nb-[\w-]+)", css))
     session = pinned_plakoto()
     view = dict(session.view(), moves=[["p24", "p21"]], last=[["p24", "p21"]])
@@ -315,8 +354,7 @@ def test_every_colour_the_board_uses_is_defined_for_both_themes():
     assert used and used <= set(light)
     # the paints' colour stops take their colours from the style sheet
     stops = set(re.findall(r'class="nbs-([\w-]+)"', render_board(view)))
-    assert stops and all(f".board .nbs-{n} {{ stop-color: var(--nb-{n}); }}" in css
-                         for n in stops)
+    assert stops and all(f".board .nbs-{n} {{ stop-color: var(--nb-{n}); }}" in css for n in stops)
     assert "prefers-reduced-motion: reduce" in css and "transition: none" in css
     # no colour written straight into the board's rules but through the properties
     rules = css.split("/* board */", 1)[1]
@@ -324,7 +362,7 @@ def test_every_colour_the_board_uses_is_defined_for_both_themes():
 
 
 def _luminance(colour):
-    rgb = [int(colour.strip()[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    rgb = [int(colour.strip()[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
@@ -338,7 +376,7 @@ def test_numbers_and_counts_stay_readable_in_both_themes():
     _, light, dark, _ = _css_blocks()
     for theme in (light, dark):
         assert _contrast(theme["nb-num"], theme["nb-wood"]) >= 4.5
-        assert _contrast(theme["nb-num"], theme["nb-tray"]) >= 4.5      # the borne-off count
+        assert _contrast(theme["nb-num"], theme["nb-tray"]) >= 4.5  # the borne-off count
         assert _contrast(theme["nb-count0"], theme["nb-ck0"]) >= 4.5
         assert _contrast(theme["nb-count1"], theme["nb-ck1"]) >= 4.5
         assert _contrast(theme["nb-pip0"], theme["nb-die0"]) >= 4.5

@@ -7,7 +7,6 @@ import random
 from nardy_core.analysis.dicestats import game_stats, summary
 from nardy_core.ui import dicetally as D
 from nardy_core.ui.session import HUMAN, Session
-
 from test_ui_session import play_to_end
 
 
@@ -54,9 +53,14 @@ def test_unfinished_and_recorded_games_are_not_counted():
 
 def test_stored_totals_are_checked_and_kept_short():
     good = game_stats(finished((HUMAN, HUMAN), "tally-5").game)[0]
-    stored = json.loads(json.dumps({"players": {"human": good, "strong": "junk",
-                                                 "weak": {"rolls": "x"}},
-                                    "counted": ["a", 3, None, "b"]}))
+    stored = json.loads(
+        json.dumps(
+            {
+                "players": {"human": good, "strong": "junk", "weak": {"rolls": "x"}},
+                "counted": ["a", 3, None, "b"],
+            }
+        )
+    )
     players, counted, dropped = D.clean(stored)
     assert list(players) == ["human"] and summary(players["human"])
     assert sorted(label for label, _ in dropped) == ["strong", "weak"]

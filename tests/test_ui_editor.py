@@ -54,7 +54,7 @@ def test_locations_follow_each_games_geometry():
     short, long_ = Editor("short"), Editor("long")
     short.clear()
     long_.clear()
-    short.add("p1", 1)   # short nardy: White's 1 is Black's 24
+    short.add("p1", 1)  # short nardy: White's 1 is Black's 24
     long_.add("p12", 1)  # long nardy: White's 12 is Black's head (24)
     assert short.sides[1][24] == 1 and long_.sides[1][24] == 1
     short.add("bar1", 1)
@@ -79,8 +79,10 @@ def test_dice_cube_and_match_are_checked_by_the_rules():
     editor.set_match(5, (4, 1), "crawford")
     editor.set_turn(1)
     position, cube, match = editor.state()
-    assert format_state(position, cube, match) == \
-        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 b 31 2b 4-1/5* first:wb"
+    assert (
+        format_state(position, cube, match)
+        == "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 b 31 2b 4-1/5* first:wb"
+    )
 
 
 def test_a_race_set_up_in_the_editor_is_played_on():
@@ -108,6 +110,7 @@ def test_a_finished_game_cannot_be_set_up():
 
 def test_the_view_is_a_drawable_board():
     from nardy_core.ui.svg import render_board
+
     editor = Editor("long", start=parse_state("long 24:14,19:1 24:15 b 53 - money"))
     view = editor.view()
     assert view["points"][24] == (0, 14) and view["points"][12] == (1, 15)

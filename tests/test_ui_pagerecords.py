@@ -11,7 +11,6 @@ from nardy_core.formats.records import import_match
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import share
 from nardy_core.ui.session import HUMAN, Session
-
 from test_ui_session import play_to_end
 
 TODAY = "2026-11-27"
@@ -25,6 +24,7 @@ def finished(game="short", seed="rec-1", players=("beginner", "beginner")):
 
 def test_a_saved_entry_restores_the_same_session_and_keeps_its_first_commitment():
     from nardy_core.analysis.dicecheck import commitment
+
     session = Session("long", players=(HUMAN, "strong"), seed="save-1")
     entry = json.loads(json.dumps(R.save_entry(session, "en", 1_700_000_000_000.7)))
     assert entry["updated"] == 1_700_000_000_000 and entry["finished"] is False
@@ -68,9 +68,18 @@ def test_links_carry_the_board_and_drop_the_address_query_and_fragment():
     assert R.codes(session)["state"]
 
 
-@pytest.mark.parametrize("text, target", [
-    ("#p=abc", ("p=abc", False)), ("g=abc", ("g=abc", False)), ("#r=abc", ("g=abc", True)),
-    ("", None), ("#", None), ("#x=1", None), ("#gp=1", None)])
+@pytest.mark.parametrize(
+    "text, target",
+    [
+        ("#p=abc", ("p=abc", False)),
+        ("g=abc", ("g=abc", False)),
+        ("#r=abc", ("g=abc", True)),
+        ("", None),
+        ("#", None),
+        ("#x=1", None),
+        ("#gp=1", None),
+    ],
+)
 def test_the_link_in_an_address(text, target):
     assert R.link_target(text) == target
 
@@ -99,10 +108,17 @@ def test_the_other_files_are_named_alike():
     assert R.new_ident(1234.9) == "g1234"
 
 
-@pytest.mark.parametrize("choice, turn, players", [
-    ("two", 0, (HUMAN, HUMAN)), ("bots", 1, ("weak", "weak")),
-    ("bot", 0, (HUMAN, "weak")), ("bot", 1, ("weak", HUMAN)),
-    ("bot_to_move", 0, ("weak", HUMAN)), ("bot_to_move", 1, (HUMAN, "weak"))])
+@pytest.mark.parametrize(
+    "choice, turn, players",
+    [
+        ("two", 0, (HUMAN, HUMAN)),
+        ("bots", 1, ("weak", "weak")),
+        ("bot", 0, (HUMAN, "weak")),
+        ("bot", 1, ("weak", HUMAN)),
+        ("bot_to_move", 0, ("weak", HUMAN)),
+        ("bot_to_move", 1, (HUMAN, "weak")),
+    ],
+)
 def test_who_plays_an_opened_game(choice, turn, players):
     assert R.players_for(choice, turn, "weak") == players
 

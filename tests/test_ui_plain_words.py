@@ -18,8 +18,7 @@ from nardy_core.variants import VARIANTS, get_variant
 GAMES = sorted(VARIANTS)
 LANGS = ("en", "ru")
 # Lower-case values that are ordinary English words: an English sentence may use them.
-ORDINARY = {"winner", "head", "list", "none", "lot", "half", "ahead", "stay", "alternate",
-            "beaver"}
+ORDINARY = {"winner", "head", "list", "none", "lot", "half", "ahead", "stay", "alternate", "beaver"}
 CODE = re.compile(r"\b[A-Z]{2,}-\d+|\[bkgm|_RULES\.md")
 CYRILLIC = re.compile("[а-яё]", re.I)
 
@@ -29,6 +28,7 @@ def forms():
     if app not in sys.path:
         sys.path.insert(0, app)
     import forms as module
+
     return module
 
 
@@ -70,14 +70,14 @@ def visible(html):
 
 
 def field_texts(field):
-    out = [field["question"], field["explanation"], field["default_words"],
-           field["value_words"]]
+    out = [field["question"], field["explanation"], field["default_words"], field["value_words"]]
     for choice in field["choices"]:
         out += [choice["words"], choice["sentence"]]
     return [t for t in out if t]
 
 
 # --- the table
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_option_and_choice_has_words_in_both_languages(game):
@@ -94,7 +94,11 @@ def test_every_option_and_choice_has_words_in_both_languages(game):
                 assert texts is not None, (game, spec.key, choice)
                 for lang in LANGS:
                     assert texts[lang].strip() and texts["words"][lang].strip(), (
-                        game, spec.key, choice, lang)
+                        game,
+                        spec.key,
+                        choice,
+                        lang,
+                    )
         # every value has words: the listed ones and the default
         for lang in LANGS:
             field = rules.option_field(spec.key, lang, game, spec)
@@ -113,8 +117,9 @@ def test_numbers_and_die_sets_in_words():
     assert rules.dieset_words("46", "ru") == "4-4 и 6-6"
     assert rules.dieset_words("none", "en") == "No double"
     long_specs = get_variant("long").options.specs
-    fields = {f["key"]: f for f in option_fields("long", "en", long_specs,
-                                                 {"head_exception_rolls": "2"})}
+    fields = {
+        f["key"]: f for f in option_fields("long", "en", long_specs, {"head_exception_rolls": "2"})
+    }
     rolls = fields["head_exception_rolls"]
     assert rolls["kind"] == "dieset" and rolls["value"] == "2"
     assert rolls["value_words"] == "2-2" and rolls["default_words"] == "3-3, 4-4 and 6-6"
@@ -128,6 +133,7 @@ def test_the_page_table_has_no_second_copy_of_the_options():
 
 
 # --- what a player reads
+
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
@@ -169,8 +175,9 @@ def test_every_russian_label_is_translated(game):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_usual_values_are_marked_and_values_in_force_in_words(lang):
-    variant = get_variant("long", {"koks_rule": "head", "max_cube": 64,
-                                   "head_exception_rolls": "46"})
+    variant = get_variant(
+        "long", {"koks_rule": "head", "max_cube": 64, "head_exception_rolls": "46"}
+    )
     panel = rules_panel_html(variant, lang)
     now = {"en": "in this game", "ru": "в этой партии"}[lang]
     assert panel.count(now) == 3
@@ -188,17 +195,20 @@ def test_usual_values_are_marked_and_values_in_force_in_words(lang):
 def test_odd_declarations_never_raise(odd):
     for game in ("long", "nope", None):
         for lang in ("en", "ru", "xx"):
-            assert isinstance(option_fields(game, lang, odd, odd if isinstance(odd, dict)
-                                            else None), list)
+            assert isinstance(
+                option_fields(game, lang, odd, odd if isinstance(odd, dict) else None), list
+            )
 
 
 def test_the_rules_in_force_name_only_what_differs_from_the_usual_in_words():
     from nardy_core.ui.rules import rules_in_force
     from nardy_core.ui.session import HUMAN, Session
+
     usual = Session("long", players=(HUMAN, HUMAN)).variant
     assert rules_in_force(usual, "en") == [] == rules_in_force(usual, "ru")
-    house = Session("short", options={"cube_enabled": "false", "beaver": "true"},
-                    players=(HUMAN, HUMAN)).variant
+    house = Session(
+        "short", options={"cube_enabled": "false", "beaver": "true"}, players=(HUMAN, HUMAN)
+    ).variant
     en, ru = rules_in_force(house, "en"), rules_in_force(house, "ru")
     assert len(en) == len(ru) == 2
     assert ("Play with the doubling cube?", "No") in en

@@ -6,7 +6,6 @@ import random
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import replay as RP
 from nardy_core.ui.session import HUMAN, Session, step_locs
-
 from test_ui_session import play_to_end
 
 
@@ -56,10 +55,12 @@ def test_each_state_shows_the_move_that_led_there():
 def test_a_reviewed_decision_draws_its_better_play():
     _session, replay = game_replay()
     from nardy_core import legal_plays
+
     index, position, steps = next(
         (i, s[0], [list(step) for step in legal_plays(s[0])[0].steps])
         for i, s in enumerate(replay["states"])
-        if i > 0 and s[0].dice and legal_plays(s[0]) and legal_plays(s[0])[0].steps)
+        if i > 0 and s[0].dice and legal_plays(s[0]) and legal_plays(s[0])[0].steps
+    )
     item = {"colour": position.turn, "best_steps": steps}
     RP.show(replay, index, item)
     view, _row = RP.current(replay)

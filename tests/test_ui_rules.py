@@ -13,9 +13,26 @@ from nardy_core.ui import rules
 from nardy_core.ui.rules import DEFAULTS, GAME_OPTIONS, OPTIONS, RULES, rules_html
 from nardy_core.variants import VARIANTS, get_variant
 
-GAMES = ("long", "short", "caucasian", "portes", "longgammon", "irish", "jacquet",
-         "dutch_tricktrack", "russian_tricktrack", "fayles", "tawula", "tourne_case", "plakoto",
-         "fevga", "moultezim", "gul_bara", "gioul", "khachapuri")
+GAMES = (
+    "long",
+    "short",
+    "caucasian",
+    "portes",
+    "longgammon",
+    "irish",
+    "jacquet",
+    "dutch_tricktrack",
+    "russian_tricktrack",
+    "fayles",
+    "tawula",
+    "tourne_case",
+    "plakoto",
+    "fevga",
+    "moultezim",
+    "gul_bara",
+    "gioul",
+    "khachapuri",
+)
 
 # VARIANT_RULES.md 5a: key -> values (default first); None = yes/no option
 SPEC_5A = {
@@ -118,6 +135,7 @@ def spec_options(game):
 
 # --- the texts
 
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_both_languages(game):
     assert set(RULES[game]) >= {"en", "ru"}
@@ -172,6 +190,7 @@ def test_key_words_of_each_game():
 
 # --- the options
 
+
 def test_every_game_option_is_explained_with_a_default():
     for game, keys in GAME_OPTIONS.items():
         assert len(keys) == len(set(keys)), game
@@ -213,7 +232,9 @@ def test_registered_games_options_are_explained(game):
         # default must be the engine's
         if spec.key in DEFAULTS[game]:
             assert DEFAULTS[game][spec.key].lower() == spec.format(spec.default).lower(), (
-                game, spec.key)
+                game,
+                spec.key,
+            )
         if spec.kind == "choice":
             named = {str(v).lower() for v in entry.get("choices", {})}
             for choice in spec.choices:
@@ -229,6 +250,7 @@ def test_core_option_order_follows_the_engine(game):
 
 
 # --- rules_html
+
 
 def test_rules_html_structure():
     html = rules_html("long", "en")
@@ -248,7 +270,8 @@ def test_rules_html_structure():
     assert "<b>The players take turns (colours swap)</b> (usual): " in long_starter
     assert "alternate" not in long_starter and "opening_roll" not in long_starter
     assert "<b>An opening throw of one die each</b> (usual)" in rules_html(
-        "short", "en", ["next_game_starter"])
+        "short", "en", ["next_game_starter"]
+    )
 
 
 def test_rules_html_accepts_option_objects_and_marks_values():
@@ -270,14 +293,47 @@ def test_unknown_language_falls_back_to_english():
         assert rules_html("short", lang) == rules_html("short", "en")
 
 
-ODD_GAMES = [None, "", "LONG", "nope", 5, 3.5, b"long", ("long",), ["short"], {"k": 1}, object(),
-             "<script>", "long\x00"]
-ODD_OPTIONS = [None, [], (), "cube_enabled", b"x", 5, object(), [None, 5, "unknown_key", b"jacoby"],
-               {"jacoby": True, 3: 4}, ["cube_enabled", "cube_enabled"], iter(["jacoby"]),
-               [object()], "<b>"]
-ODD_VALUES = [None, {}, {"jacoby": object()}, {"head_exception": None}, [1, 2], "x",
-              {"head_exception_rolls": frozenset({4, 6})}, {"max_cube": 64},
-              {"cube_enabled": "<script>"}]
+ODD_GAMES = [
+    None,
+    "",
+    "LONG",
+    "nope",
+    5,
+    3.5,
+    b"long",
+    ("long",),
+    ["short"],
+    {"k": 1},
+    object(),
+    "<script>",
+    "long\x00",
+]
+ODD_OPTIONS = [
+    None,
+    [],
+    (),
+    "cube_enabled",
+    b"x",
+    5,
+    object(),
+    [None, 5, "unknown_key", b"jacoby"],
+    {"jacoby": True, 3: 4},
+    ["cube_enabled", "cube_enabled"],
+    iter(["jacoby"]),
+    [object()],
+    "<b>",
+]
+ODD_VALUES = [
+    None,
+    {},
+    {"jacoby": object()},
+    {"head_exception": None},
+    [1, 2],
+    "x",
+    {"head_exception_rolls": frozenset({4, 6})},
+    {"max_cube": 64},
+    {"cube_enabled": "<script>"},
+]
 
 
 @pytest.mark.parametrize("game", ODD_GAMES)
@@ -307,17 +363,20 @@ def test_unknown_option_key_is_listed_by_key_and_escaped():
 
 
 def test_value_marks():
-    html = rules_html("long", "en", ["head_exception_rolls"], {"head_exception_rolls":
-                                                              frozenset({4, 6})})
+    html = rules_html(
+        "long", "en", ["head_exception_rolls"], {"head_exception_rolls": frozenset({4, 6})}
+    )
     assert "in this game: 4-4 and 6-6" in html
-    same = rules_html("long", "en", ["head_exception_rolls"], {"head_exception_rolls":
-                                                              frozenset({3, 4, 6})})
+    same = rules_html(
+        "long", "en", ["head_exception_rolls"], {"head_exception_rolls": frozenset({3, 4, 6})}
+    )
     assert "in this game" not in same
     tawula = rules_html("tawula", "ru", values={"tawula_far_cap": 1, "tawula_head": "13"})
     assert tawula.count("в этой партии") == 1
 
 
 # --- the module itself
+
 
 def test_module_is_plain_python():
     # a reader and renderer: the texts are data files, the games the registry's
@@ -327,28 +386,36 @@ def test_module_is_plain_python():
         if isinstance(node, ast.Import):
             pytest.fail(f"import {[a.name for a in node.names]}")
         if isinstance(node, ast.ImportFrom):
-            assert (node.level, node.module) in ((0, "__future__"), (0, "collections.abc"),
-                                                 (2, "variants")), node.module
+            assert (node.level, node.module) in (
+                (0, "__future__"),
+                (0, "collections.abc"),
+                (2, "variants"),
+            ), node.module
     assert len(source.splitlines()) < 700  # no tables of texts left in it
 
 
 def test_every_result_kind_of_every_game_has_words_in_both_languages():
     from nardy_core.ui.text import CATALOGUE, outcome_word
     from nardy_core.variants import VARIANTS
+
     for key, cls in VARIANTS.items():
         for kind in cls.outcome_kinds:
             en, ru = outcome_word("en", kind), outcome_word("ru", kind)
             assert en and ru and en != ru, (key, kind)
-    assert outcome_word("en", "double") == "double game"   # tourne-case's 2 points
+    assert outcome_word("en", "double") == "double game"  # tourne-case's 2 points
     # the catalogue has one entry per key: a second one silently replaces the first
     # (tourne-case's "double" game once renamed the cube's Double button)
     import ast
     import inspect
 
     from nardy_core.ui import text
+
     tree = ast.parse(inspect.getsource(text))
-    catalogue = next(node.value for node in tree.body if isinstance(node, ast.Assign)
-                     and getattr(node.targets[0], "id", None) == "CATALOGUE")
+    catalogue = next(
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "CATALOGUE"
+    )
     keys = [k.value for k in catalogue.keys]
     assert len(keys) == len(set(keys)) == len(CATALOGUE)
     assert CATALOGUE["double"] == ("Double", "Удвоить")

@@ -7,10 +7,11 @@ import pytest
 
 from nardy_core.engine.errors import GameStateError, NardyError
 from nardy_core.engine.game import Game
-from nardy_core.formats.notation import parse_state
-from nardy_core.ui.botservice import BotService
-from nardy_core.ui.session import HUMAN, Session, newer_record
 from nardy_core.engine.turn import Turn
+from nardy_core.formats.notation import parse_state
+from nardy_core.formats.record import newer_record
+from nardy_core.ui.botservice import BotService
+from nardy_core.ui.session import HUMAN, Session
 
 SERVICE = BotService()
 
@@ -67,8 +68,9 @@ def test_opening_is_thrown_and_the_winner_moves():
 
 
 def test_clicks_build_exactly_the_turns_steps():
-    session = on_position("short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
-                          auto_forced=False)
+    session = on_position(
+        "short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31", auto_forced=False
+    )
     assert sorted(session.movable()) == sorted(["p24", "p13", "p8", "p6"])
     assert session.click("p8")
     assert session.targets() == {"p7": 1, "p5": 1, "p4": 1}
@@ -83,8 +85,9 @@ def test_clicks_build_exactly_the_turns_steps():
 
 
 def test_undo_takes_back_one_step_then_nothing():
-    session = on_position("short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
-                          auto_forced=False)
+    session = on_position(
+        "short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31", auto_forced=False
+    )
     session.click("p8")
     session.click("p5")
     before = session.view()["points"]
@@ -96,12 +99,13 @@ def test_undo_takes_back_one_step_then_nothing():
 
 
 def test_an_illegal_drop_changes_nothing():
-    session = on_position("short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
-                          auto_forced=False)
+    session = on_position(
+        "short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31", auto_forced=False
+    )
     view = session.view()
     assert not session.drag("p13", "p12")  # 13/12 needs a 1 then… 12 is Black's 13-point? no
-    assert not session.drag("p13", "p7")   # six: no six rolled
-    assert not session.drag("p1", "p2")    # not a white checker
+    assert not session.drag("p13", "p7")  # six: no six rolled
+    assert not session.drag("p1", "p2")  # not a white checker
     assert session.view() == view
     assert session.drain_notices()[-1][0] == "illegal_drop"
     assert session.drag("p13", "p10")
@@ -123,8 +127,12 @@ def test_auto_confirm_and_forced_moves():
     forced = on_position("short", "short 1:1,off:14 19:15 w 66", players=(HUMAN, HUMAN))
     forced._advance()  # only one play exists (the last checker off): it is made at once
     assert forced.game.is_over and forced.drain_notices()[0][0] == "forced"
-    session = on_position("short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
-                          auto_forced=False, auto_confirm=True)
+    session = on_position(
+        "short",
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
+        auto_forced=False,
+        auto_confirm=True,
+    )
     session.click("p8")
     session.click("p5")
     session.click("p6")
@@ -135,8 +143,9 @@ def test_auto_confirm_and_forced_moves():
 def test_moves_match_the_step_interface_on_random_games():
     rng = random.Random(7)
     for game in ("short", "long", "caucasian"):
-        session = Session(game, players=(HUMAN, HUMAN), seed=f"t-{game}",
-                          prefs={"auto_forced": False})
+        session = Session(
+            game, players=(HUMAN, HUMAN), seed=f"t-{game}", prefs={"auto_forced": False}
+        )
         for _ in range(30):
             if session.game.is_over:
                 break
@@ -144,8 +153,9 @@ def test_moves_match_the_step_interface_on_random_games():
                 session.roll()
                 continue
             turn = Turn(session.game.position)
-            assert sorted(session.movable()) == sorted(session.loc(p)
-                                                       for p in turn.movable_points())
+            assert sorted(session.movable()) == sorted(
+                session.loc(p) for p in turn.movable_points()
+            )
             human_turn(session, rng)
 
 
@@ -173,8 +183,9 @@ def test_a_restore_mid_turn_keeps_the_dice():
     if session.game.phase == "roll":
         session.roll()
     dice = session.game.position.dice
-    restored = Session.from_dict(json.loads(json.dumps(session.to_dict())),
-                                 prefs={"auto_forced": False})
+    restored = Session.from_dict(
+        json.loads(json.dumps(session.to_dict())), prefs={"auto_forced": False}
+    )
     assert restored.game.phase == "move" and restored.game.position.dice == dice
 
 
@@ -228,15 +239,23 @@ def test_a_game_saved_by_a_newer_version_is_refused_as_newer_not_as_damaged():
         assert newer_record(newer)
         with pytest.raises(GameStateError) as caught:
             Session.from_dict(newer)
-        assert caught.value.code == "newer_record" and caught.value.params == {
-            "version": version}
-    for known_or_junk in (record, dict(record, v=0), dict(record, v=True), dict(record, v="9"),
-                          None, [], "text"):
+        assert caught.value.code == "newer_record" and caught.value.params == {"version": version}
+    for known_or_junk in (
+        record,
+        dict(record, v=0),
+        dict(record, v=True),
+        dict(record, v="9"),
+        None,
+        [],
+        "text",
+    ):
         assert not newer_record(known_or_junk)
 
 
 def test_cube_offer_against_the_bot_and_bot_double_to_a_person():
-    session = on_position("short", "short 6:2,5:2,4:2,off:9 24:1,23:14 w -", players=(HUMAN, "strong"))
+    session = on_position(
+        "short", "short 6:2,5:2,4:2,off:9 24:1,23:14 w -", players=(HUMAN, "strong")
+    )
     assert session.game.phase == "roll" and session.game.can_double()
     session.double()
     assert session.waiting_for_bot() and session.game.phase == "double"
@@ -245,7 +264,9 @@ def test_cube_offer_against_the_bot_and_bot_double_to_a_person():
     assert session.game.is_over and session.game.result.reason == "drop"
     assert session.logs[-1][-2]["k"] == "drop"
 
-    session = on_position("short", "short 6:5,5:4,4:3,3:3 6:3,5:3,4:3,3:3,2:3 b -", players=(HUMAN, "strong"))
+    session = on_position(
+        "short", "short 6:5,5:4,4:3,3:3 6:3,5:3,4:3,3:3,2:3 b -", players=(HUMAN, "strong")
+    )
     run_bots(session)
     assert session.game.phase == "double" and session.human_to_act()
     session.take()
@@ -284,8 +305,9 @@ def test_bot_service_reuses_its_game_and_agrees_with_a_fresh_one():
         request = json.loads(json.dumps(session.bot_request()))
         answer = service.decide(request)
         fresh = BotService().decide(request)
-        assert {k: v for k, v in answer.items() if k != "ms"} == \
-            {k: v for k, v in fresh.items() if k != "ms"}
+        assert {k: v for k, v in answer.items() if k != "ms"} == {
+            k: v for k, v in fresh.items() if k != "ms"
+        }
         session.apply_bot(answer)
 
 
@@ -354,6 +376,7 @@ def test_an_imported_match_file_is_a_session_that_plays_on_and_exports_the_same(
     from pathlib import Path
 
     from nardy_core.formats import records
+
     path = sorted((Path(__file__).parent / "data" / "records").glob("*.mat"))[0]
     text = path.read_text(encoding="utf-8")
     record = records.import_match(text)
@@ -373,6 +396,7 @@ def test_the_lot_row_names_who_takes_white(game):
     """Long nardy and jacquet throw for colours (CORE 2.2): the opening row names the player
     who won the lot as White, who then moves first — never "Black starts" before a White move."""
     from nardy_core.ui import text as T
+
     seen = set()
     for seed in range(12):
         session = Session(game, players=(HUMAN, "strong"), seed=f"lot{seed}")
@@ -394,6 +418,7 @@ def test_the_lot_row_names_who_takes_white(game):
 
 def test_a_game_without_a_lot_names_the_starting_colour():
     from nardy_core.ui import text as T
+
     session = Session("short", players=(HUMAN, HUMAN), seed="nolot")
     row = session.logs[0][0]
     assert "lot" not in row
@@ -402,17 +427,21 @@ def test_a_game_without_a_lot_names_the_starting_colour():
 
 
 def test_the_view_keeps_the_last_play_of_either_side_until_the_next():
-    session = on_position("short", "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
-                          auto_forced=False, auto_roll=False)
+    session = on_position(
+        "short",
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 31",
+        auto_forced=False,
+        auto_roll=False,
+    )
     assert session.view()["last"] == []
     session.click("p8")
     session.click("p5")
-    assert session.view()["last"] == []          # steps of a turn in progress are no play yet
+    assert session.view()["last"] == []  # steps of a turn in progress are no play yet
     session.click("p6")
     session.click("p5")
     session.confirm()
     assert session.view()["last"] == [["p8", "p5"], ["p6", "p5"]]
-    session.roll()                                # Black's roll leaves White's play marked
+    session.roll()  # Black's roll leaves White's play marked
     view = session.view()
     assert view["turn"] == 1 and view["last"] == [["p8", "p5"], ["p6", "p5"]]
     steps = next(iter(session.game.turn().legality.results(most=1).values()))
@@ -423,20 +452,20 @@ def test_the_view_keeps_the_last_play_of_either_side_until_the_next():
     # Black's play in White's numbering: Black's own point n is White's 25 - n
     assert last == [[f"p{25 - s[0]}", f"p{25 - s[1]}"] for s in steps]
     session.roll()
-    assert session.preview([])["last"] == []      # a hint's arrows stand alone
+    assert session.preview([])["last"] == []  # a hint's arrows stand alone
 
 
 def test_the_last_play_names_bar_hand_and_tray_and_survives_a_restore():
-    session = on_position("short", "short 6:14,bar:1 1:15 w 61",
-                          auto_forced=False, auto_roll=False)
+    session = on_position("short", "short 6:14,bar:1 1:15 w 61", auto_forced=False, auto_roll=False)
     session.click("bar0")
     session.click("p19")
     session.click("p6")
     session.click("p5")
     session.confirm()
     assert session.view()["last"] == [["bar0", "p19"], ["p6", "p5"]]
-    session = on_position("short", "short 2:1,1:1,off:13 19:15 w 21",
-                          auto_forced=False, auto_roll=False)
+    session = on_position(
+        "short", "short 2:1,1:1,off:13 19:15 w 21", auto_forced=False, auto_roll=False
+    )
     for loc in ("p2", "off0", "p1", "off0"):
         session.click(loc)
         if session.choice:
@@ -456,5 +485,5 @@ def test_the_last_play_names_bar_hand_and_tray_and_survives_a_restore():
     mover = tawula.view()["turn"]
     human_turn(tawula, rng)
     assert tawula.view()["last"][0][0] == f"hand{mover}"
-    played.match.game = Game(played.variant)      # another game on the board: nothing marked
+    played.match.game = Game(played.variant)  # another game on the board: nothing marked
     assert played.view()["last"] == []

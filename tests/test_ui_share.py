@@ -3,17 +3,15 @@
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pytest
 
 from nardy_core.engine.errors import NardyError, NotationError
 from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.formats.records import export_match
 from nardy_core.ui import share
 from nardy_core.ui.session import HUMAN, Session
-
 from test_ui_session import human_turn, play_to_end
 
 START = "short 24:2,13:4,8:3,6:5,5:1 24:2,13:5,8:3,6:4,5:1 w 31 2w 3-4/7"
@@ -42,8 +40,7 @@ def test_a_sessions_link_opens_the_same_state(game):
         assert kind == "state"
         assert format_state(*state) == format_state(*share.session_state(session))
     again = share.session_from(*share.read(fragment))
-    assert format_state(*share.session_state(again)) == \
-        format_state(*share.session_state(session))
+    assert format_state(*share.session_state(again)) == format_state(*share.session_state(session))
     assert again.player_of(again.game.position.turn) == HUMAN
 
 
@@ -51,8 +48,13 @@ def test_every_code_a_player_pastes_is_read():
     state = parse_state(START)
     codes = share.codes(Session(start=state, players=(HUMAN, HUMAN)))
     assert codes["state"] == START
-    for text in (codes["state"], codes["link"], "p=" + codes["link"], codes["gnubg"],
-                 codes["xgid"]):
+    for text in (
+        codes["state"],
+        codes["link"],
+        "p=" + codes["link"],
+        codes["gnubg"],
+        codes["xgid"],
+    ):
         kind, read = share.read(text)
         assert kind == "state" and format_state(*read) == START, text
 
@@ -77,8 +79,7 @@ def test_a_whole_game_link_replays_every_state():
     assert len(states) == len(actions) + 1
     assert states[-1][0] == session.game.position
     opened = share.session_from(kind, record)
-    assert opened.game.is_over and opened.game.result.to_dict() == \
-        session.game.result.to_dict()
+    assert opened.game.is_over and opened.game.result.to_dict() == session.game.result.to_dict()
 
 
 def test_an_unfinished_whole_game_plays_on():
@@ -89,8 +90,22 @@ def test_an_unfinished_whole_game_plays_on():
     assert opened.game.phase == session.game.phase
 
 
-@pytest.mark.parametrize("text", ["", "   ", "#", "https://x/#p=", "p=", "g=", "p=zz.zz",
-                                  "XGID=", "garbage", "#q=1", "x" * 30_000])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "#",
+        "https://x/#p=",
+        "p=",
+        "g=",
+        "p=zz.zz",
+        "XGID=",
+        "garbage",
+        "#q=1",
+        "x" * 30_000,
+    ],
+)
 def test_what_cannot_be_read_says_so(text):
     with pytest.raises(NotationError):
         share.read(text)
@@ -115,8 +130,10 @@ def _answer_through_json(answer):
 def test_the_reader_answers_what_the_page_opens_for_a_state_a_game_and_a_file():
     session = played("short", 5, "reader")
     state = format_state(*share.session_state(session))
-    for text, kind in ((share.fragment(session), "state"),
-                       (share.fragment(session, whole_game=True), "game")):
+    for text, kind in (
+        (share.fragment(session), "state"),
+        (share.fragment(session, whole_game=True), "game"),
+    ):
         answer = _answer_through_json(share.check("text", text))
         assert answer["kind"] == kind and answer["ms"] >= 0
         got_kind, payload = share.checked(answer)
@@ -131,12 +148,15 @@ def test_the_reader_answers_what_the_page_opens_for_a_state_a_game_and_a_file():
     assert format_state(*share.session_state(opened)) == state
 
 
-@pytest.mark.parametrize("source, text, code", [
-    ("text", "#p=s.!!!garbage", "link_code"),
-    ("text", "x" * 30_000, "share_too_long"),
-    ("file", "not a match file", "record"),
-    ("file", "x" * (share.MAX_FILE_BYTES + 1), "file_too_big"),
-])
+@pytest.mark.parametrize(
+    "source, text, code",
+    [
+        ("text", "#p=s.!!!garbage", "link_code"),
+        ("text", "x" * 30_000, "share_too_long"),
+        ("file", "not a match file", "record"),
+        ("file", "x" * (share.MAX_FILE_BYTES + 1), "file_too_big"),
+    ],
+)
 def test_the_reader_refuses_with_the_engines_code(source, text, code):
     answer = _answer_through_json(share.check(source, text))
     assert answer["code"] == code and answer["error"]
@@ -147,8 +167,12 @@ def test_the_reader_refuses_with_the_engines_code(source, text, code):
 
 def test_a_read_over_the_budget_is_refused_whatever_it_holds():
     ticks = iter([0.0, 4.0])  # the clock: 4 s between the start and the end of the work
-    answer = share.check("text", share.fragment(played("short", 2, "slow")), budget_ms=3000,
-                         clock=lambda: next(ticks))
+    answer = share.check(
+        "text",
+        share.fragment(played("short", 2, "slow")),
+        budget_ms=3000,
+        clock=lambda: next(ticks),
+    )
     assert answer["code"] == "read_budget" and answer["params"] == {"seconds": "3"}
 
 
@@ -157,5 +181,7 @@ def test_a_file_over_the_cap_is_refused_by_its_size():
     with pytest.raises(NotationError) as caught:
         share.check_file_size(share.MAX_FILE_BYTES + 1)
     assert caught.value.code == "file_too_big"
-    assert caught.value.params == {"size_kb": share.MAX_FILE_BYTES // 1024 + 1,
-                                   "limit_kb": share.MAX_FILE_BYTES // 1024}
+    assert caught.value.params == {
+        "size_kb": share.MAX_FILE_BYTES // 1024 + 1,
+        "limit_kb": share.MAX_FILE_BYTES // 1024,
+    }

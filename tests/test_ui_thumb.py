@@ -15,7 +15,8 @@ def test_the_picture_has_every_checker_up_to_five_a_point_and_the_counts_beyond(
     drawn = sum(min(count, 5) for _colour, count in stacks)
     assert svg.count("<circle") == drawn
     assert sorted(re.findall(r">(\d+)</text>", svg)) == sorted(
-        str(count) for _c, count in stacks if count > 5)
+        str(count) for _c, count in stacks if count > 5
+    )
     assert len(svg) < 6000 and " id=" not in svg
 
 
@@ -33,9 +34,12 @@ def test_a_card_is_stored_without_words_and_read_in_either_language():
 
 def test_a_damaged_or_hostile_card_falls_back_on_the_title():
     good = R.card(Session("short", players=(HUMAN, HUMAN), seed="d"))
-    for bad in (None, 5, {}, dict(good, game="nope"), dict(good, score="x"),
-                dict(good, players=7)):
+    for bad in (None, 5, {}, dict(good, game="nope"), dict(good, score="x"), dict(good, players=7)):
         assert R.card_text("en", bad) == {}
-    for picture in ('<svg onload="alert(1)">', "<script>", good["thumb"] + "<script>x</script>",
-                    "x" * 30_000):
+    for picture in (
+        '<svg onload="alert(1)">',
+        "<script>",
+        good["thumb"] + "<script>x</script>",
+        "x" * 30_000,
+    ):
         assert R.card_text("en", dict(good, thumb=picture))["thumb"] == ""

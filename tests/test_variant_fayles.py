@@ -10,20 +10,20 @@ import pytest
 
 from conftest import DATA
 from helpers import all_step_sequences
-from nardy_core.formats import linkcode
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
 from nardy_core.engine.match import Match
 from nardy_core.engine.movegen import legal_plays
-from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.engine.playnotation import find_play
 from nardy_core.engine.position import BLACK, OFF, WHITE, Position, side_from
+from nardy_core.engine.turn import Turn
+from nardy_core.formats import linkcode
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.formats.record import game_from_record, game_record
 from nardy_core.formats.records import export_match, import_match, replay_match
 from nardy_core.referee.core import Violation, check_unplayable
 from nardy_core.referee.selfplay import selfplay
-from nardy_core.engine.turn import Turn
-from nardy_core.variants import VARIANTS, Fayles, get_variant
 from nardy_core.referee.vectors import check_file, turn_outcomes
-from nardy_core.formats.record import game_from_record, game_record
+from nardy_core.variants import VARIANTS, Fayles, get_variant
 
 VECTORS = os.path.join(DATA, "variant_vectors", "fayles.json")  # copy of the spec's file
 HERE = os.path.dirname(__file__)
@@ -31,8 +31,12 @@ HERE = os.path.dirname(__file__)
 
 def position(white, black, dice, options=None, turn=WHITE, white_off=0, black_off=0):
     variant = get_variant("fayles", options or {})
-    return Position(variant, (side_from(white, off=white_off), side_from(black, off=black_off)),
-                    turn=turn, dice=dice)
+    return Position(
+        variant,
+        (side_from(white, off=white_off), side_from(black, off=black_off)),
+        turn=turn,
+        dice=dice,
+    )
 
 
 def results(p):
@@ -41,10 +45,14 @@ def results(p):
     for key in turn_outcomes(p):
         data = json.loads(key)
         end = data.get("end")
-        out.add((tuple(sorted((int(k), v) for k, v in data["mover"]["points"].items())),
-                 tuple(sorted((int(k), v) for k, v in data["opponent"]["points"].items())),
-                 data["mover"].get("off", 0),
-                 None if end is None else (end["winner"], end["points"])))
+        out.add(
+            (
+                tuple(sorted((int(k), v) for k, v in data["mover"]["points"].items())),
+                tuple(sorted((int(k), v) for k, v in data["opponent"]["points"].items())),
+                data["mover"].get("off", 0),
+                None if end is None else (end["winner"], end["points"]),
+            )
+        )
     return out
 
 
@@ -61,8 +69,10 @@ def test_registered_with_its_names_and_options():
     assert v.options["fayles_hit_on_own1"] == "LEGAL"
     assert v.options["next_game_starter"] == "opening_roll"
     assert v.cube_enabled is False
-    assert get_variant("fayles", {"fayles_hit_on_own1": "ILLEGAL"}).options[
-        "fayles_hit_on_own1"] == "ILLEGAL"
+    assert (
+        get_variant("fayles", {"fayles_hit_on_own1": "ILLEGAL"}).options["fayles_hit_on_own1"]
+        == "ILLEGAL"
+    )
     start = v.initial_position()
     assert start.sides[WHITE] == start.sides[BLACK] == side_from({24: 2, 6: 13})
     assert v.resign_levels() == [("single", 1)]
@@ -79,8 +89,9 @@ def test_fa5_three_units_of_four_no_doubles():
     p = position({24: 2, 6: 13}, {24: 2, 6: 13}, (4, 4, 4))
     assert p.variant.units(p) == ((4, 4, 4), False)
     plays = legal_plays(p)
-    assert plays and all(len(play.steps) == 3 and {s[2] for s in play.steps} == {4}
-                         for play in plays)
+    assert plays and all(
+        len(play.steps) == 3 and {s[2] for s in play.steps} == {4} for play in plays
+    )
 
 
 def test_fa2_hit_sends_the_victim_to_its_24_point():
@@ -119,8 +130,7 @@ def test_fa6_chain_blocked_makes_the_hit_illegal():
 def test_fa1_unplayable_roll_loses_and_5_2_1_does_not():
     white, black = {24: 1, 6: 14}, {8: 3, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2}
     lost = position(white, black, (6, 2, 1))
-    assert results(lost) == {(pts(p24=1, p6=14), tuple(sorted(black.items())), 0,
-                              ("opponent", 1))}
+    assert results(lost) == {(pts(p24=1, p6=14), tuple(sorted(black.items())), 0, ("opponent", 1))}
     outcome = lost.variant.roll_outcome(lost, legal_plays(lost))
     assert (outcome.winner, outcome.kind, outcome.points) == (BLACK, "unplayable", 1)
     check_unplayable(lost)  # the referee agrees on its own
@@ -186,8 +196,9 @@ def test_sudden_death_ends_the_game_on_the_roll():
 
 
 def test_sudden_death_with_the_cube():
-    p = position({24: 1, 6: 14}, {8: 3, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2}, None,
-                 {"cube_enabled": True})
+    p = position(
+        {24: 1, 6: 14}, {8: 3, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2}, None, {"cube_enabled": True}
+    )
     game = Game(p.variant, seed=1, position=p)
     game.double()
     game.take()
@@ -268,21 +279,29 @@ def test_game_codes_and_records_round_trip():
                 game.play(rng.choice(game.legal_plays()))
         code = linkcode.encode_game(game)
         assert code.startswith("fa~")
-        assert linkcode.decode_game(code)["actions"] == [list(a) for a in game_record(game)[
-            "actions"]]
+        assert linkcode.decode_game(code)["actions"] == [
+            list(a) for a in game_record(game)["actions"]
+        ]
         if match.next_game() is None:
             break
     games = [g.actions for g in match.games]
-    record = {"v": 1, "game": "fayles", "options": {"next_game_starter": "winner"},
-              "length": 3, "seed": "fa/rec", "players": ["human", "human"],
-              "games": [[list(a) for a in actions] for actions in games]}
+    record = {
+        "v": 1,
+        "game": "fayles",
+        "options": {"next_game_starter": "winner"},
+        "length": 3,
+        "seed": "fa/rec",
+        "players": ["human", "human"],
+        "games": [[list(a) for a in actions] for actions in games],
+    }
     text = export_match(record)
     assert '; [Nardy "fayles"]' in text
     imported = import_match(text)
     assert export_match(imported) == text
     replayed = replay_match(imported)
-    assert [g.result.to_dict() for g in replayed.games + [replayed.game]] == \
-        [g.result.to_dict() for g in match.games]
+    assert [g.result.to_dict() for g in replayed.games + [replayed.game]] == [
+        g.result.to_dict() for g in match.games
+    ]
 
 
 def test_selfplay_judges_fayles():
@@ -294,6 +313,7 @@ def test_selfplay_judges_fayles():
 def test_the_bot_sees_an_unplayable_roll_as_a_loss():
     from nardy_core.bots.chooser import Chooser
     from nardy_core.engine.movegen import Search
+
     lost = position({24: 1, 6: 14}, {8: 3, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2}, (6, 2, 1))
     chooser = Chooser(lost.variant, "strong")
     eq, probs = chooser._roll_ended(lost, Search(lost).results())
@@ -306,23 +326,26 @@ def test_the_bot_sees_an_unplayable_roll_as_a_loss():
 def test_a_session_against_the_bot_plays_saves_and_restores():
     """The page's session: clicks build fayles' turns, the bot answers, a game ended by an
     unplayable roll is logged and shown in the game's words, saves restore exactly."""
+    import test_ui_session as ui
     from nardy_core.ui.session import HUMAN, Session
     from nardy_core.ui.text import result_text
-    import test_ui_session as ui
+
     kinds = set()
     # which results a seeded session meets depends on the bot's noise, and that hashes
     # differently on 32-bit Pyodide: play 3-point sessions until both kinds have been seen
     for attempt in range(8):
         rng = random.Random(5 + attempt)
-        session = Session("fayles", players=(HUMAN, "beginner"), length=3,
-                          seed=f"fa-session-{5 + attempt}")
+        session = Session(
+            "fayles", players=(HUMAN, "beginner"), length=3, seed=f"fa-session-{5 + attempt}"
+        )
         saved = []
         while True:
             ui.play_to_end(session, rng)
             result = session.game.result.to_dict()
             kinds.add(result["kind"])
-            assert "unplayable" not in result_text("en", result) or "unplayable roll" in \
-                result_text("en", result)
+            assert "unplayable" not in result_text(
+                "en", result
+            ) or "unplayable roll" in result_text("en", result)
             saved.append(json.dumps(session.to_dict()))
             if session.match_over:
                 break
@@ -338,6 +361,7 @@ def test_a_session_against_the_bot_plays_saves_and_restores():
 
 def test_the_referee_catches_wrong_fayles_plays():
     from nardy_core.referee.core import check_turn
+
     # FA-2: the right result passes; the victim on the bar-less "bar" or on B1 does not
     p = position({18: 1, 6: 14}, {10: 1, 6: 14}, (3, 2, 1))
     steps = ((18, 15, 3, True), (6, 4, 2, False), (6, 5, 1, False))

@@ -11,33 +11,47 @@ import pytest
 
 from conftest import DATA
 from helpers import all_step_sequences
-from nardy_core.formats import linkcode
 from nardy_core.engine.errors import NardyError, PositionError
 from nardy_core.engine.frame import F_PIN, PIN_MINE, PIN_THEIRS, SH, to_frame
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
 from nardy_core.engine.match import Match
 from nardy_core.engine.movegen import legal_plays
-from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.engine.playnotation import find_play
 from nardy_core.engine.position import BLACK, WHITE, Position, side_from
-from nardy_core.formats.records import export_match, import_match, replay_match
-from nardy_core.referee.core import Violation
-from nardy_core.referee import plakoto as referee_plakoto
-from nardy_core.referee.selfplay import selfplay
 from nardy_core.engine.turn import Turn
-from nardy_core.variants import VARIANTS, Plakoto, get_variant
-from nardy_core.referee.vectors import check_file, turn_outcomes
+from nardy_core.formats import linkcode
+from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.formats.record import game_from_record, game_record
+from nardy_core.formats.records import export_match, import_match, replay_match
+from nardy_core.referee import plakoto as referee_plakoto
+from nardy_core.referee.core import Violation
+from nardy_core.referee.selfplay import selfplay
+from nardy_core.referee.vectors import check_file, turn_outcomes
+from nardy_core.variants import VARIANTS, Plakoto, get_variant
 
 VECTORS = os.path.join(DATA, "variant_vectors", "plakoto.json")
 
 
-def position(white, black, dice, turn=WHITE, white_pins=(), black_pins=(), options=None,
-             white_off=0, black_off=0):
+def position(
+    white,
+    black,
+    dice,
+    turn=WHITE,
+    white_pins=(),
+    black_pins=(),
+    options=None,
+    white_off=0,
+    black_off=0,
+):
     """Each side in its own numbering (Black's n is White's 25 - n)."""
     variant = get_variant("plakoto", options or {})
-    return Position(variant, (side_from(white, off=white_off), side_from(black, off=black_off)),
-                    turn=turn, dice=dice, pins=(frozenset(white_pins), frozenset(black_pins)))
+    return Position(
+        variant,
+        (side_from(white, off=white_off), side_from(black, off=black_off)),
+        turn=turn,
+        dice=dice,
+        pins=(frozenset(white_pins), frozenset(black_pins)),
+    )
 
 
 def results(p):
@@ -48,9 +62,16 @@ def results(p):
         data = json.loads(key)
         end = data.get("end")
         me, opp = data["mover"], data["opponent"]
-        out.add((pts(me["points"]), tuple(me.get("pinned", ())),
-                 pts(opp["points"]), tuple(opp.get("pinned", ())), me.get("off", 0),
-                 None if end is None else (end["winner"], end["points"])))
+        out.add(
+            (
+                pts(me["points"]),
+                tuple(me.get("pinned", ())),
+                pts(opp["points"]),
+                tuple(opp.get("pinned", ())),
+                me.get("off", 0),
+                None if end is None else (end["winner"], end["points"]),
+            )
+        )
     return out
 
 
@@ -108,8 +129,8 @@ def test_pl2_a_pinned_checker_cannot_move_and_its_point_is_closed_to_its_owner()
     # Black to move; Black's B6 lies pinned under a white checker (W19)
     p = position({24: 14, 19: 1}, {24: 13, 11: 1, 6: 1}, (5, 2), turn=BLACK, black_pins={6})
     for play in legal_plays(p):
-        assert all(step[0] != 6 for step in play.steps)        # the pinned checker stays
-        assert all(step[1] != 6 for step in play.steps)        # 11/6 is illegal
+        assert all(step[0] != 6 for step in play.steps)  # the pinned checker stays
+        assert all(step[1] != 6 for step in play.steps)  # 11/6 is illegal
         assert play.board[1][BLACK] == frozenset({6})
     # White piles on his pinning checker: 24/19 is legal and the pin stays
     w = position({24: 14, 19: 1}, {24: 13, 11: 1, 6: 1}, (5, 3), black_pins={6})
@@ -159,8 +180,7 @@ def test_pl5_both_mothers_pinned_is_a_draw_through_the_game():
 def test_pl6_moving_the_last_head_checker_away_wins_at_once():
     p = position({24: 1, 12: 14}, {24: 1, 6: 13, 2: 1}, (1, 2), turn=BLACK)
     wins = {r for r in results(p) if r[5] is not None}
-    assert wins == {(pts({22: 1, 6: 13, 1: 1}), (), pts({24: 1, 12: 14}), (24,), 0,
-                     ("mover", 2))}
+    assert wins == {(pts({22: 1, 6: 13, 1: 1}), (), pts({24: 1, 12: 14}), (24,), 0, ("mover", 2))}
     for text in ("2/1 24/22", "24/22 2/1"):
         game = Game(p.variant, seed=3, position=p)
         play_text(game, text)
@@ -169,12 +189,17 @@ def test_pl6_moving_the_last_head_checker_away_wins_at_once():
 
 def test_pl7_no_bear_off_while_an_own_checker_is_pinned_and_the_option():
     p = position({6: 5, 5: 5, 4: 4, 3: 1}, {24: 14, 22: 1}, (6, 5), white_pins={3})
-    assert results(p) == {(pts({6: 5, 5: 5, 4: 4, 3: 1}), (3,), pts({24: 14, 22: 1}), (), 0,
-                           None)}
-    free = position({6: 5, 5: 5, 4: 4, 3: 1}, {24: 14, 22: 1}, (6, 5), white_pins={3},
-                    options={"bear_off_requires_unpinned": False})
-    assert results(free) == {(pts({6: 4, 5: 4, 4: 4, 3: 1}), (3,), pts({24: 14, 22: 1}), (), 2,
-                              None)}
+    assert results(p) == {(pts({6: 5, 5: 5, 4: 4, 3: 1}), (3,), pts({24: 14, 22: 1}), (), 0, None)}
+    free = position(
+        {6: 5, 5: 5, 4: 4, 3: 1},
+        {24: 14, 22: 1},
+        (6, 5),
+        white_pins={3},
+        options={"bear_off_requires_unpinned": False},
+    )
+    assert results(free) == {
+        (pts({6: 4, 5: 4, 4: 4, 3: 1}), (3,), pts({24: 14, 22: 1}), (), 2, None)
+    }
 
 
 def test_the_pinner_leaving_releases_and_a_stack_keeps_the_pin():
@@ -200,8 +225,9 @@ def test_normal_wins_score_1_or_2_and_the_cube_multiplies():
     assert ("mover", 2) in {r[5] for r in results(gammon)}
     single = position({1: 1}, {6: 14}, (2, 1), white_off=14, black_off=1)
     assert {r[5] for r in results(single)} == {("mover", 1)}
-    cubed = position({24: 1, 12: 13, 1: 1}, {24: 1, 6: 14}, None, black_pins={24},
-                     options={"cube_enabled": True})
+    cubed = position(
+        {24: 1, 12: 13, 1: 1}, {24: 1, 6: 14}, None, black_pins={24}, options={"cube_enabled": True}
+    )
     game = Game(cubed.variant, seed=4, position=cubed)
     game.double()
     game.take()
@@ -272,8 +298,9 @@ def check_board(sides, pins):
         assert sum(side) == 15 and min(side) >= 0 and side[25] == side[26] == 0
     for q in range(1, 25):
         if white[q] and black[25 - q]:  # only a pinned point holds both colours
-            assert (q in pins[WHITE] and white[q] == 1) != (25 - q in pins[BLACK]
-                                                             and black[25 - q] == 1)
+            assert (q in pins[WHITE] and white[q] == 1) != (
+                25 - q in pins[BLACK] and black[25 - q] == 1
+            )
     for colour in (WHITE, BLACK):
         for q in pins[colour]:
             other = sides[1 - colour][25 - q]
@@ -321,35 +348,47 @@ def test_games_records_and_game_codes_round_trip():
                 game.play(rng.choice(game.legal_plays()))
         code = linkcode.encode_game(game)
         assert code.startswith("pl~")
-        assert linkcode.decode_game(code)["actions"] == [list(a) for a in game_record(game)[
-            "actions"]]
+        assert linkcode.decode_game(code)["actions"] == [
+            list(a) for a in game_record(game)["actions"]
+        ]
         again = game_from_record(json.loads(json.dumps(game_record(game))))
         assert again.result.to_dict() == game.result.to_dict()
         if match.next_game() is None:
             break
-    record = {"v": 1, "game": "plakoto", "options": {}, "length": 3, "seed": "pl/rec",
-              "players": ["human", "human"],
-              "games": [[list(a) for a in g.actions] for g in match.games]}
+    record = {
+        "v": 1,
+        "game": "plakoto",
+        "options": {},
+        "length": 3,
+        "seed": "pl/rec",
+        "players": ["human", "human"],
+        "games": [[list(a) for a in g.actions] for g in match.games],
+    }
     text = export_match(record)
     assert '; [Nardy "plakoto"]' in text
     imported = import_match(text)
     assert export_match(imported) == text
     import re
+
     pins_marked = re.sub(r"(\d)\*", r"\1^", text)  # the spec's pin mark reads the same
     assert pins_marked != text and export_match(import_match(pins_marked)) == text
     replayed = replay_match(imported)
-    assert [g.result.to_dict() for g in replayed.games + [replayed.game]] == \
-        [g.result.to_dict() for g in match.games]
+    assert [g.result.to_dict() for g in replayed.games + [replayed.game]] == [
+        g.result.to_dict() for g in match.games
+    ]
 
 
 def test_invalid_pins_are_refused():
     from nardy_core.engine.errors import PositionError
+
     v = get_variant("plakoto")
     ok = position({24: 14, 19: 1}, {24: 14, 6: 1}, None, black_pins={6})
     v.validate(ok)
-    for bad in (position({24: 14, 19: 1}, {24: 14, 6: 1}, None),            # shared, no pin
-                position({24: 13, 19: 2}, {24: 14, 6: 1}, None, white_pins={19}),
-                position({24: 14, 18: 1}, {24: 14, 6: 1}, None, black_pins={6})):
+    for bad in (
+        position({24: 14, 19: 1}, {24: 14, 6: 1}, None),  # shared, no pin
+        position({24: 13, 19: 2}, {24: 14, 6: 1}, None, white_pins={19}),
+        position({24: 14, 18: 1}, {24: 14, 6: 1}, None, black_pins={6}),
+    ):
         with pytest.raises(PositionError):
             v.validate(bad)
 
@@ -382,36 +421,53 @@ def test_the_referee_catches_wrong_plays():
     # PL-2: the pinned checker moves, or Black lands on his own pinned point
     b = position({24: 14, 19: 1}, {24: 13, 11: 1, 6: 1}, (5, 2), turn=BLACK, black_pins={6})
     with pytest.raises(Violation):
-        check(b, ((6, 4, 2, False),), ((b.sides[0], side_from({24: 13, 11: 1, 4: 1})),
-                                       (frozenset(), frozenset())))
+        check(
+            b,
+            ((6, 4, 2, False),),
+            ((b.sides[0], side_from({24: 13, 11: 1, 4: 1})), (frozenset(), frozenset())),
+        )
     with pytest.raises(Violation):
-        check(b, ((11, 6, 5, False),), ((b.sides[0], side_from({24: 13, 6: 2})),
-                                        (frozenset(), frozenset({6}))))
+        check(
+            b,
+            ((11, 6, 5, False),),
+            ((b.sides[0], side_from({24: 13, 6: 2})), (frozenset(), frozenset({6}))),
+        )
     # PL-3: a made point
     m = position({24: 14, 10: 1}, {24: 11, 19: 2, 16: 2}, (4, 1))
     with pytest.raises(Violation):
-        check(m, ((10, 6, 4, False),), ((side_from({24: 14, 6: 1}), m.sides[1]),
-                                        (frozenset(), frozenset())))
+        check(
+            m,
+            ((10, 6, 4, False),),
+            ((side_from({24: 14, 6: 1}), m.sides[1]), (frozenset(), frozenset())),
+        )
     # PL-7: bear-off while pinned
     q = position({6: 5, 5: 5, 4: 4, 3: 1}, {24: 14, 22: 1}, (6, 5), white_pins={3})
     with pytest.raises(Violation):
-        check(q, ((6, 0, 6, False),), ((side_from({6: 4, 5: 5, 4: 4, 3: 1}, off=1),
-                                        q.sides[1]), ({3}, frozenset())))
+        check(
+            q,
+            ((6, 0, 6, False),),
+            ((side_from({6: 4, 5: 5, 4: 4, 3: 1}, off=1), q.sides[1]), ({3}, frozenset())),
+        )
     # PL-4: the game ends at 2/1^, a step after it is a violation
     w = position({24: 1, 12: 14}, {6: 14, 2: 1}, (1, 3), turn=BLACK)
-    end, _ = check(w, ((6, 3, 3, False), (2, 1, 1, True)),
-                   ((side_from({24: 1, 12: 14}), side_from({6: 13, 3: 1, 1: 1})),
-                    ({24}, frozenset())))
+    end, _ = check(
+        w,
+        ((6, 3, 3, False), (2, 1, 1, True)),
+        ((side_from({24: 1, 12: 14}), side_from({6: 13, 3: 1, 1: 1})), ({24}, frozenset())),
+    )
     assert end == ("mother", BLACK)
     with pytest.raises(Violation):
-        check(w, ((2, 1, 1, True), (6, 3, 3, False)),
-              ((side_from({24: 1, 12: 14}), side_from({6: 13, 3: 1, 1: 1})),
-               ({24}, frozenset())))
+        check(
+            w,
+            ((2, 1, 1, True), (6, 3, 3, False)),
+            ((side_from({24: 1, 12: 14}), side_from({6: 13, 3: 1, 1: 1})), ({24}, frozenset())),
+        )
 
 
 def test_the_referee_catches_a_wrong_end_through_selfplay(monkeypatch):
     # an engine that forgets the mother-checker rule is caught by the self-play referee
     from nardy_core.referee.selfplay import SelfPlayReport, play_one
+
     monkeypatch.setattr(Plakoto, "mother_outcome", lambda self, position: None)
     monkeypatch.setattr(Plakoto, "finished", lambda self, s: s & 15 == 15)
     report = SelfPlayReport("plakoto")
@@ -433,10 +489,12 @@ def test_positions_without_pins_in_other_games_are_unchanged():
 # --- the board ---------------------------------------------------------------------------------
 def test_the_board_draws_a_pinned_checker_under_its_pinners():
     import xml.etree.ElementTree as ET
+
     from nardy_core.formats.textboard import columns, pinned_points
     from nardy_core.ui.session import HUMAN, Session
-    from nardy_core.ui.svg import BOTTOM, R, TOP, render_board
+    from nardy_core.ui.svg import BOTTOM, TOP, R, render_board
     from nardy_core.ui.text import board_label
+
     svg = "{http://www.w3.org/2000/svg}"
     # White's two checkers on W19 pin Black's B6 (the same point: White's 19, top row)
     state = "plakoto 24:13,19:2 24:14,6:1p w 31 - money"
@@ -470,6 +528,7 @@ def test_the_board_draws_a_pinned_checker_under_its_pinners():
 
 def test_the_board_shows_a_pin_made_during_the_turn():
     from nardy_core.ui.session import HUMAN, Session
+
     p = position({24: 14, 20: 1}, {24: 14, 6: 1}, (2, 1))
     session = Session("plakoto", players=(HUMAN, HUMAN))
     session.match.game = Game(p.variant, position=p)
@@ -481,9 +540,11 @@ def test_the_board_shows_a_pin_made_during_the_turn():
 
 def test_a_session_against_the_bot_plays_saves_and_restores():
     import re
+
+    import test_ui_session as ui
     from nardy_core.ui import text as T
     from nardy_core.ui.session import HUMAN, Session
-    import test_ui_session as ui
+
     rng = random.Random(4)
     session = Session("plakoto", players=(HUMAN, "beginner"), length=3, seed="pl-session")
     saved, kinds = [], set()
@@ -501,8 +562,7 @@ def test_a_session_against_the_bot_plays_saves_and_restores():
         if session.match_over:
             break
         session.next_game()
-    assert max(session.projected_score()) >= 3 and kinds <= {"single", "gammon", "mother",
-                                                              "draw"}
+    assert max(session.projected_score()) >= 3 and kinds <= {"single", "gammon", "mother", "draw"}
     final = Session.from_dict(json.loads(saved[-1]))
     assert json.dumps(final.to_dict()) == saved[-1]
     assert final.view() == session.view() and final.logs == session.logs
@@ -512,18 +572,19 @@ def test_a_session_against_the_bot_plays_saves_and_restores():
 
 def test_the_editor_pins_a_single_checker_and_frees_it():
     from nardy_core.ui.editor import Editor
+
     editor = Editor("plakoto")
     editor.clear()
-    editor.add("p19", 1)          # Black's B6 (= W19): a single black checker
-    editor.add("p19", 0)          # a white checker on it pins it
+    editor.add("p19", 1)  # Black's B6 (= W19): a single black checker
+    editor.add("p19", 0)  # a white checker on it pins it
     assert editor.pins == [set(), {6}]
-    editor.add("p19", 0)          # White piles on his pin
+    editor.add("p19", 0)  # White piles on his pin
     with pytest.raises(PositionError):
-        editor.add("p19", 1)      # the pinned side cannot join its pinned checker
+        editor.add("p19", 1)  # the pinned side cannot join its pinned checker
     editor.add("p5", 0)
     editor.add("p5", 0)
     with pytest.raises(PositionError):
-        editor.add("p5", 1)       # two plain checkers are not pinned
+        editor.add("p5", 1)  # two plain checkers are not pinned
     editor.sides[0][24] += 11
     editor.sides[1][24] += 14
     assert editor.problems() == []
@@ -531,9 +592,9 @@ def test_the_editor_pins_a_single_checker_and_frees_it():
     assert position.pins == (frozenset(), frozenset({6}))
     assert editor.view()["pinned"] == {19: BLACK} and editor.view()["points"][19] == (WHITE, 2)
     assert Editor(start=editor.state()).pins == [set(), {6}]
-    editor.remove("p19")          # the top goes first: one white pinner is left
+    editor.remove("p19")  # the top goes first: one white pinner is left
     assert editor.pins == [set(), {6}] and editor.sides[0][19] == 1
-    editor.remove("p19")          # the last pinner leaves: the black checker is free
+    editor.remove("p19")  # the last pinner leaves: the black checker is free
     assert editor.pins == [set(), set()] and editor.sides[1][6] == 1
     # a game without pins still refuses a shared point
     short = Editor("short")
@@ -545,6 +606,7 @@ def test_the_bot_takes_a_mother_pin_win():
     # PL-6: 24/22 2/1^ wins at once; the bot's exact end test rebuilds the position from the
     # result frame, and the mother checker is read from the checkers alone
     from nardy_core.bots.chooser import LEVELS, Chooser
+
     p = position({24: 1, 12: 14}, {24: 1, 6: 13, 2: 1}, (1, 2), turn=BLACK)
     for level in LEVELS:
         play = Chooser(p.variant, level).choose(p)
@@ -558,6 +620,7 @@ def brute_outcomes(p):
     played; one die only: the larger if it can be played): the set of
     (sides, pins, (winner, points) or None)."""
     import copy
+
     variant, c = p.variant, p.turn
     found = []
     seen = set()
@@ -597,8 +660,13 @@ def brute_outcomes(p):
     for _, _, board, ended in best:
         if ended is None and not board.can_move(variant, 0) and not board.can_move(variant, 1):
             ended = ("draw", None)
-        score = None if ended is None else referee_plakoto.expected_points(
-            ended, p.replace(sides=(board.side(0), board.side(1))))
+        score = (
+            None
+            if ended is None
+            else referee_plakoto.expected_points(
+                ended, p.replace(sides=(board.side(0), board.side(1)))
+            )
+        )
         out.add((board.side(0), board.side(1), board.pins(0), board.pins(1), score))
     return out
 
@@ -613,16 +681,18 @@ def engine_outcomes(p):
     return out
 
 
-@pytest.mark.parametrize("seed,options", [(0, {}), (1, {}),
-                                          (2, {"bear_off_requires_unpinned": False})])
+@pytest.mark.parametrize(
+    "seed,options", [(0, {}), (1, {}), (2, {"bear_off_requires_unpinned": False})]
+)
 def test_legal_plays_equal_a_brute_force_over_the_spec_rules(seed, options):
     positions = random_positions(100 + seed, count=60, options=options)
     # and the spec's scenarios, whose ends and forced orders are the delicate part
-    positions += [position({24: 1, 12: 14}, {6: 14, 2: 1}, (1, 3), turn=BLACK),
-                  position({24: 1, 12: 14}, {24: 1, 6: 13, 2: 1}, (1, 2), turn=BLACK),
-                  position({24: 1, 12: 14}, {24: 1, 6: 12, 4: 1, 1: 1}, (6, 5),
-                           white_pins={24}),
-                  position({24: 1, 12: 13, 1: 1}, {24: 1, 6: 14}, (6, 3), black_pins={24}),
-                  position({6: 5, 5: 5, 4: 4, 3: 1}, {24: 14, 22: 1}, (6, 5), white_pins={3})]
+    positions += [
+        position({24: 1, 12: 14}, {6: 14, 2: 1}, (1, 3), turn=BLACK),
+        position({24: 1, 12: 14}, {24: 1, 6: 13, 2: 1}, (1, 2), turn=BLACK),
+        position({24: 1, 12: 14}, {24: 1, 6: 12, 4: 1, 1: 1}, (6, 5), white_pins={24}),
+        position({24: 1, 12: 13, 1: 1}, {24: 1, 6: 14}, (6, 3), black_pins={24}),
+        position({6: 5, 5: 5, 4: 4, 3: 1}, {24: 14, 22: 1}, (6, 5), white_pins={3}),
+    ]
     for p in positions:
         assert engine_outcomes(p) == brute_outcomes(p), format_state(p)

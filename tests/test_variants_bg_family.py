@@ -10,27 +10,32 @@ import pytest
 from conftest import DATA
 from helpers import play_positions, reachable_by_steps
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
-from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
 from nardy_core.engine.match import Match
 from nardy_core.engine.movegen import legal_plays
-from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.engine.position import BAR, BLACK, HAND, OFF, WHITE, Position, side_from
+from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.formats.record import game_from_record
 from nardy_core.referee.core import Violation, check_turn, expected_outcome_points
 from nardy_core.referee.selfplay import selfplay
-from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.referee.vectors import check_file
-from nardy_core.formats.record import game_from_record
+from nardy_core.variants import VARIANTS, get_variant
 
 GAMES = ("portes", "longgammon", "irish", "jacquet", "dutch_tricktrack", "russian_tricktrack")
 
 # every game with the option settings that change how it is played
 CONFIGS = [
-    ("portes", {}), ("longgammon", {}), ("irish", {}),
+    ("portes", {}),
+    ("longgammon", {}),
+    ("irish", {}),
     ("irish", {"irish_close": "PENALTY", "irish_bear_off": "STD"}),
-    ("jacquet", {}), ("jacquet", {"jacquet_courier": True, "jacquet_backgammon": True}),
-    ("dutch_tricktrack", {}), ("dutch_tricktrack", {"dutch_entry": "FREE"}),
+    ("jacquet", {}),
+    ("jacquet", {"jacquet_courier": True, "jacquet_backgammon": True}),
+    ("dutch_tricktrack", {}),
+    ("dutch_tricktrack", {"dutch_entry": "FREE"}),
     ("dutch_tricktrack", {"dutch_rule": "HOYLE_HIT"}),
-    ("russian_tricktrack", {}), ("russian_tricktrack", {"dutch_rule": "HOYLE_HIT"}),
+    ("russian_tricktrack", {}),
+    ("russian_tricktrack", {"dutch_rule": "HOYLE_HIT"}),
     ("russian_tricktrack", {"russian_rules": "RUSSIAN_HOYLE", "russian_backgammon": False}),
 ]
 
@@ -55,9 +60,15 @@ def results(position):
 
 
 def boards(position):
-    return [(dict((k, v) for k, v in enumerate(p.mover_side) if v and 0 < k < 25),
-             p.mover_side[BAR], p.mover_side[HAND], p.mover_side[OFF])
-            for p in legal_plays(position)]
+    return [
+        (
+            dict((k, v) for k, v in enumerate(p.mover_side) if v and 0 < k < 25),
+            p.mover_side[BAR],
+            p.mover_side[HAND],
+            p.mover_side[OFF],
+        )
+        for p in legal_plays(position)
+    ]
 
 
 # --- vectors ----------------------------------------------------------------------------------
@@ -77,8 +88,11 @@ def test_registry_and_declarations():
         "irish": {"irish_close": "FORBID", "irish_bear_off": "LIBERAL"},
         "jacquet": {"jacquet_courier": False, "jacquet_backgammon": False},
         "dutch_tricktrack": {"dutch_rule": "PRIME", "dutch_entry": "ALL_FIRST"},
-        "russian_tricktrack": {"dutch_rule": "PRIME", "russian_rules": "SRC",
-                               "russian_backgammon": True},
+        "russian_tricktrack": {
+            "dutch_rule": "PRIME",
+            "russian_rules": "SRC",
+            "russian_backgammon": True,
+        },
     }
     for key, values in defaults.items():
         options = get_variant(key).options.values
@@ -109,7 +123,8 @@ def test_dt2_the_bar_checker_enters_before_anything_moves():
         assert play.steps[0][0] == BAR
     assert {(frozenset(b[0].items()), b[1]) for b in boards(p)} == {
         (frozenset({24: 1, 19: 13, 13: 1}.items()), 0),
-        (frozenset({19: 14, 18: 1}.items()), 0)}
+        (frozenset({19: 14, 18: 1}.items()), 0),
+    }
 
 
 def test_dt3_doubles_during_entry():
@@ -151,12 +166,21 @@ def test_irish_doubles_are_two_units_and_the_board_may_not_close():
 
 def test_ir5_penalty_mode():
     v = get_variant("irish", {"irish_close": "PENALTY"})
-    p = pos("irish", {13: 1, 8: 2, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2}, {"bar": 1, 6: 14},
-            (6, 6), options={"irish_close": "PENALTY"})
+    p = pos(
+        "irish",
+        {13: 1, 8: 2, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2},
+        {"bar": 1, 6: 14},
+        (6, 6),
+        options={"irish_close": "PENALTY"},
+    )
     closing = [pl for pl in legal_plays(p) if pl.mover_side[1] == 2]
     assert closing  # accepted in penalty mode (IR-2-penalty)
-    after = pos("irish", {13: 1, 8: 1, 6: 2, 5: 2, 4: 3, 3: 2, 2: 2, 1: 2}, {"bar": 1, 6: 14},
-                options={"irish_close": "PENALTY"})
+    after = pos(
+        "irish",
+        {13: 1, 8: 1, 6: 2, 5: 2, 4: 3, 3: 2, 2: 2, 1: 2},
+        {"bar": 1, 6: 14},
+        options={"irish_close": "PENALTY"},
+    )
     assert v.penalty_claimable(after, WHITE)
     # Black wins the roll-off 5-2 and chooses W4 (3 white checkers): 2 go to the bar
     punished = v.apply_penalty(after, WHITE, 4)
@@ -209,8 +233,13 @@ def test_jacquet_opening_is_the_lot_and_any_number_leave_the_head():
 
 def test_russian_hoyle_double_is_followed_by_a_new_roll():
     v = get_variant("russian_tricktrack", {"russian_rules": "RUSSIAN_HOYLE"})
-    start = pos("russian_tricktrack", {6: 2, 5: 3, 4: 5, 3: 5}, {24: 2, 20: 13}, (6, 6),
-                options={"russian_rules": "RUSSIAN_HOYLE"})
+    start = pos(
+        "russian_tricktrack",
+        {6: 2, 5: 3, 4: 5, 3: 5},
+        {24: 2, 20: 13},
+        (6, 6),
+        options={"russian_rules": "RUSSIAN_HOYLE"},
+    )
     assert v.units(start) == ((6,) * 4 + (1,) * 4, True)
     game = Game(v, seed="h", position=start)
     game.play(game.legal_plays()[0])
@@ -230,8 +259,9 @@ def test_stuck_positions_end_in_a_draw():
 
 
 # --- random play: invariants, the step interface, notation, link codes --------------------------
-@pytest.mark.parametrize("game,options", CONFIGS, ids=[f"{g}-{i}" for i, (g, _) in
-                                                      enumerate(CONFIGS)])
+@pytest.mark.parametrize(
+    "game,options", CONFIGS, ids=[f"{g}-{i}" for i, (g, _) in enumerate(CONFIGS)]
+)
 def test_random_play_invariants(game, options):
     variant = get_variant(game, options)
     positions = play_positions(game, options, f"{game}/{sorted(options.items())}")
@@ -256,8 +286,9 @@ def test_random_play_invariants(game, options):
             assert decode_state(code)[0] == p
 
 
-@pytest.mark.parametrize("game,options", CONFIGS, ids=[f"{g}-{i}" for i, (g, _) in
-                                                      enumerate(CONFIGS)])
+@pytest.mark.parametrize(
+    "game,options", CONFIGS, ids=[f"{g}-{i}" for i, (g, _) in enumerate(CONFIGS)]
+)
 def test_whole_games_round_trip_as_link_codes(game, options):
     rng = random.Random(game)
     g = Game(get_variant(game, options), seed=f"link/{game}")
@@ -295,8 +326,9 @@ def test_referee_rejects_breaches_of_these_rules():
     p = pos("irish", {24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, (1, 1))
     _refuse(p, [(8, 7, 1, False)] * 3)
     # SN bear-off with a higher point occupied is legal only with irish_bear_off LIBERAL
-    p = pos("irish", {6: 2, 5: 1, 2: 2, "off": 10}, {24: 15}, (5, 3),
-            options={"irish_bear_off": "STD"})
+    p = pos(
+        "irish", {6: 2, 5: 1, 2: 2, "off": 10}, {24: 15}, (5, 3), options={"irish_bear_off": "STD"}
+    )
     _refuse(p, [(2, 0, 5, False), (2, 0, 3, False)])
     # tricktrack: nothing moves while a checker is on the bar; no hand in the default rules
     p = pos("dutch_tricktrack", {"bar": 1, 19: 14}, {"bar": 15}, (6, 1))
@@ -304,8 +336,13 @@ def test_referee_rejects_breaches_of_these_rules():
     p = pos("dutch_tricktrack", {"hand": 1, 19: 14}, {"bar": 15}, (6, 1))
     _refuse(p, [(26, 19, 6, False), (19, 18, 1, False)])
     # HOYLE_HIT: no hit before a checker is home
-    p = pos("dutch_tricktrack", {"bar": 5, 24: 2, 13: 5, 8: 3},
-            {24: 5, 13: 5, 8: 4, 6: 1}, (6, 5), options={"dutch_rule": "HOYLE_HIT"})
+    p = pos(
+        "dutch_tricktrack",
+        {"bar": 5, 24: 2, 13: 5, 8: 3},
+        {24: 5, 13: 5, 8: 4, 6: 1},
+        (6, 5),
+        options={"dutch_rule": "HOYLE_HIT"},
+    )
     _refuse(p, [(25, 19, 6, True), (25, 20, 5, False)])
     # jacquet courier: a second checker leaves the head before the first is home
     p = pos("jacquet", {24: 15}, {24: 15}, (6, 5), options={"jacquet_courier": True})
@@ -317,8 +354,9 @@ def test_referee_rejects_breaches_of_these_rules():
 
 def test_referee_checks_the_turn_constraints():
     # DUT CH_PRIME (DT-4): 14/13(2), 6/5(2) makes W13-W8 with nothing of Black home or off
-    p = pos("dutch_tricktrack", {14: 2, 12: 2, 11: 2, 10: 2, 9: 2, 8: 2, 6: 3},
-            {24: 2, 22: 13}, (1, 1))
+    p = pos(
+        "dutch_tricktrack", {14: 2, 12: 2, 11: 2, 10: 2, 9: 2, 8: 2, 6: 3}, {24: 2, 22: 13}, (1, 1)
+    )
     steps = [(14, 13, 1, False), (14, 13, 1, False), (6, 5, 1, False), (6, 5, 1, False)]
     me = list(p.sides[WHITE])
     me[14] -= 2
@@ -328,8 +366,7 @@ def test_referee_checks_the_turn_constraints():
     with pytest.raises(Violation, match="DUTCH_PRIME"):
         check_turn(p, steps, (me, p.sides[BLACK]))
     # Irish: closing the board with Black on the bar (IR-2's 7/1(2))
-    p = pos("irish", {13: 1, 8: 2, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2},
-            {"bar": 1, 6: 14}, (6, 6))
+    p = pos("irish", {13: 1, 8: 2, 7: 2, 6: 2, 5: 2, 4: 2, 3: 2, 2: 2}, {"bar": 1, 6: 14}, (6, 6))
     me = list(p.sides[WHITE])
     me[7] -= 2
     me[1] += 2
@@ -338,13 +375,17 @@ def test_referee_checks_the_turn_constraints():
 
 
 def test_referee_scoring_tables():
-    cases = [("portes", {}, {"bar": 1, 6: 14}, 2), ("irish", {}, {"bar": 1, 6: 14}, 1),
-             ("longgammon", {}, {22: 1, 6: 14}, 3), ("jacquet", {}, {"bar": 1, 16: 14}, 2),
-             ("jacquet", {"jacquet_backgammon": True}, {16: 1, 5: 14}, 3),
-             ("dutch_tricktrack", {}, {20: 1, 6: 14}, 3),
-             ("russian_tricktrack", {}, {21: 1, 6: 14}, 3),
-             ("russian_tricktrack", {"russian_backgammon": False}, {21: 1, 6: 14}, 2),
-             ("russian_tricktrack", {}, {"off": 1, 6: 14}, 1)]
+    cases = [
+        ("portes", {}, {"bar": 1, 6: 14}, 2),
+        ("irish", {}, {"bar": 1, 6: 14}, 1),
+        ("longgammon", {}, {22: 1, 6: 14}, 3),
+        ("jacquet", {}, {"bar": 1, 16: 14}, 2),
+        ("jacquet", {"jacquet_backgammon": True}, {16: 1, 5: 14}, 3),
+        ("dutch_tricktrack", {}, {20: 1, 6: 14}, 3),
+        ("russian_tricktrack", {}, {21: 1, 6: 14}, 3),
+        ("russian_tricktrack", {"russian_backgammon": False}, {21: 1, 6: 14}, 2),
+        ("russian_tricktrack", {}, {"off": 1, 6: 14}, 1),
+    ]
     for game, options, loser, points in cases:
         p = pos(game, {"off": 15}, loser, options=options)
         assert expected_outcome_points(p.variant, p, WHITE) == points, game

@@ -11,19 +11,19 @@ import random
 import pytest
 
 from conftest import DATA
-from nardy_core.formats import linkcode
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
-from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
 from nardy_core.engine.movegen import legal_plays
-from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.engine.position import BLACK, OFF, WHITE, Position, side_from
+from nardy_core.engine.turn import Turn
+from nardy_core.formats import linkcode
+from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.formats.record import game_from_record
 from nardy_core.referee.core import Violation, check_turn
 from nardy_core.referee.selfplay import selfplay
-from nardy_core.engine.turn import Turn
+from nardy_core.referee.vectors import check_file
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.variants.escalate import EscalationMixin
-from nardy_core.referee.vectors import check_file
-from nardy_core.formats.record import game_from_record
 
 GAMES = ("gioul", "gul_bara")
 CONFIGS = [("gioul", {}), ("gioul", {"transfer_all_rolls": True}), ("gul_bara", {})]
@@ -36,8 +36,14 @@ def pos(game, me, opp, dice=None, turn=WHITE, turns=(0, 0), pending=(), options=
 
     sides = [None, None]
     sides[turn], sides[1 - turn] = side(me), side(opp)
-    return Position(get_variant(game, options or {}), sides, turn=turn, dice=dice,
-                    turn_number=turns, pending=pending)
+    return Position(
+        get_variant(game, options or {}),
+        sides,
+        turn=turn,
+        dice=dice,
+        turn_number=turns,
+        pending=pending,
+    )
 
 
 def ladder(d):
@@ -91,8 +97,12 @@ def test_transfer_is_played_by_the_opponent_before_his_roll():
     assert [p.notation() for p in game.legal_plays()] == ["14/10"]
     game.play("14/10")
     p = game.position
-    assert (game.phase, p.turn, p.dice, p.pending) == (MOVE, BLACK, None,
-                                                         (4, 4, 4) + (5,) * 4 + (6,) * 4)
+    assert (game.phase, p.turn, p.dice, p.pending) == (
+        MOVE,
+        BLACK,
+        None,
+        (4, 4, 4) + (5,) * 4 + (6,) * 4,
+    )
     assert p.turn_number == (1, 0)
     played = []
     while game.phase == MOVE and game.position.turn == BLACK and game.position.pending:
@@ -107,8 +117,10 @@ def test_transfer_is_played_by_the_opponent_before_his_roll():
 
 def test_transfer_stops_at_the_receivers_first_shortfall():
     # Black (receiver) can play one 6 (20/14) but not 14/8 (W17 = B8): the rest is void
-    game = Game("gioul", position=pos("gioul", {20: 1, 1: 14}, {17: 1, 1: 14}, turn=BLACK,
-                                      pending=(6, 6, 6)))
+    game = Game(
+        "gioul",
+        position=pos("gioul", {20: 1, 1: 14}, {17: 1, 1: 14}, turn=BLACK, pending=(6, 6, 6)),
+    )
     assert game.phase == MOVE
     assert [p.notation() for p in game.legal_plays()] == ["20/14"]
     game.play("20/14")
@@ -130,8 +142,7 @@ def test_non_double_die_is_lost_or_transferred_by_option():
 
 def test_forfeit_in_gul_bara():
     """GB-3: 14/10 then stuck: the other 11 units are lost and Black rolls normally."""
-    game = Game("gul_bara", position=pos("gul_bara", {14: 1, 1: 14}, {24: 14, 18: 1},
-                                         turns=(4, 4)))
+    game = Game("gul_bara", position=pos("gul_bara", {14: 1, 1: 14}, {24: 14, 18: 1}, turns=(4, 4)))
     game.roll((4, 4))
     game.play("14/10")
     assert (game.phase, game.position.turn, game.position.pending) == (ROLL, BLACK, ())
@@ -145,8 +156,9 @@ def test_gul_bara_first_three_turns_are_ordinary(turns, escalates):
     assert {len(p.steps) for p in game.legal_plays()} == {4}
     game.play(game.legal_plays()[0])
     if escalates:
-        assert game.position.turn == WHITE and game.position.pending == (4,) * 4 + \
-            (5,) * 4 + (6,) * 4
+        assert (
+            game.position.turn == WHITE and game.position.pending == (4,) * 4 + (5,) * 4 + (6,) * 4
+        )
     else:
         assert game.position.turn == BLACK and game.position.pending == ()
     assert game.position.turn_number == (turns + 1, 0)
@@ -214,9 +226,9 @@ def test_random_games_keep_the_invariants(game_key, options):
         block, rest = variant.split(before)
         if block is not None:
             dice = [s[2] for s in play.steps]
-            assert dice == list(block[:len(dice)])
+            assert dice == list(block[: len(dice)])
             allowed = list(before.pending) if before.pending else ladder(before.dice[0])
-            assert len(dice) <= len(allowed) and dice == allowed[:len(dice)]
+            assert len(dice) <= len(allowed) and dice == allowed[: len(dice)]
         else:
             assert len(play.steps) <= 4
         # every legal play is reachable step by step and nothing else completes
@@ -252,14 +264,31 @@ def test_step_interface_on_a_transferred_remainder():
 
 
 def mid_escalation_states():
-    yield pos("gioul", {14: 1, 1: 14}, {19: 1, 13: 14}, turn=BLACK, turns=(5, 4),
-              pending=(4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6))
-    yield pos("gioul", {24: 11, 19: 4}, {24: 15}, dice=(5, 5), turns=(1, 0),
-              pending=(6, 6, 6, 6))
-    yield pos("gul_bara", {24: 11, 19: 4}, {24: 15}, dice=(3, 3), turns=(6, 3),
-              pending=(4,) * 4 + (5,) * 4 + (6,) * 4)
-    yield pos("gioul", {14: 1, 1: 14}, {19: 1, 13: 14}, turn=BLACK, pending=(4,),
-              options={"transfer_all_rolls": True})
+    yield pos(
+        "gioul",
+        {14: 1, 1: 14},
+        {19: 1, 13: 14},
+        turn=BLACK,
+        turns=(5, 4),
+        pending=(4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6),
+    )
+    yield pos("gioul", {24: 11, 19: 4}, {24: 15}, dice=(5, 5), turns=(1, 0), pending=(6, 6, 6, 6))
+    yield pos(
+        "gul_bara",
+        {24: 11, 19: 4},
+        {24: 15},
+        dice=(3, 3),
+        turns=(6, 3),
+        pending=(4,) * 4 + (5,) * 4 + (6,) * 4,
+    )
+    yield pos(
+        "gioul",
+        {14: 1, 1: 14},
+        {19: 1, 13: 14},
+        turn=BLACK,
+        pending=(4,),
+        options={"transfer_all_rolls": True},
+    )
 
 
 @pytest.mark.parametrize("i", range(4))
@@ -275,8 +304,9 @@ def test_mid_escalation_states_round_trip(i):
 @pytest.mark.parametrize("game_key,options", CONFIGS)
 def test_whole_games_round_trip_as_link_codes(game_key, options):
     for i in range(2):
-        game = random_game(Game(get_variant(game_key, options), seed=f"rt/{i}"),
-                           random.Random(i), limit=120)
+        game = random_game(
+            Game(get_variant(game_key, options), seed=f"rt/{i}"), random.Random(i), limit=120
+        )
         code = encode_game(game)
         assert code.startswith(linkcode.TAGS[game_key] + "~")
         back = game_from_record(decode_game(code))
@@ -294,6 +324,7 @@ def test_selfplay_has_no_violations(game_key, options):
 def test_referee_catches_a_transfer_that_is_not_made(monkeypatch):
     def forfeit(self, before, steps, following):
         return following.replace(pending=())
+
     monkeypatch.setattr(EscalationMixin, "follow_up", forfeit)
     report = selfplay(get_variant("gioul"), 20, seed=1)
     assert report.violations
@@ -307,8 +338,9 @@ def test_referee_catches_grace_turns_that_escalate(monkeypatch):
 
 def test_referee_judges_the_start_table_where_the_list_ends():
     # GB-4 = FV-3: 24/19 5/4 fills own 24-19 and another play avoids it
-    p = pos("gul_bara", {24: 10, 23: 1, 22: 1, 21: 1, 20: 1, 5: 1}, {24: 15}, dice=(5, 1),
-            turns=(5, 5))
+    p = pos(
+        "gul_bara", {24: 10, 23: 1, 22: 1, 21: 1, 20: 1, 5: 1}, {24: 15}, dice=(5, 1), turns=(5, 5)
+    )
     steps = [(24, 19, 5, False), (5, 4, 1, False)]
     me = list(p.sides[WHITE])
     me[24] -= 1
@@ -318,8 +350,7 @@ def test_referee_judges_the_start_table_where_the_list_ends():
     with pytest.raises(Violation, match="starting table"):
         check_turn(p, steps, (tuple(me), p.sides[BLACK]))
     # the first block of an escalation may fill it when the rest of the list can empty it
-    p = pos("gul_bara", {24: 11, 23: 1, 22: 1, 21: 1, 20: 1}, {24: 15}, dice=(5, 5),
-            turns=(5, 5))
+    p = pos("gul_bara", {24: 11, 23: 1, 22: 1, 21: 1, 20: 1}, {24: 15}, dice=(5, 5), turns=(5, 5))
     me = list(p.sides[WHITE])
     me[24] -= 4
     me[19] += 4
@@ -331,6 +362,7 @@ def test_match_records_refuse_escalating_games_plainly():
     from nardy_core.engine.errors import GameStateError
     from nardy_core.formats.records import export_match
     from test_records import random_match, record_of
+
     for game in GAMES:
         with pytest.raises(GameStateError) as caught:
             export_match(record_of(random_match(game, 3, 0, {}, 2)))
@@ -345,6 +377,7 @@ def test_the_bots_choice_is_a_whole_legal_turn(game, capsys):
 
     from nardy_core.cli.main import main
     from nardy_core.referee.vectors import _expected_key
+
     path = os.path.join(DATA, "variant_vectors", f"{game}.json")
     assert main(["choose", "--level", "beginner", path]) == 0
     vectors = {v["id"]: v for v in json.load(open(path, encoding="utf-8"))["vectors"]}
@@ -359,14 +392,17 @@ def test_the_bots_choice_is_a_whole_legal_turn(game, capsys):
 def test_the_board_shows_the_whole_escalation_list_and_a_transferred_rest():
     """Issue 9: the escalating unit list is shown during the turn: the current block as dice,
     the later blocks beside them; a transferred rest shows as the receiver's units."""
+    from nardy_core.engine.cube import CubeState
+    from nardy_core.engine.match import MatchScore
     from nardy_core.ui.session import HUMAN, Session
     from nardy_core.ui.svg import render_board
     from nardy_core.ui.text import board_label
-    from nardy_core.engine.cube import CubeState
-    from nardy_core.engine.match import MatchScore
-    session = Session("gioul", players=(HUMAN, HUMAN),
-                      start=(pos("gioul", {24: 15}, {24: 15}, dice=(5, 5)), CubeState(),
-                             MatchScore()))
+
+    session = Session(
+        "gioul",
+        players=(HUMAN, HUMAN),
+        start=(pos("gioul", {24: 15}, {24: 15}, dice=(5, 5)), CubeState(), MatchScore()),
+    )
     view = session.view()
     assert view["dice"] == [5] * 4 and view["later"] == [6] * 4
     svg = render_board(view)
@@ -380,8 +416,9 @@ def test_the_board_shows_the_whole_escalation_list_and_a_transferred_rest():
     transfer = Game("gioul", position=pos("gioul", {14: 1, 1: 14}, {19: 1, 13: 14}))
     transfer.roll((4, 4))
     transfer.play("14/10")
-    session = Session("gioul", players=(HUMAN, HUMAN),
-                      start=(transfer.position, CubeState(), MatchScore()))
+    session = Session(
+        "gioul", players=(HUMAN, HUMAN), start=(transfer.position, CubeState(), MatchScore())
+    )
     view = session.view()
     assert view["turn"] == BLACK and view["dice"] == [4, 4, 4]
     assert view["later"] == [5] * 4 + [6] * 4
@@ -396,8 +433,7 @@ def _after(position, play):
     turns = list(position.turn_number)
     if not position.pending:
         turns[position.turn] += 1
-    after = position.replace(sides=sides, pins=pins, dice=None, pending=(),
-                             turn_number=turns)
+    after = position.replace(sides=sides, pins=pins, dice=None, pending=(), turn_number=turns)
     outcome, following = v.end_of_turn(position, after)
     assert outcome is None
     return v.follow_up(position, play.steps, following)
@@ -405,6 +441,7 @@ def _after(position, play):
 
 def _mover_equity(v, frame, ev):
     from nardy_core.bots.evaluator import equity
+
     return equity(v, ev.evaluate(v, frame))
 
 
@@ -414,6 +451,7 @@ def test_the_bot_values_a_block_after_the_later_blocks():
     from nardy_core.bots.chooser import Chooser
     from nardy_core.bots.heuristic import HeuristicEvaluator
     from nardy_core.engine.frame import flip
+
     ev = HeuristicEvaluator()
     position = pos("gioul", {24: 12, 19: 2, 13: 1}, {24: 13, 16: 2}, dice=(5, 5), turns=(3, 3))
     v = position.variant
@@ -423,8 +461,7 @@ def test_the_bot_values_a_block_after_the_later_blocks():
     for r in ranked[:3]:
         following = _after(position, r.play)
         assert (following.turn, following.pending) == (WHITE, (6,) * 4)
-        best = max(-_mover_equity(v, flip(p.frame, v.cross), ev)
-                   for p in legal_plays(following))
+        best = max(-_mover_equity(v, flip(p.frame, v.cross), ev) for p in legal_plays(following))
         assert r.equity == pytest.approx(best)
     assert ranked[0].equity >= max(r.equity for r in ranked[:3])
 
@@ -435,6 +472,7 @@ def test_the_receiver_of_a_transfer_values_his_play_with_himself_to_roll():
     from nardy_core.bots.chooser import Chooser
     from nardy_core.bots.heuristic import HeuristicEvaluator
     from nardy_core.engine.frame import to_frame
+
     ev = HeuristicEvaluator()
     position = pos("gioul", {24: 10, 13: 5}, {20: 3, 1: 12}, turn=BLACK, pending=(6, 6, 6, 6))
     v = position.variant

@@ -11,20 +11,19 @@ import random
 import pytest
 
 from conftest import DATA
-
-from nardy_core.referee import hand as referee_hand
 from nardy_core.engine.game import MOVE, ROLL, Game
 from nardy_core.engine.geometry import ROWS12, ROWS12_CONTRARY, absolute_point
-from nardy_core.formats.linkcode import TAGS, decode_game, decode_state, encode_game, encode_state
 from nardy_core.engine.movegen import legal_plays
-from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.engine.position import BAR, HAND, Position, side_from
-from nardy_core.formats.records import export_match, import_match
 from nardy_core.engine.turn import Turn
 from nardy_core.engine.variant import Outcome
-from nardy_core.variants import VARIANTS, get_variant
-from nardy_core.referee.vectors import check_file
+from nardy_core.formats.linkcode import TAGS, decode_game, decode_state, encode_game, encode_state
+from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.formats.record import game_from_record, game_record
+from nardy_core.formats.records import export_match, import_match
+from nardy_core.referee import hand as referee_hand
+from nardy_core.referee.vectors import check_file
+from nardy_core.variants import VARIANTS, get_variant
 
 RULES = os.path.join(DATA, "variant_vectors")  # copies of the spec's files (test_vectors.py)
 GAMES = ("tawula", "tourne_case")
@@ -38,13 +37,21 @@ def test_registered_with_names_group_and_options():
         assert key in TAGS
     tawula = get_variant("tawula")
     assert tawula.options.values == {
-        "tawula_entry": "SRC", "tawula_far_cap": 2, "tawula_head": 13,
-        "tawula_open_rule": "BROAD", "tawula_capote": "AT_LEAST_ONE",
-        "tawula_lock_lift": "MID_TURN", "next_game_starter": "opening_roll"}
+        "tawula_entry": "SRC",
+        "tawula_far_cap": 2,
+        "tawula_head": 13,
+        "tawula_open_rule": "BROAD",
+        "tawula_capote": "AT_LEAST_ONE",
+        "tawula_lock_lift": "MID_TURN",
+        "next_game_starter": "opening_roll",
+    }
     tourne = get_variant("tourne_case")
-    assert tourne.options.values == {"tourne_rows": "PARALLEL", "tourne_dice": "BOTH",
-                                     "tourne_overshoot": False,
-                                     "next_game_starter": "opening_roll"}
+    assert tourne.options.values == {
+        "tourne_rows": "PARALLEL",
+        "tourne_dice": "BOTH",
+        "tourne_overshoot": False,
+        "next_game_starter": "opening_roll",
+    }
     assert tourne.checkers == 3 and tourne.track_length == 12
     assert get_variant("tourne_case", {"tourne_rows": "CONTRARY"}).geometry == ROWS12_CONTRARY
     start = tawula.initial_position()
@@ -59,8 +66,9 @@ def test_spec_vectors(game):
 
 
 # --- the ROWS12 board mapping ------------------------------------------------------------------
-@pytest.mark.parametrize("geometry,black_faces", [(ROWS12, lambda k: k),
-                                                  (ROWS12_CONTRARY, lambda k: 13 - k)])
+@pytest.mark.parametrize(
+    "geometry,black_faces", [(ROWS12, lambda k: k), (ROWS12_CONTRARY, lambda k: 13 - k)]
+)
 def test_rows_face_each_other_on_the_board(geometry, black_faces):
     # row point k is own point 13 - k; White's row is board 12…1, Black's the top half;
     # board point b faces 25 - b
@@ -79,6 +87,7 @@ def tc(me, opp, dice, options=None, me_extra=None, opp_extra=None):
 
     def side(points, extra):
         return side_from({13 - k: n for k, n in points.items()}, **(extra or {}))
+
     return Position(variant, (side(me, me_extra), side(opp, opp_extra)), dice=dice)
 
 
@@ -90,12 +99,17 @@ def test_tourne_case_overshoot_and_contrary_rows():
     # no overshoot: 10 with a 5 cannot move, 4 may enter on... nothing (own checkers before it)
     pos = tc({10: 1, 11: 1, 12: 1}, {}, (5, 4), opp_extra={"hand": 3})
     assert [p.steps for p in legal_plays(pos)] == [()]
-    over = tc({10: 1, 11: 1, 12: 1}, {}, (5, 4), {"tourne_overshoot": True},
-              opp_extra={"hand": 3})
+    over = tc({10: 1, 11: 1, 12: 1}, {}, (5, 4), {"tourne_overshoot": True}, opp_extra={"hand": 3})
     assert {tuple(sorted(rows_after(p).items())) for p in legal_plays(over)} == {((12, 3),)}
     # contrary rows: 4/7 hits the opponent's 6
-    pos = tc({4: 1}, {6: 1}, (3, 1), {"tourne_rows": "CONTRARY"},
-             me_extra={"hand": 2}, opp_extra={"hand": 2})
+    pos = tc(
+        {4: 1},
+        {6: 1},
+        (3, 1),
+        {"tourne_rows": "CONTRARY"},
+        me_extra={"hand": 2},
+        opp_extra={"hand": 2},
+    )
     hits = [p for p in legal_plays(pos) if any(s[3] for s in p.steps)]
     assert hits and all(p.opponent_side[BAR] == 1 for p in hits)
 
@@ -104,12 +118,17 @@ def test_tourne_case_contrary_rows_never_hit_the_home_point():
     # §3.2: checkers on 12 can never be hit. With contrary rows row point 1 faces the
     # opponent's home point: a 1 entering there leaves his checker where it is, in the
     # engine and in the referee alike
-    pos = tc({8: 1}, {12: 1}, (4, 1), {"tourne_rows": "CONTRARY"},
-             me_extra={"hand": 2}, opp_extra={"hand": 2})
+    pos = tc(
+        {8: 1},
+        {12: 1},
+        (4, 1),
+        {"tourne_rows": "CONTRARY"},
+        me_extra={"hand": 2},
+        opp_extra={"hand": 2},
+    )
     plays = {str(p): p for p in legal_plays(pos)}
     assert set(plays) == {"hand/12 hand/9", "hand/12 5/1", "hand/8", "hand/9 5/4"}
-    assert all(p.opponent_side[1] == 1 and not any(s[3] for s in p.steps)
-               for p in plays.values())
+    assert all(p.opponent_side[1] == 1 and not any(s[3] for s in p.steps) for p in plays.values())
     with pytest.raises(referee_hand.Violation):  # the old, wrong hit
         after = (side_from({12: 1, 5: 1}, hand=1), side_from({}, bar=1, hand=2))
         referee_hand.check_turn(pos, [(26, 12, 1, True), (5, 1, 4, False)], after)
@@ -121,8 +140,9 @@ def test_tourne_case_contrary_rows_never_hit_the_home_point():
 def test_tourne_case_lower_die_only_and_double_once():
     pos = tc({}, {}, (6, 6), me_extra={"hand": 3}, opp_extra={"hand": 3})
     assert sorted(len(p.steps) for p in legal_plays(pos)) == [1]
-    lower = tc({}, {}, (5, 2), {"tourne_dice": "LOWER"}, me_extra={"hand": 3},
-               opp_extra={"hand": 3})
+    lower = tc(
+        {}, {}, (5, 2), {"tourne_dice": "LOWER"}, me_extra={"hand": 3}, opp_extra={"hand": 3}
+    )
     assert [[s[2] for s in p.steps] for p in legal_plays(lower)] == [[2]]
 
 
@@ -146,7 +166,10 @@ def test_tawula_capote_through_the_game():
     game = Game(variant, position=Position(variant, (me, opp), dice=(2, 6)))
     game.play("6/4* 6/off")
     assert game.is_over and (game.result.kind, game.result.points, game.result.winner) == (
-        "capote", 7, 0)
+        "capote",
+        7,
+        0,
+    )
 
 
 def test_tawula_hand_entry_steps_and_undo():
@@ -194,6 +217,7 @@ def reachable(position):
             turn.step(step)
             walk()
             turn.undo()
+
     walk()
     return found
 
@@ -213,11 +237,22 @@ def random_game(key, seed, options=None):
 
 
 OPTION_SETS = {
-    "tawula": [{}, {"tawula_entry": "FALKENER", "tawula_far_cap": 1, "tawula_head": 19,
-                    "tawula_open_rule": "NARROW", "tawula_capote": "EXACTLY_ONE",
-                    "tawula_lock_lift": "NEXT_TURN"}],
-    "tourne_case": [{}, {"tourne_rows": "CONTRARY", "tourne_overshoot": True},
-                    {"tourne_dice": "LOWER"}],
+    "tawula": [
+        {},
+        {
+            "tawula_entry": "FALKENER",
+            "tawula_far_cap": 1,
+            "tawula_head": 19,
+            "tawula_open_rule": "NARROW",
+            "tawula_capote": "EXACTLY_ONE",
+            "tawula_lock_lift": "NEXT_TURN",
+        },
+    ],
+    "tourne_case": [
+        {},
+        {"tourne_rows": "CONTRARY", "tourne_overshoot": True},
+        {"tourne_dice": "LOWER"},
+    ],
 }
 
 
@@ -249,6 +284,7 @@ def test_random_games_properties(key):
 @pytest.mark.parametrize("key", GAMES)
 def test_match_record_round_trip(key):
     from nardy_core.engine.match import Match
+
     variant = get_variant(key)
     match = Match(variant, length=3, seed=f"hand-records/{key}", throw_opening=False)
     rng = random.Random(5)
@@ -264,8 +300,15 @@ def test_match_record_round_trip(key):
         if match.next_game() is None:
             break
     games = [g.actions for g in match.games] + ([match.game.actions] if match.game else [])
-    record = {"v": 1, "game": key, "options": {}, "length": 3, "seed": match.seed,
-              "players": ["human", "human"], "games": [[list(a) for a in g] for g in games]}
+    record = {
+        "v": 1,
+        "game": key,
+        "options": {},
+        "length": 3,
+        "seed": match.seed,
+        "players": ["human", "human"],
+        "games": [[list(a) for a in g] for g in games],
+    }
     text = export_match(record)
     assert export_match(import_match(text)) == text
 
@@ -273,6 +316,7 @@ def test_match_record_round_trip(key):
 @pytest.mark.parametrize("key", GAMES)
 def test_selfplay_referee_finds_no_violation(key):
     from nardy_core.referee.selfplay import selfplay
+
     count = 12 if key == "tawula" else 60
     for options in OPTION_SETS[key]:
         report = selfplay(get_variant(key, options), count, seed=3)
@@ -292,13 +336,17 @@ def test_referee_catches_a_wrong_play():
         referee_hand.check_turn(start, [(24, 21, 3, False), (26, 19, 6, False)], after)
 
 
-@pytest.mark.parametrize("key, outcome", [
-    ("tawula", lambda self, position, winner: Outcome(winner, "single", 2)),  # worth 1
-    ("tourne_case", lambda self, position, winner: Outcome(winner, "single", 1)),  # no double
-])
+@pytest.mark.parametrize(
+    "key, outcome",
+    [
+        ("tawula", lambda self, position, winner: Outcome(winner, "single", 2)),  # worth 1
+        ("tourne_case", lambda self, position, winner: Outcome(winner, "single", 1)),  # no double
+    ],
+)
 def test_selfplay_referee_catches_a_wrong_result(monkeypatch, key, outcome):
     # an engine that scores the end wrongly is caught by the self-play loop's hand referee
     from nardy_core.referee.selfplay import selfplay
+
     monkeypatch.setattr(VARIANTS[key], "outcome", outcome)
     report = selfplay(get_variant(key), 6, seed=3)
     assert report.violations and all("expected" in v for v in report.violations)

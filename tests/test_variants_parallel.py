@@ -10,31 +10,35 @@ import pytest
 
 from conftest import DATA
 from helpers import play_positions, reachable_by_steps
-from nardy_core.formats import linkcode
 from nardy_core.engine.game import MOVE, OVER, ROLL, Game
-from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
 from nardy_core.engine.match import Match
 from nardy_core.engine.movegen import legal_plays
-from nardy_core.formats.notation import format_state, parse_state
 from nardy_core.engine.playnotation import find_play
 from nardy_core.engine.position import BLACK, OFF, WHITE, Position, side_from
-from nardy_core.referee.core import Violation, check_turn, expected_outcome_points
-from nardy_core.referee.selfplay import selfplay
 from nardy_core.engine.turn import Turn
 from nardy_core.engine.variant import Outcome, Variant
+from nardy_core.formats import linkcode
+from nardy_core.formats.linkcode import decode_game, decode_state, encode_game, encode_state
+from nardy_core.formats.notation import format_state, parse_state
+from nardy_core.formats.record import game_from_record, game_record
+from nardy_core.referee.core import Violation, check_turn, expected_outcome_points
+from nardy_core.referee.selfplay import selfplay
+from nardy_core.referee.vectors import check_file
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.variants.fevga import Fevga
 from nardy_core.variants.khachapuri import Khachapuri
-from nardy_core.referee.vectors import check_file
-from nardy_core.formats.record import game_from_record, game_record
 
 GAMES = ("khachapuri", "fevga", "moultezim")
 
 CONFIGS = [
-    ("khachapuri", {}), ("khachapuri", {"KHACH_SCORE": "LN", "block_check": "every_step"}),
-    ("khachapuri", {"block_rule": "none"}), ("khachapuri", {"block_rule": "opp_in_home"}),
-    ("fevga", {}), ("fevga", {"fevga_start_table": "ONLY_IF_STUCK"}),
-    ("moultezim", {}), ("moultezim", {"moultezim_gammon": False}),
+    ("khachapuri", {}),
+    ("khachapuri", {"KHACH_SCORE": "LN", "block_check": "every_step"}),
+    ("khachapuri", {"block_rule": "none"}),
+    ("khachapuri", {"block_rule": "opp_in_home"}),
+    ("fevga", {}),
+    ("fevga", {"fevga_start_table": "ONLY_IF_STUCK"}),
+    ("moultezim", {}),
+    ("moultezim", {"moultezim_gammon": False}),
 ]
 IDS = [f"{g}-{i}" for i, (g, _) in enumerate(CONFIGS)]
 
@@ -95,8 +99,7 @@ def test_registry_and_declarations():
     assert get_variant("moultezim").options["moultezim_gammon"] is True
     p = get_variant("khachapuri").initial_position()
     for colour in (WHITE, BLACK):
-        assert {q: p.sides[colour][q] for q in range(1, 25) if p.sides[colour][q]} == \
-            {24: 4, 6: 11}
+        assert {q: p.sides[colour][q] for q in range(1, 25) if p.sides[colour][q]} == {24: 4, 6: 11}
     p = get_variant("fevga").initial_position()
     assert p.sides[WHITE][24] == p.sides[BLACK][24] == 15
 
@@ -109,8 +112,13 @@ def test_kh1_several_checkers_leave_the_head():
     p = pos("khachapuri", KH_START, KH_START, (4, 3))
     assert b({24: 2, 21: 1, 20: 1, 6: 11}) in boards(p)
     # the same roll in long nardy from its start takes one checker from the head only
-    long_start = Position(get_variant("long"), (side_from({24: 15}),) * 2, turn=WHITE,
-                          dice=(4, 3), first_turn=(False, False))
+    long_start = Position(
+        get_variant("long"),
+        (side_from({24: 15}),) * 2,
+        turn=WHITE,
+        dice=(4, 3),
+        first_turn=(False, False),
+    )
     assert all(pl.mover_side[24] == 14 for pl in legal_plays(long_start))
 
 
@@ -130,12 +138,16 @@ def test_kh3_the_only_play_of_both_dice():
     assert find_play(p, "24/19/13").mover_side[13] == 1
 
 
-@pytest.mark.parametrize("options,loser_off,points", [
-    ({}, 9, 6), ({"KHACH_SCORE": "LN"}, 9, 1), ({}, 0, 15), ({"KHACH_SCORE": "LN"}, 0, 2)])
+@pytest.mark.parametrize(
+    "options,loser_off,points",
+    [({}, 9, 6), ({"KHACH_SCORE": "LN"}, 9, 1), ({}, 0, 15), ({"KHACH_SCORE": "LN"}, 0, 2)],
+)
 def test_kh4_scoring_through_a_game(options, loser_off, points):
     loser = {3: 15 - loser_off, "off": loser_off}
-    game = Game(get_variant("khachapuri", options),
-                position=pos("khachapuri", {1: 1, "off": 14}, loser, options=options))
+    game = Game(
+        get_variant("khachapuri", options),
+        position=pos("khachapuri", {1: 1, "off": 14}, loser, options=options),
+    )
     game.roll((2, 1))
     game.play(game.legal_plays()[0])
     assert game.phase == OVER
@@ -148,8 +160,9 @@ def test_khachapuri_resignation_is_worth_the_difference():
     v = get_variant("khachapuri")
     assert v.resign_levels() == [("difference", 15)]
     # Black (on roll, 4 off) resigns against White (5 off): White scores 15 - 4
-    game = Game(v, position=pos("khachapuri", {1: 11, "off": 4}, {6: 5, 5: 5, "off": 5},
-                                turn=BLACK))
+    game = Game(
+        v, position=pos("khachapuri", {1: 11, "off": 4}, {6: 5, 5: 5, "off": 5}, turn=BLACK)
+    )
     game.resign()
     game.accept_resignation()
     assert game.result.winner == WHITE and game.result.points == 15 - 4
@@ -169,8 +182,12 @@ def test_khachapuri_opening_and_next_game():
 
 def test_khachapuri_rejects_an_illegal_six_block_position():
     from nardy_core.engine.errors import PositionError
-    p = pos("khachapuri", {24: 2, 18: 1, 17: 1, 16: 1, 15: 1, 14: 1, 13: 1, 1: 7},
-            {24: 5, 23: 2, 22: 2, 21: 2, 20: 2, 19: 2})
+
+    p = pos(
+        "khachapuri",
+        {24: 2, 18: 1, 17: 1, 16: 1, 15: 1, 14: 1, 13: 1, 1: 7},
+        {24: 5, 23: 2, 22: 2, 21: 2, 20: 2, 19: 2},
+    )
     with pytest.raises(PositionError):
         p.variant.validate(p)
 
@@ -202,8 +219,8 @@ FV3_ME = {24: 10, 23: 1, 22: 1, 21: 1, 20: 1, 5: 1}
 def test_fv3_mz1_the_start_table_may_not_be_full(game):
     p = pos(game, FV3_ME, {24: 15}, (5, 1))
     found = boards(p)
-    assert b({24: 9, 23: 1, 22: 1, 21: 1, 20: 1, 19: 1, 4: 1}) not in found      # 24/19 5/4
-    assert b({24: 9, 23: 1, 22: 1, 21: 1, 19: 2, 5: 1}) in found                 # 24/19 20/19
+    assert b({24: 9, 23: 1, 22: 1, 21: 1, 20: 1, 19: 1, 4: 1}) not in found  # 24/19 5/4
+    assert b({24: 9, 23: 1, 22: 1, 21: 1, 19: 2, 5: 1}) in found  # 24/19 20/19
     # 24/19/18, and 24/23 23/18 (the same result)
     assert b({24: 9, 23: 1, 22: 1, 21: 1, 20: 1, 18: 1, 5: 1}) in found
     for side in found:
@@ -225,8 +242,12 @@ def test_fv4_a_prime_in_front_of_the_whole_army_must_open(game):
 
 
 def test_fv_x1_a_start_table_that_cannot_be_emptied_is_waived():
-    p = pos("fevga", {24: 9, 23: 1, 22: 1, 21: 1, 20: 1, 19: 1, 5: 1},
-            {6: 1, 5: 1, 4: 1, 3: 1, 2: 1, 1: 10}, (5, 5))
+    p = pos(
+        "fevga",
+        {24: 9, 23: 1, 22: 1, 21: 1, 20: 1, 19: 1, 5: 1},
+        {6: 1, 5: 1, 4: 1, 3: 1, 2: 1, 1: 10},
+        (5, 5),
+    )
     assert boards(p) == {b({24: 5, 23: 1, 22: 1, 21: 1, 20: 1, 19: 5, 5: 1})}
 
 
@@ -240,7 +261,7 @@ def test_each_turn_rule_is_waived_on_its_own():
     found = boards(p)
     for side in found:
         points = dict(side)
-        assert all(points.get(q) for q in range(1, 7))        # the prime stays: waived
+        assert all(points.get(q) for q in range(1, 7))  # the prime stays: waived
         assert not all(points.get(q) for q in range(19, 25))  # the table is never full
     filled = {**me, 24: 1, 19: 1, 14: 0, 8: 1}
     assert b({k: v for k, v in filled.items() if v}) not in found
@@ -248,12 +269,19 @@ def test_each_turn_rule_is_waived_on_its_own():
     _refuse(p, [(24, 19, 5, False), (14, 8, 6, False)], match="another play")
 
 
-@pytest.mark.parametrize("game,options,loser,points", [
-    ("fevga", {}, {6: 15}, 2), ("fevga", {}, {6: 14, "off": 1}, 1),
-    ("moultezim", {}, {6: 15}, 2), ("moultezim", {"moultezim_gammon": False}, {6: 15}, 1)])
+@pytest.mark.parametrize(
+    "game,options,loser,points",
+    [
+        ("fevga", {}, {6: 15}, 2),
+        ("fevga", {}, {6: 14, "off": 1}, 1),
+        ("moultezim", {}, {6: 15}, 2),
+        ("moultezim", {"moultezim_gammon": False}, {6: 15}, 1),
+    ],
+)
 def test_fv5_scoring_through_a_game(game, options, loser, points):
-    game_ = Game(get_variant(game, options),
-                 position=pos(game, {2: 1, "off": 14}, loser, options=options))
+    game_ = Game(
+        get_variant(game, options), position=pos(game, {2: 1, "off": 14}, loser, options=options)
+    )
     game_.roll((2, 1))
     game_.play(game_.legal_plays()[0])
     assert game_.phase == OVER and game_.result.points == points
@@ -287,8 +315,7 @@ def _passed(side):
 @pytest.mark.parametrize("game,options", CONFIGS, ids=IDS)
 def test_random_play_invariants(game, options):
     variant = get_variant(game, options)
-    positions = play_positions(game, options, f"{game}/{sorted(options.items())}",
-                               plies=600)
+    positions = play_positions(game, options, f"{game}/{sorted(options.items())}", plies=600)
     assert len(positions) > 25
     cross = variant.cross
     for i, p in enumerate(positions):
@@ -375,8 +402,7 @@ def test_referee_catches_wrong_plays():
     _refuse(p, [(24, 21, 3, False), (24, 23, 1, False)], match="second checker")
     _accept(p, [(13, 10, 3, False), (24, 23, 1, False)])
     # ... which khachapuri allows (KH-1)
-    _accept(pos("khachapuri", KH_START, KH_START, (4, 3)),
-            [(24, 20, 4, False), (24, 21, 3, False)])
+    _accept(pos("khachapuri", KH_START, KH_START, (4, 3)), [(24, 20, 4, False), (24, 21, 3, False)])
     # START_TABLE_NOT_FULL (FV-3's 24/19 5/4), in both games
     for game in ("fevga", "moultezim"):
         p = pos(game, FV3_ME, {24: 15}, (5, 1))
@@ -388,8 +414,12 @@ def test_referee_catches_wrong_plays():
     _refuse(p, [(14, 8, 6, False), (13, 8, 5, False)], match="PRIME_UNBLOCK")
     _accept(p, [(13, 7, 6, False), (13, 8, 5, False)])
     # FV-X1: the full start table cannot be emptied, so the rule is waived (AMB-44)
-    p = pos("fevga", {24: 9, 23: 1, 22: 1, 21: 1, 20: 1, 19: 1, 5: 1},
-            {6: 1, 5: 1, 4: 1, 3: 1, 2: 1, 1: 10}, (5, 5))
+    p = pos(
+        "fevga",
+        {24: 9, 23: 1, 22: 1, 21: 1, 20: 1, 19: 1, 5: 1},
+        {6: 1, 5: 1, 4: 1, 3: 1, 2: 1, 1: 10},
+        (5, 5),
+    )
     _accept(p, [(24, 19, 5, False)] * 4)
     # BLOCK1: one opposing checker closes a point (W12 is Black's head)
     p = pos("fevga", {24: 14, 13: 1}, {24: 15}, (1, 2))
@@ -415,8 +445,10 @@ def test_referee_catches_a_generator_without_these_rules():
     # the end-of-turn rules rarely bind in random play: judge the broken generator's plays
     # of FV-3 (start table) and FV-4 (stuck prime, broken at the start but fixable)
     broken = NoTurnRules()
-    for me, opp, dice in ((FV3_ME, {24: 15}, (5, 1)),
-                          ({24: 3, 18: 2, 17: 2, 16: 2, 15: 2, 14: 2, 13: 2}, {7: 15}, (6, 5))):
+    for me, opp, dice in (
+        (FV3_ME, {24: 15}, (5, 1)),
+        ({24: 3, 18: 2, 17: 2, 16: 2, 15: 2, 14: 2, 13: 2}, {7: 15}, (6, 5)),
+    ):
         p = pos("fevga", me, opp, dice)
         p = Position(broken, p.sides, turn=WHITE, dice=dice)
         refused = 0
@@ -432,11 +464,16 @@ def test_referee_catches_a_generator_without_these_rules():
 
 
 def test_referee_scoring_tables():
-    cases = [("khachapuri", {}, {"off": 9, 3: 6}, 6), ("khachapuri", {}, {3: 15}, 15),
-             ("khachapuri", {"KHACH_SCORE": "LN"}, {"off": 9, 3: 6}, 1),
-             ("khachapuri", {"KHACH_SCORE": "LN"}, {3: 15}, 2),
-             ("fevga", {}, {6: 15}, 2), ("fevga", {}, {"off": 3, 6: 12}, 1),
-             ("moultezim", {}, {6: 15}, 2), ("moultezim", {"moultezim_gammon": False}, {6: 15}, 1)]
+    cases = [
+        ("khachapuri", {}, {"off": 9, 3: 6}, 6),
+        ("khachapuri", {}, {3: 15}, 15),
+        ("khachapuri", {"KHACH_SCORE": "LN"}, {"off": 9, 3: 6}, 1),
+        ("khachapuri", {"KHACH_SCORE": "LN"}, {3: 15}, 2),
+        ("fevga", {}, {6: 15}, 2),
+        ("fevga", {}, {"off": 3, 6: 12}, 1),
+        ("moultezim", {}, {6: 15}, 2),
+        ("moultezim", {"moultezim_gammon": False}, {6: 15}, 1),
+    ]
     for game, options, loser, points in cases:
         p = pos(game, {"off": 15}, loser, options=options)
         assert expected_outcome_points(p.variant, p, WHITE) == points, (game, options)

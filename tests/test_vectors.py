@@ -7,14 +7,29 @@ import os
 import pytest
 
 from conftest import DATA, SHARED_RULES
+from nardy_core.referee.vectors import (
+    _expected_key,
+    check_file,
+    check_format2,
+    load,
+    position_from_json,
+    turn_outcomes,
+)
 from nardy_core.variants import VARIANTS, get_variant
-from nardy_core.referee.vectors import (_expected_key, check_file, check_format2, load,
-                                position_from_json, turn_outcomes)
 
 CORE_GAMES = ("long", "short", "caucasian")
 # issue 8's games: each must be registered and pass its whole vector file
-FIRST_VARIANTS = ("portes", "longgammon", "irish", "jacquet", "dutch_tricktrack",
-                  "russian_tricktrack", "fayles", "tawula", "tourne_case")
+FIRST_VARIANTS = (
+    "portes",
+    "longgammon",
+    "irish",
+    "jacquet",
+    "dutch_tricktrack",
+    "russian_tricktrack",
+    "fayles",
+    "tawula",
+    "tourne_case",
+)
 
 
 def _ids(path):
@@ -39,8 +54,9 @@ def test_format2_core_game(game):
     assert len(results) >= 13
 
 
-@pytest.mark.parametrize("game", FIRST_VARIANTS + tuple(
-    g for g in VARIANTS if g not in CORE_GAMES + FIRST_VARIANTS))
+@pytest.mark.parametrize(
+    "game", FIRST_VARIANTS + tuple(g for g in VARIANTS if g not in CORE_GAMES + FIRST_VARIANTS)
+)
 def test_format2_every_game(game):
     assert game in VARIANTS, f"{game} is not a registered game"
     results = check_file(os.path.join(DATA, "variant_vectors", f"{game}.json"))
@@ -64,7 +80,7 @@ def test_vector_copies_match_the_spec():
     for name in os.listdir(os.path.join(SHARED_RULES, "variant_vectors")):
         spec = load(os.path.join(SHARED_RULES, "variant_vectors", name))
         ours = load(os.path.join(DATA, "variant_vectors", name))
-        assert ours[:2] == spec[:2] and ours[2][:len(spec[2])] == spec[2], name
+        assert ours[:2] == spec[:2] and ours[2][: len(spec[2])] == spec[2], name
         ids = [v["id"] for v in ours[2]]
         assert len(ids) == len(set(ids)), name
 
@@ -75,9 +91,21 @@ def test_vector_copies_match_the_spec():
 # key says that the mover is on that turn), and dutch_entry, which only changes the setup
 # (bar:15 or hand:15; a given position plays the same either way; I17-dutch-free-bar-then-hand
 # runs under it).
-NOT_IN_VECTORS = {"next_game_starter", "first_move_dice", "cube_enabled", "max_cube", "jacoby",
-                  "beaver", "automatic_doubles", "crawford", "holland", "allow_resign",
-                  "draw_points", "draw_eval", "dutch_entry"}
+NOT_IN_VECTORS = {
+    "next_game_starter",
+    "first_move_dice",
+    "cube_enabled",
+    "max_cube",
+    "jacoby",
+    "beaver",
+    "automatic_doubles",
+    "crawford",
+    "holland",
+    "allow_resign",
+    "draw_points",
+    "draw_eval",
+    "dutch_entry",
+}
 OPTION_VECTOR = "O-"  # id prefix of the vectors written for one option value each
 
 

@@ -35,8 +35,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from nardy_core.bots.bearoff import (DATA_PATH, MAGIC, MAX_CHECKERS, POINTS,
-                                     all_positions, position_index)
+from nardy_core.bots.bearoff import (
+    DATA_PATH,
+    MAGIC,
+    MAX_CHECKERS,
+    POINTS,
+    all_positions,
+    position_index,
+)
 
 DEFAULT_BITS = 12
 
@@ -121,7 +127,7 @@ def solve(positions, done):
                     v = (0.0, q) if done(q) else m3[q][d1 - 1]
                     if b is None or v < b:
                         b = v
-            else:         # either die first
+            else:  # either die first
                 for a, c in ((d1, d2), (d2, d1)):
                     for q in succ[a - 1]:
                         v = (0.0, q) if done(q) else m1[q][c - 1]
@@ -181,8 +187,11 @@ def build(verbose=False):
     gammon = distributions(full, g_best, g_done)
     t2 = time.perf_counter()
     if verbose:
-        print(f"bear-off: {len(dist)} positions in {t1 - t0:.1f} s, "
-              f"first-off: {len(gammon)} positions in {t2 - t1:.1f} s", file=sys.stderr)
+        print(
+            f"bear-off: {len(dist)} positions in {t1 - t0:.1f} s, "
+            f"first-off: {len(gammon)} positions in {t2 - t1:.1f} s",
+            file=sys.stderr,
+        )
     return dist, gammon, expect
 
 
@@ -223,19 +232,32 @@ def encode(dist, gammon, bits=DEFAULT_BITS):
             lo, vals = quantise(table[q], scale)
             heads += bytes((lo, len(vals)))
             values.extend(vals)
-    payload = (struct.pack("<III", len(order), len(gorder), scale) + bytes(heads)
-               + bytes(v >> 8 for v in values) + bytes(v & 255 for v in values))
+    payload = (
+        struct.pack("<III", len(order), len(gorder), scale)
+        + bytes(heads)
+        + bytes(v >> 8 for v in values)
+        + bytes(v & 255 for v in values)
+    )
     return MAGIC + zlib.compress(payload, 9)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=DATA_PATH)
-    ap.add_argument("--bits", type=int, default=DEFAULT_BITS, choices=range(8, 17),
-                    metavar="8..16", help=f"precision of the stored probabilities "
-                    f"(default {DEFAULT_BITS}: about 440 KB; 16: about 800 KB)")
-    ap.add_argument("--check", action="store_true",
-                    help="compare a fresh build with the file at --out instead of writing it")
+    ap.add_argument(
+        "--bits",
+        type=int,
+        default=DEFAULT_BITS,
+        choices=range(8, 17),
+        metavar="8..16",
+        help=f"precision of the stored probabilities "
+        f"(default {DEFAULT_BITS}: about 440 KB; 16: about 800 KB)",
+    )
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="compare a fresh build with the file at --out instead of writing it",
+    )
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     dist, gammon, _ = build(verbose=True)
@@ -248,8 +270,9 @@ def main(argv=None):
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "wb") as f:
         f.write(data)
-    print(f"wrote {args.out}: {len(data)} bytes in {time.perf_counter() - t0:.1f} s",
-          file=sys.stderr)
+    print(
+        f"wrote {args.out}: {len(data)} bytes in {time.perf_counter() - t0:.1f} s", file=sys.stderr
+    )
     return 0
 
 

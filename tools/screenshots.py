@@ -18,11 +18,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from serve import make_server  # noqa: E402
 from launch import INIT_SCRIPT, READY, launch  # noqa: E402
+from serve import make_server  # noqa: E402
 
-PAGE_SIZES = [(360, 740), (390, 844), (844, 390), (820, 1180), (1280, 720), (1366, 768),
-              (1920, 1080)]
+PAGE_SIZES = [
+    (360, 740),
+    (390, 844),
+    (844, 390),
+    (820, 1180),
+    (1280, 720),
+    (1366, 768),
+    (1920, 1080),
+]
 EMBED_SIZES = [(600, 450), (480, 360), (320, 320)]
 
 
@@ -39,9 +46,13 @@ def shoot(out: Path, query: str, lang: str, dark: bool, embed: bool = True) -> l
         with sync_playwright() as pw:
             browser = launch(pw)
             for width, height in PAGE_SIZES:
-                ctx = browser.new_context(viewport={"width": width, "height": height},
-                                          locale=lang, color_scheme=scheme,
-                                          has_touch=width < 900, device_scale_factor=1)
+                ctx = browser.new_context(
+                    viewport={"width": width, "height": height},
+                    locale=lang,
+                    color_scheme=scheme,
+                    has_touch=width < 900,
+                    device_scale_factor=1,
+                )
                 ctx.add_init_script(INIT_SCRIPT)
                 page = ctx.new_page()
                 page.goto(base + query)
@@ -53,16 +64,19 @@ def shoot(out: Path, query: str, lang: str, dark: bool, embed: bool = True) -> l
                 ctx.close()
             if embed:
                 for width, height in EMBED_SIZES:
-                    ctx = browser.new_context(viewport={"width": width + 40,
-                                                        "height": height + 40},
-                                              locale=lang, color_scheme=scheme)
+                    ctx = browser.new_context(
+                        viewport={"width": width + 40, "height": height + 40},
+                        locale=lang,
+                        color_scheme=scheme,
+                    )
                     ctx.add_init_script(INIT_SCRIPT)
                     page = ctx.new_page()
                     page.goto(base + "manifest.webmanifest")
                     page.set_content(
                         f'<body style="margin:20px;background:#888">'
                         f'<iframe src="{base}embed.html?mode=play&amp;level=beginner" '
-                        f'width="{width}" height="{height}" style="border:0"></iframe></body>')
+                        f'width="{width}" height="{height}" style="border:0"></iframe></body>'
+                    )
                     frame = page.frames[1]
                     frame.wait_for_function(READY, timeout=90_000)
                     page.wait_for_timeout(500)

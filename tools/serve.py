@@ -20,9 +20,13 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 class Handler(http.server.SimpleHTTPRequestHandler):
     log_file = None
     _lock = threading.Lock()
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm",
-                      ".webmanifest": "application/manifest+json", ".whl": "application/zip"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".whl": "application/zip",
+    }
 
     def end_headers(self):
         # Revalidate every time: the service worker, not the HTTP cache, makes the app fast and
@@ -76,8 +80,9 @@ def main(argv=None):
     if not (WEB / "build.js").exists():
         sys.exit("serve: web/ is not built: run `bash tools/setup.sh` first")
     server = make_server(args.host, args.port, args.log)
-    print(f"Nardy is served at http://{args.host}:{server.server_port}/  (Ctrl-C stops)",
-          flush=True)
+    print(
+        f"Nardy is served at http://{args.host}:{server.server_port}/  (Ctrl-C stops)", flush=True
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

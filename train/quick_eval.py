@@ -66,6 +66,7 @@ def g_side(side):
 def decisions(count):
     """(board, dice) pairs from clean gnubg 0-ply self-play, board = (opp, me) me on roll."""
     import gnubg_nn
+
     rng = random.Random(EVAL_SEED)
     out = []
     board, opening = None, False
@@ -103,9 +104,9 @@ def net_scores(ev, frames):
 def terminal_value(frame):
     """Points won by the mover who has just borne off every checker (cubeless)."""
     raw = frame.to_bytes(78, "little")
-    if raw[76]:            # the loser has borne off a checker
+    if raw[76]:  # the loser has borne off a checker
         return 1.0
-    if raw[51] or any(raw[27:33]):   # loser on the bar or in the winner's home board
+    if raw[51] or any(raw[27:33]):  # loser on the bar or in the winner's home board
         return 3.0
     return 2.0
 
@@ -122,7 +123,7 @@ def ply1_score(ev, frame):
         results = list(Search(pos).results())
         best = None
         for r in results:
-            if not (r & 15) ^ 15:   # the opponent bore off its last checker
+            if not (r & 15) ^ 15:  # the opponent bore off its last checker
                 best = terminal_value(r)
                 break
         if best is None:
@@ -134,6 +135,7 @@ def ply1_score(ev, frame):
 def run_chunk(args):
     tag, start, items, n2_limit, ply1 = args
     import gnubg_nn
+
     path = os.path.join(OUT, f"{tag}_{start:05d}.json")
     if os.path.exists(path):
         with open(path) as f:
@@ -160,7 +162,7 @@ def run_chunk(args):
         boards = []
         for f in frames:
             m, o = sides_of(f, cross)
-            boards.append((g_side(m), g_side(o)))   # the opponent on roll
+            boards.append((g_side(m), g_side(o)))  # the opponent on roll
         g0 = [-g_equity(gnubg_nn.probabilities(b, 0)) for b in boards]
         row = {"n": len(frames), "loss0": max(g0) - g0[choice]}
         if start + k < n2_limit:
@@ -207,8 +209,10 @@ def bench(repeats=3):
             for f in s:
                 ev.evaluate_full(SHORT, f)
         best_full = min(best_full, time.perf_counter() - t0)
-    print(f"{n} positions ({len(sets)} rolls, {n / len(sets):.1f} results each): "
-          f"incremental {1e6 * best_inc / n:.1f} µs, full {1e6 * best_full / n:.1f} µs per position")
+    print(
+        f"{n} positions ({len(sets)} rolls, {n / len(sets):.1f} results each): "
+        f"incremental {1e6 * best_inc / n:.1f} µs, full {1e6 * best_full / n:.1f} µs per position"
+    )
 
 
 def main(argv=None):
@@ -226,15 +230,17 @@ def main(argv=None):
     digest = hashlib.sha1(nn.weight_bytes("short")).hexdigest()[:10]
     tag = f"{digest}_p{args.ply1}_n2{args.n2}"
     items = decisions(args.n)
-    jobs = [(tag, i, items[i:i + CHUNK], args.n2, args.ply1) for i in range(0, len(items), CHUNK)]
+    jobs = [(tag, i, items[i : i + CHUNK], args.n2, args.ply1) for i in range(0, len(items), CHUNK)]
     t0 = time.time()
     with Pool(args.procs) as pool:
         results = pool.map(run_chunk, jobs)
     rows = [r for res in results for r in res["rows"]]
     secs = sum(res["seconds_choose"] for res in results)
-    print(f"weights {digest}, ply1={args.ply1}: {len(rows)} non-forced decisions, "
-          f"{sum(r['n'] for r in rows) / max(len(rows), 1):.1f} plays each; "
-          f"choosing {1000 * secs / max(len(rows), 1):.1f} ms per decision; {time.time() - t0:.0f}s")
+    print(
+        f"weights {digest}, ply1={args.ply1}: {len(rows)} non-forced decisions, "
+        f"{sum(r['n'] for r in rows) / max(len(rows), 1):.1f} plays each; "
+        f"choosing {1000 * secs / max(len(rows), 1):.1f} ms per decision; {time.time() - t0:.0f}s"
+    )
     print("  judged by gnubg 0-ply:", summary([r["loss0"] for r in rows]))
     print("  judged by gnubg 2-ply:", summary([r["loss2"] for r in rows if "loss2" in r]))
     return 0

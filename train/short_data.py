@@ -51,6 +51,7 @@ def equity(p):
 def self_play_positions(rng, count):
     """``count`` distinct boards (opp, me) with me on roll, from noisy gnubg 0-ply self-play."""
     import gnubg_nn
+
     probs = gnubg_nn.probabilities
     from_key = gnubg_nn.board_from_position_key
     out = {}
@@ -80,7 +81,7 @@ def self_play_positions(rng, count):
         else:
             best, chosen = None, 0
             for i, r in enumerate(results):
-                if sum(r[0]) == 0:   # game over: the mover bore off
+                if sum(r[0]) == 0:  # game over: the mover bore off
                     v = 10.0
                 else:
                     v = -equity(probs(r, 0)) + (rng.gauss(0.0, sigma) if sigma else 0.0)
@@ -109,6 +110,7 @@ def make_shard(job):
     if os.path.exists(path):
         return index, 0.0
     import gnubg_nn
+
     t0 = time.time()
     if plies == 0:
         rng = random.Random(BASE_SEED * 1_000_003 + 500_000 + index)
@@ -134,8 +136,11 @@ def main(argv=None):
     ap.add_argument("--procs", type=int, default=2)
     args = ap.parse_args(argv)
     os.makedirs(DATA0 if args.plies == 0 else DATA, exist_ok=True)
-    todo = [(args.plies, i) for i in range(args.first, args.shards)
-            if not os.path.exists(shard_path(args.plies, i))]
+    todo = [
+        (args.plies, i)
+        for i in range(args.first, args.shards)
+        if not os.path.exists(shard_path(args.plies, i))
+    ]
     print(f"{len(todo)} shards to make", flush=True)
     t0 = time.time()
     with Pool(args.procs) as pool:

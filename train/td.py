@@ -64,22 +64,31 @@ from nardy_core.bots import nn  # noqa: E402
 from nardy_core.bots.bearoff import BearoffEvaluator  # noqa: E402
 from nardy_core.bots.chooser import Chooser, Level  # noqa: E402
 from nardy_core.bots.evaluator import Evaluator  # noqa: E402
-from nardy_core.engine.frame import F_BAR, F_HAND, F_OBAR, F_OFF, F_OHAND, F_OOFF, F_OPP, SLOTS, to_frame  # noqa: E402
+from nardy_core.engine.frame import (  # noqa: E402
+    F_BAR,
+    F_HAND,
+    F_OBAR,
+    F_OFF,
+    F_OHAND,
+    F_OOFF,
+    F_OPP,
+    SLOTS,
+    to_frame,
+)
 from nardy_core.engine.game import DOUBLE, MOVE, RESIGN, ROLL, Game  # noqa: E402
 from nardy_core.variants import get_variant  # noqa: E402
-
 from train_net import cumulative, loss_grad  # noqa: E402
 
 SEED = 11
 HIDDEN = 96
 LAMBDA = 0.7
 LR = 1e-3
-EPSILON = 0.02          # chance of a uniformly random legal play (exploration)
-REPLAY = 24             # games in the replay window
+EPSILON = 0.02  # chance of a uniformly random legal play (exploration)
+REPLAY = 24  # games in the replay window
 BATCH = 128
-STEPS_PER_GAME = 4      # Adam steps after each game
+STEPS_PER_GAME = 4  # Adam steps after each game
 CKPT_SECONDS = 180
-MAX_MOVES = 3000        # a self-play game longer than this is cut (bootstrapped from its last value)
+MAX_MOVES = 3000  # a self-play game longer than this is cut (bootstrapped from its last value)
 INIT_SCALE = 0.3
 NET_0PLY = Level("net0")
 
@@ -90,8 +99,12 @@ OF = np.array([nn.off_features(n) for n in range(16)], dtype=np.float32)
 
 def paths(key):
     ckpt_dir = os.path.join(HERE, "checkpoints", key)
-    return (ckpt_dir, os.path.join(ckpt_dir, "td.npz"), os.path.join(ckpt_dir, "td.log"),
-            os.path.join(ROOT, "nardy_core", "bots", "weights", f"{key}.nnw"))
+    return (
+        ckpt_dir,
+        os.path.join(ckpt_dir, "td.npz"),
+        os.path.join(ckpt_dir, "td.log"),
+        os.path.join(ROOT, "nardy_core", "bots", "weights", f"{key}.nnw"),
+    )
 
 
 def game_variant(key):
@@ -113,8 +126,9 @@ class Encoding:
         self.on_roll = np.array(me + opp)
 
     def counts(self, frames):
-        raw = np.frombuffer(b"".join(f.to_bytes(SLOTS, "little") for f in frames),
-                            dtype=np.uint8).reshape(len(frames), SLOTS)
+        raw = np.frombuffer(
+            b"".join(f.to_bytes(SLOTS, "little") for f in frames), dtype=np.uint8
+        ).reshape(len(frames), SLOTS)
         return raw[:, self.on_roll]
 
     @staticmethod
@@ -122,7 +136,7 @@ class Encoding:
         n = len(c)
         parts = []
         for base in (0, 27):
-            parts.append(PT[c[:, base:base + 24]].reshape(n, 144))
+            parts.append(PT[c[:, base : base + 24]].reshape(n, 144))
             parts.append(BR[c[:, base + 24]] + BR[c[:, base + 25]])
             parts.append(OF[c[:, base + 26]])
         return np.concatenate(parts, axis=1)
@@ -132,8 +146,12 @@ class Encoding:
 def init_params(rng):
     w1 = rng.standard_normal((nn.N_INPUTS, HIDDEN)) * np.sqrt(2.0 / 40.0) * INIT_SCALE
     w2 = rng.standard_normal((HIDDEN, 5)) * np.sqrt(1.0 / HIDDEN) * INIT_SCALE
-    return {"w1": w1.astype(np.float32), "b1": np.zeros(HIDDEN, np.float32),
-            "w2": w2.astype(np.float32), "b2": np.zeros(5, np.float32)}
+    return {
+        "w1": w1.astype(np.float32),
+        "b1": np.zeros(HIDDEN, np.float32),
+        "w2": w2.astype(np.float32),
+        "b2": np.zeros(5, np.float32),
+    }
 
 
 def predict(p, x):
@@ -214,7 +232,7 @@ def play_game(variant, encoding, p, rng, epsilon, seed):
     values = np.array(ev.evaluate_many(variant, frames))
     if game.is_over:
         G = result_probs(variant, game.result, colours[-1])
-    else:   # an over-long game (never seen): bootstrap from the last value
+    else:  # an over-long game (never seen): bootstrap from the last value
         G = values[-1]
     T = len(frames)
     targets = np.empty((T, 5))
@@ -257,8 +275,11 @@ def match(variant, make_a, make_b, games, seed, say=None):
     pts = []
     for g in range(games):
         players = (make_a(), make_b(g))
-        game = Game(variant, seed=f"td-eval/{variant.key}/{seed}/{g // 2}",
-                    players=(0, 1) if g % 2 == 0 else (1, 0))
+        game = Game(
+            variant,
+            seed=f"td-eval/{variant.key}/{seed}/{g // 2}",
+            players=(0, 1) if g % 2 == 0 else (1, 0),
+        )
         moves = 0
         while not game.is_over and moves < 4 * MAX_MOVES:
             players[game.players[acting_colour(game)]].act(game)
@@ -296,13 +317,26 @@ def load(path):
 def new_state(init=None):
     nrng = np.random.default_rng(SEED)
     p = init_params(nrng)
-    if init:   # start from another game's shipped contact net (same architecture)
+    if init:  # start from another game's shipped contact net (same architecture)
         p = file_params(paths(init)[3])
-    return {"p": p, "m": {k: np.zeros_like(v) for k, v in p.items()},
-            "v": {k: np.zeros_like(v) for k, v in p.items()}, "games": 0, "step": 0,
-            "positions": 0, "seconds": 0.0, "rng": random.Random(SEED).getstate(),
-            "nrng": nrng.bit_generator.state, "replay": [], "best": None, "best_score": -9.0,
-            "best_games": 0, "evals": [], "hidden": HIDDEN, "lambda": LAMBDA}
+    return {
+        "p": p,
+        "m": {k: np.zeros_like(v) for k, v in p.items()},
+        "v": {k: np.zeros_like(v) for k, v in p.items()},
+        "games": 0,
+        "step": 0,
+        "positions": 0,
+        "seconds": 0.0,
+        "rng": random.Random(SEED).getstate(),
+        "nrng": nrng.bit_generator.state,
+        "replay": [],
+        "best": None,
+        "best_score": -9.0,
+        "best_games": 0,
+        "evals": [],
+        "hidden": HIDDEN,
+        "lambda": LAMBDA,
+    }
 
 
 def train(args):
@@ -331,8 +365,10 @@ def train(args):
     p, m, v = st["p"], st["m"], st["v"]
     replay = st["replay"]
     b1, b2, eps = 0.9, 0.999, 1e-8
-    say(f"[{args.game}] start: {st['games']} games, {st['step']} steps, "
-        f"{st['seconds'] / 60:.1f} min so far; budget {args.minutes} min")
+    say(
+        f"[{args.game}] start: {st['games']} games, {st['step']} steps, "
+        f"{st['seconds'] / 60:.1f} min so far; budget {args.minutes} min"
+    )
     t_start = t_ckpt = t_seg = time.time()
     next_eval = (st["games"] // args.eval_every + 1) * args.eval_every
     losses, lengths = [], []
@@ -360,23 +396,34 @@ def train(args):
                 v[k] = b2 * v[k] + (1 - b2) * g[k] * g[k]
                 p[k] -= (LR * (m[k] / c1) / (np.sqrt(v[k] / c2) + eps)).astype(np.float32)
         if st["games"] % 100 == 0:
-            say(f"games {st['games']} steps {st['step']} positions {st['positions']} "
+            say(
+                f"games {st['games']} steps {st['step']} positions {st['positions']} "
                 f"loss {np.mean(losses):.4f} mean T {np.mean(lengths):.0f} "
-                f"({time.time() - t_seg:.0f}s/100 games)")
+                f"({time.time() - t_seg:.0f}s/100 games)"
+            )
             losses, lengths, t_seg = [], [], time.time()
         if st["games"] >= next_eval:
             next_eval += args.eval_every
             te = time.time()
             mean, se, wins, share = match(
-                variant, lambda: net_player(variant, p, encoding),
-                lambda g: HeuristicPlayer(variant, seed=f"td-eval/{g}"), args.eval_games, seed=777)
+                variant,
+                lambda: net_player(variant, p, encoding),
+                lambda g: HeuristicPlayer(variant, seed=f"td-eval/{g}"),
+                args.eval_games,
+                seed=777,
+            )
             st["evals"].append((st["games"], mean, se))
             if mean > st["best_score"]:
-                st["best_score"], st["best"], st["best_games"] = mean, \
-                    {k: val.copy() for k, val in p.items()}, st["games"]
-            say(f"eval @ {st['games']} games: net 0-ply vs heuristic {mean:+.3f} ± {se:.3f} ppg "
+                st["best_score"], st["best"], st["best_games"] = (
+                    mean,
+                    {k: val.copy() for k, val in p.items()},
+                    st["games"],
+                )
+            say(
+                f"eval @ {st['games']} games: net 0-ply vs heuristic {mean:+.3f} ± {se:.3f} ppg "
                 f"({wins}/{args.eval_games} won, {share:.1%} of points, {time.time() - te:.0f}s); "
-                f"best {st['best_score']:+.3f} @ {st['best_games']}")
+                f"best {st['best_score']:+.3f} @ {st['best_games']}"
+            )
         if time.time() - t_ckpt > CKPT_SECONDS:
             st["rng"], st["nrng"] = rng.getstate(), nrng.bit_generator.state
             st["seconds"] += time.time() - t_ckpt
@@ -385,8 +432,10 @@ def train(args):
     st["rng"], st["nrng"] = rng.getstate(), nrng.bit_generator.state
     st["seconds"] += time.time() - t_ckpt
     save(ckpt, st)
-    say(f"stop: {st['games']} games, {st['step']} steps, {st['positions']} positions, "
-        f"{st['seconds'] / 60:.1f} min in all")
+    say(
+        f"stop: {st['games']} games, {st['step']} steps, {st['positions']} positions, "
+        f"{st['seconds'] / 60:.1f} min in all"
+    )
     log.close()
 
 
@@ -397,13 +446,25 @@ def export(key, which="best"):
     p = st["best"] if which == "best" and st["best"] is not None else st["p"]
     games = st["best_games"] if p is st["best"] else st["games"]
     names = [kind for kind, _ in get_variant(key).resign_levels()]
-    header = {"format": 1, "encoding": "v1", "game": key, "order": ["contact"],
-              "nets": {"contact": {"inputs": int(p["w1"].shape[0]), "hidden": int(p["w1"].shape[1]),
-                                   "games": int(games), "method": f"self-play TD(lambda={st['lambda']})"
-                                   + (f" from the {st['init']} net" if st.get("init") else "")}},
-              "outputs": "sigmoid conditionals of the outcome levels " + ", ".join(names)}
-    arrays = {"contact": tuple(p[k].astype(np.float32).ravel().tolist()
-                               for k in ("w1", "b1", "w2", "b2"))}
+    header = {
+        "format": 1,
+        "encoding": "v1",
+        "game": key,
+        "order": ["contact"],
+        "nets": {
+            "contact": {
+                "inputs": int(p["w1"].shape[0]),
+                "hidden": int(p["w1"].shape[1]),
+                "games": int(games),
+                "method": f"self-play TD(lambda={st['lambda']})"
+                + (f" from the {st['init']} net" if st.get("init") else ""),
+            }
+        },
+        "outputs": "sigmoid conditionals of the outcome levels " + ", ".join(names),
+    }
+    arrays = {
+        "contact": tuple(p[k].astype(np.float32).ravel().tolist() for k in ("w1", "b1", "w2", "b2"))
+    }
     data = nn.write_weights(header, arrays)
     with open(weights, "wb") as f:
         f.write(data)
@@ -416,10 +477,12 @@ def file_params(path):
         _, nets = nn.read_weights(f.read())
     net = nets["contact"]
     h = net.hidden
-    return {"w1": np.array(net.w1, dtype=np.float32).reshape(net.n_in, h),
-            "b1": np.array(net.b1, dtype=np.float32),
-            "w2": np.array(net.w2, dtype=np.float32).T.copy(),
-            "b2": np.array(net.b2, dtype=np.float32)}
+    return {
+        "w1": np.array(net.w1, dtype=np.float32).reshape(net.n_in, h),
+        "b1": np.array(net.b1, dtype=np.float32),
+        "w2": np.array(net.w2, dtype=np.float32).T.copy(),
+        "b2": np.array(net.b2, dtype=np.float32),
+    }
 
 
 def measure(args):
@@ -432,10 +495,18 @@ def measure(args):
     level = {"net0": NET_0PLY, "strong": "strong", "intermediate": "intermediate"}[a_name]
     if b_name != "heuristic":
         raise SystemExit("measurements: net0|intermediate|strong-vs-heuristic")
-    mean, se, wins, share = match(variant, lambda: net_player(variant, p, encoding, level),
-                                  heuristic, args.games, seed=args.seed, say=print)
-    print(f"{args.game} {args.measure}: {mean:+.3f} ± {se:.3f} points per game, "
-          f"{wins}/{args.games} won, {share:.1%} of the points")
+    mean, se, wins, share = match(
+        variant,
+        lambda: net_player(variant, p, encoding, level),
+        heuristic,
+        args.games,
+        seed=args.seed,
+        say=print,
+    )
+    print(
+        f"{args.game} {args.measure}: {mean:+.3f} ± {se:.3f} points per game, "
+        f"{wins}/{args.games} won, {share:.1%} of the points"
+    )
 
 
 def main(argv=None):
@@ -444,8 +515,11 @@ def main(argv=None):
     ap.add_argument("--minutes", type=float, default=30.0)
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--fresh", action="store_true")
-    ap.add_argument("--init", help="start a fresh run from this game's shipped network "
-                                   "(e.g. short: its contact net) instead of random weights")
+    ap.add_argument(
+        "--init",
+        help="start a fresh run from this game's shipped network "
+        "(e.g. short: its contact net) instead of random weights",
+    )
     ap.add_argument("--eval-every", type=int, default=2000)
     ap.add_argument("--eval-games", type=int, default=200)
     ap.add_argument("--export", action="store_true")

@@ -45,9 +45,9 @@ EQ_WEIGHT = 0.5
 HIDDEN = {"contact": 96, "race": 48}
 BATCH = 256
 LR = 3e-3
-LR_DECAY = 0.85     # per epoch, after the first two
+LR_DECAY = 0.85  # per epoch, after the first two
 INIT_SCALE = 0.3
-VALID_EVERY = 20    # shard index % VALID_EVERY == 0: validation
+VALID_EVERY = 20  # shard index % VALID_EVERY == 0: validation
 
 
 # --- data ------------------------------------------------------------------------------------
@@ -129,10 +129,12 @@ def load(label="p0", max_shards=None):
 def init_params(rng, n_in, hidden):
     w1 = rng.standard_normal((n_in, hidden)) * np.sqrt(2.0 / 40.0) * INIT_SCALE
     w2 = rng.standard_normal((hidden, 5)) * np.sqrt(1.0 / hidden) * INIT_SCALE
-    return {"w1": w1.astype(np.float32),
-            "b1": np.zeros(hidden, dtype=np.float32),
-            "w2": w2.astype(np.float32),
-            "b2": np.zeros(5, dtype=np.float32)}
+    return {
+        "w1": w1.astype(np.float32),
+        "b1": np.zeros(hidden, dtype=np.float32),
+        "w2": w2.astype(np.float32),
+        "b2": np.zeros(5, dtype=np.float32),
+    }
 
 
 def forward(p, x):
@@ -160,9 +162,10 @@ def loss_grad(p, x, y):
     n = len(x)
     err = q - y
     eq_err = equity(q) - equity(y)
-    loss = (err ** 2).sum(axis=1).mean() + EQ_WEIGHT * (eq_err ** 2).mean()
-    dq = 2 * err / n + (2 * EQ_WEIGHT / n) * eq_err[:, None] * np.array([2, 1, 1, -1, -1],
-                                                                         dtype=np.float32)
+    loss = (err**2).sum(axis=1).mean() + EQ_WEIGHT * (eq_err**2).mean()
+    dq = 2 * err / n + (2 * EQ_WEIGHT / n) * eq_err[:, None] * np.array(
+        [2, 1, 1, -1, -1], dtype=np.float32
+    )
     s0, s1, s2, s3, s4 = (s[:, k] for k in range(5))
     ds = np.empty_like(s)
     ds[:, 0] = dq[:, 0] + dq[:, 1] * s1 + dq[:, 2] * s1 * s2 - dq[:, 3] * s3 - dq[:, 4] * s3 * s4
@@ -181,9 +184,9 @@ def loss_grad(p, x, y):
 def evaluate(p, me, opp, y, batch=8192):
     tot, eq_abs, n = 0.0, 0.0, 0
     for i in range(0, len(me), batch):
-        x = encode(me[i:i + batch], opp[i:i + batch])
+        x = encode(me[i : i + batch], opp[i : i + batch])
         q = cumulative(forward(p, x)[2])
-        yy = y[i:i + batch]
+        yy = y[i : i + batch]
         tot += ((q - yy) ** 2).sum()
         eq_abs += np.abs(equity(q) - equity(yy)).sum()
         n += len(x)
@@ -208,8 +211,12 @@ def train_one(args):
     me, opp, y = data[(name, "train")]
     # float16 storage halves the memory (the fractional inputs lose ~1e-4; batches are
     # converted back to float32)
-    x_all = np.concatenate([encode(me[i:i + 65536], opp[i:i + 65536]).astype(np.float16)
-                            for i in range(0, len(me), 65536)])
+    x_all = np.concatenate(
+        [
+            encode(me[i : i + 65536], opp[i : i + 65536]).astype(np.float16)
+            for i in range(0, len(me), 65536)
+        ]
+    )
     vme, vopp, vy = data[(name, "valid")]
     path = ckpt_path(name)
     hidden = HIDDEN[name]
@@ -237,8 +244,10 @@ def train_one(args):
         log.write(msg + "\n")
         log.flush()
 
-    say(f"{len(y)} train, {len(vy)} valid positions from {n_files} shards; hidden {hidden}; "
-        f"epoch {epoch}/{epochs}")
+    say(
+        f"{len(y)} train, {len(vy)} valid positions from {n_files} shards; hidden {hidden}; "
+        f"epoch {epoch}/{epochs}"
+    )
     b1, b2, eps = 0.9, 0.999, 1e-8
     while epoch < epochs:
         t0 = time.time()
@@ -246,13 +255,13 @@ def train_one(args):
         order = rng.permutation(len(y))
         total = 0.0
         for i in range(0, len(order) - BATCH + 1, BATCH):
-            idx = np.sort(order[i:i + BATCH])
+            idx = np.sort(order[i : i + BATCH])
             x = x_all[idx].astype(np.float32)
             loss, g = loss_grad(p, x, y[idx])
             total += loss
             step += 1
-            c1 = 1 - b1 ** step
-            c2 = 1 - b2 ** step
+            c1 = 1 - b1**step
+            c2 = 1 - b2**step
             for k in p:
                 m[k] = b1 * m[k] + (1 - b1) * g[k]
                 v[k] = b2 * v[k] + (1 - b2) * g[k] * g[k]
@@ -262,10 +271,17 @@ def train_one(args):
         if vmse < best:
             best = vmse
             best_p = {k: val.copy() for k, val in p.items()}
-        say(f"epoch {epoch} lr {lr:.2e} train loss {total / max(len(order) // BATCH, 1):.5f} "
-            f"valid mse {vmse:.5f} |eq err| {veq:.4f} ({time.time() - t0:.0f}s)")
-        st = {"hidden": hidden, "epoch": epoch, "step": step, "best": best,
-              "rng": np.array(rng.bit_generator.state, dtype=object)}
+        say(
+            f"epoch {epoch} lr {lr:.2e} train loss {total / max(len(order) // BATCH, 1):.5f} "
+            f"valid mse {vmse:.5f} |eq err| {veq:.4f} ({time.time() - t0:.0f}s)"
+        )
+        st = {
+            "hidden": hidden,
+            "epoch": epoch,
+            "step": step,
+            "best": best,
+            "rng": np.array(rng.bit_generator.state, dtype=object),
+        }
         for k in p:
             st["p_" + k], st["m_" + k], st["v_" + k], st["best_" + k] = p[k], m[k], v[k], best_p[k]
         save(path, st)
@@ -274,16 +290,27 @@ def train_one(args):
 
 
 def export():
-    header = {"format": 1, "encoding": "v1", "game": "short", "order": ["contact", "race"],
-              "nets": {}, "outputs": "sigmoid conditionals: win, g|win, bg|g, g|lose, bg|g"}
+    header = {
+        "format": 1,
+        "encoding": "v1",
+        "game": "short",
+        "order": ["contact", "race"],
+        "nets": {},
+        "outputs": "sigmoid conditionals: win, g|win, bg|g, g|lose, bg|g",
+    }
     arrays = {}
     for name in header["order"]:
         with np.load(ckpt_path(name), allow_pickle=True) as z:
             p = {k: z["best_" + k] for k in ("w1", "b1", "w2", "b2")}
-            header["nets"][name] = {"inputs": int(p["w1"].shape[0]), "hidden": int(p["w1"].shape[1]),
-                                    "epochs": int(z["epoch"]), "valid_mse": float(z["best"])}
-        arrays[name] = tuple(p[k].astype(np.float32).ravel().tolist()
-                             for k in ("w1", "b1", "w2", "b2"))
+            header["nets"][name] = {
+                "inputs": int(p["w1"].shape[0]),
+                "hidden": int(p["w1"].shape[1]),
+                "epochs": int(z["epoch"]),
+                "valid_mse": float(z["best"]),
+            }
+        arrays[name] = tuple(
+            p[k].astype(np.float32).ravel().tolist() for k in ("w1", "b1", "w2", "b2")
+        )
     data = nn.write_weights(header, arrays)
     os.makedirs(os.path.dirname(WEIGHTS), exist_ok=True)
     with open(WEIGHTS, "wb") as f:
@@ -307,6 +334,7 @@ def main(argv=None):
             train_one(jobs[0])
         else:
             from multiprocessing import Pool
+
             with Pool(2) as pool:
                 for name in pool.imap_unordered(train_one, jobs):
                     print(f"{name} done", flush=True)

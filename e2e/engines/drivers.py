@@ -26,21 +26,33 @@ CHROMIUM = os.environ.get("NARDY_CHROMIUM", "/usr/bin/chromium")
 FIREFOX = os.environ.get("NARDY_FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("NARDY_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get(
-    "NARDY_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+    "NARDY_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+)
 # Debian packages that provide each engine (installed by tools/browsers.sh).
-PACKAGES = {"chromium": ["chromium"], "firefox": ["firefox-esr"],
-            "webkit": ["webkit2gtk-driver", "xvfb"]}
-BINARIES = {"chromium": [CHROMIUM], "firefox": [FIREFOX],
-            "webkit": [WEBKIT_DRIVER, MINIBROWSER, "/usr/bin/Xvfb"]}
+PACKAGES = {
+    "chromium": ["chromium"],
+    "firefox": ["firefox-esr"],
+    "webkit": ["webkit2gtk-driver", "xvfb"],
+}
+BINARIES = {
+    "chromium": [CHROMIUM],
+    "firefox": [FIREFOX],
+    "webkit": [WEBKIT_DRIVER, MINIBROWSER, "/usr/bin/Xvfb"],
+}
 
 # Firefox's own background traffic (updates, telemetry, safe browsing, remote settings) is
 # turned off: the page's journey must be the only thing the browser does.
 FIREFOX_PREFS = {
-    "app.update.enabled": False, "browser.safebrowsing.malware.enabled": False,
-    "browser.safebrowsing.phishing.enabled": False, "datareporting.policy.dataSubmissionEnabled": False,
-    "toolkit.telemetry.enabled": False, "network.captive-portal-service.enabled": False,
-    "browser.region.network.url": "", "services.settings.server": "http://127.0.0.1:9/",
-    "network.connectivity-service.enabled": False, "extensions.getAddons.cache.enabled": False,
+    "app.update.enabled": False,
+    "browser.safebrowsing.malware.enabled": False,
+    "browser.safebrowsing.phishing.enabled": False,
+    "datareporting.policy.dataSubmissionEnabled": False,
+    "toolkit.telemetry.enabled": False,
+    "network.captive-portal-service.enabled": False,
+    "browser.region.network.url": "",
+    "services.settings.server": "http://127.0.0.1:9/",
+    "network.connectivity-service.enabled": False,
+    "extensions.getAddons.cache.enabled": False,
 }
 
 
@@ -117,8 +129,9 @@ class Driver:
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise JourneyError(message or f"{self.engine}: still false after {timeout} s: "
-                                   f"{expression}")
+                raise JourneyError(
+                    message or f"{self.engine}: still false after {timeout} s: {expression}"
+                )
             time.sleep(0.1)
 
     def count(self, selector):
@@ -152,20 +165,25 @@ class PlaywrightDriver(Driver):
     def __init__(self, width=1280, height=800, touch=False, browser=None):
         super().__init__(width, height, touch)
         from launch import INIT_SCRIPT, launch  # e2e/launch.py: Chromium's flags
+
         self._pw = None
         if browser is None:  # a browser of our own (bench/), else the tests' shared one
             from playwright.sync_api import sync_playwright
+
             self._pw = sync_playwright().start()
             browser = launch(self._pw)
         self._browser = browser
         self._context = self._browser.new_context(
-            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=False)
+            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=False
+        )
         self._context.add_init_script(INIT_SCRIPT)
         self.touch = touch
         self.page = self._context.new_page()
         self._errors = []
-        self.page.on("console", lambda m: m.type == "error" and self._errors.append(
-            f"console.error: {m.text[:300]}"))
+        self.page.on(
+            "console",
+            lambda m: m.type == "error" and self._errors.append(f"console.error: {m.text[:300]}"),
+        )
         self.page.on("pageerror", lambda e: self._errors.append(f"uncaught: {str(e)[:300]}"))
 
     def goto(self, url):
@@ -213,10 +231,15 @@ class PuppeteerDriver(Driver):
         super().__init__(width, height, touch)
         self.prefs = {**FIREFOX_PREFS, **(prefs or {})}
         self._proc = subprocess.Popen(
-            ["node", str(HERE / "puppeteer_bridge.mjs")], cwd=ROOT, text=True,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self._version = self._call("launch", executable=FIREFOX, prefs=self.prefs,
-                                   width=width, height=height, touch=touch)
+            ["node", str(HERE / "puppeteer_bridge.mjs")],
+            cwd=ROOT,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        self._version = self._call(
+            "launch", executable=FIREFOX, prefs=self.prefs, width=width, height=height, touch=touch
+        )
         self.touch = touch
 
     def _call(self, op, **args):
@@ -283,9 +306,20 @@ class _Display:
             read, write = os.pipe()
             # -displayfd: Xvfb picks a free display number and writes it when it is ready.
             cls.proc = subprocess.Popen(
-                ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1200x24", "-nolisten",
-                 "tcp"], pass_fds=(write,), stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL)
+                [
+                    "Xvfb",
+                    "-displayfd",
+                    str(write),
+                    "-screen",
+                    "0",
+                    "1920x1200x24",
+                    "-nolisten",
+                    "tcp",
+                ],
+                pass_fds=(write,),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
             os.close(write)
             with os.fdopen(read) as ready:
                 cls.name = ":" + ready.readline().strip()
@@ -315,8 +349,13 @@ class SeleniumDriver(Driver):
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")  # an ephemeral profile, driven by WebDriver
         self._profile = tempfile.mkdtemp(prefix="nardy-webkit-")
-        env = {**os.environ, "DISPLAY": display, "XDG_CACHE_HOME": self._profile,
-               "XDG_DATA_HOME": self._profile, "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+        env = {
+            **os.environ,
+            "DISPLAY": display,
+            "XDG_CACHE_HOME": self._profile,
+            "XDG_DATA_HOME": self._profile,
+            "WEBKIT_DISABLE_COMPOSITING_MODE": "1",
+        }
         service = Service(executable_path=WEBKIT_DRIVER, env=env)
         self._driver = webdriver.WebKitGTK(options=options, service=service)
         self._driver.set_window_rect(0, 0, width, height)
@@ -339,6 +378,7 @@ class SeleniumDriver(Driver):
         # Pointer actions at the element's centre: WebKitWebDriver refuses Element Click on
         # SVG groups (ElementNotInteractableException), and a player clicks a place anyway.
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
         x, y = self.js(CENTRE.replace("SELECTOR", json.dumps(selector)))
         actions = ActionBuilder(self._driver)
         actions.pointer_action.move_to_location(int(x), int(y)).click()

@@ -16,8 +16,10 @@ import time
 from drivers import JourneyError
 
 READY = "document.body && document.body.dataset.ready === '1'"
-PERSON = ("!!document.querySelector('#controls button:not([disabled]), #board .loc.movable, "
-          "#btn-next, #btn-newmatch')")
+PERSON = (
+    "!!document.querySelector('#controls button:not([disabled]), #board .loc.movable, "
+    "#btn-next, #btn-newmatch')"
+)
 MOVABLE = "#board .loc.movable"
 TARGET = "#board .loc.target"
 CONTROLLED = "!!(navigator.serviceWorker && navigator.serviceWorker.controller)"
@@ -45,11 +47,14 @@ def check(condition, message):
 
 # --- what every step uses ------------------------------------------------------------------
 
+
 def page_errors(d):
     """What went wrong in the page: uncaught errors it recorded itself (index.html keeps
     ``window.nardyErrors``), PyScript's error boxes, and what the driver's protocol saw."""
-    own = d.js("(window.nardyErrors || []).concat([...document.querySelectorAll('.py-error')]"
-               ".map(e => 'pyscript: ' + e.textContent.slice(0, 300)))")
+    own = d.js(
+        "(window.nardyErrors || []).concat([...document.querySelectorAll('.py-error')]"
+        ".map(e => 'pyscript: ' + e.textContent.slice(0, 300)))"
+    )
     return own + d.errors()
 
 
@@ -130,8 +135,7 @@ def play_until(d, selector, turns):
 def shown_state(d):
     """The state text of the Share dialog (the canonical one-line notation) and the link."""
     press_header(d, "#btn-share")
-    d.wait("document.querySelector('#dlg-share').open && "
-           "!!document.querySelector('#sh-state')")
+    d.wait("document.querySelector('#dlg-share').open && !!document.querySelector('#sh-state')")
     state, link = d.value("#sh-state"), d.value("#sh-link")
     d.press("#sh-close")
     d.wait("!document.querySelector('#dlg-share').open")
@@ -144,19 +148,24 @@ def bot_ms(d):
 
 # --- the steps -----------------------------------------------------------------------------
 
+
 def first_visit(d, app):
     """A first visit: the picker, short nardy against the beginner bot, a playable board."""
     ms = open_app(d, app)
     d.wait("document.querySelector('#dlg-pick').open", 30, f"{d.engine}: no game picker")
     d.press("#pk-short")
-    d.js("(() => { const s = document.querySelector('#pk-opponent'); s.value = 'beginner';"
-         " s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()")
+    d.js(
+        "(() => { const s = document.querySelector('#pk-opponent'); s.value = 'beginner';"
+        " s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()"
+    )
     d.press("#pk-play")
     d.wait("!document.querySelector('#dlg-pick').open")
     wait_person(d)
     check(d.count("#board [data-loc]") == 28, f"{d.engine}: the board is not drawn")
-    check(d.js("document.querySelector('#match').dataset.game") == "short",
-          f"{d.engine}: the picked game is not on the board")
+    check(
+        d.js("document.querySelector('#match').dataset.game") == "short",
+        f"{d.engine}: the picked game is not on the board",
+    )
     return {"load_ms": ms}
 
 
@@ -170,8 +179,11 @@ def turn_against_the_bot(d, app):
     check(phase(d) == "move", f"{d.engine}: no roll to play")
     before = board(d)
     play_turn(d)
-    d.wait(f"document.querySelectorAll('#log li').length >= {turns + 2}", 120,
-           f"{d.engine}: the bot did not answer")
+    d.wait(
+        f"document.querySelectorAll('#log li').length >= {turns + 2}",
+        120,
+        f"{d.engine}: the bot did not answer",
+    )
     wait_person(d)
     check(board(d) != before, f"{d.engine}: the board did not change")
     return {"load_ms": ms, "bot_ms": bot_ms(d)}
@@ -192,8 +204,10 @@ def reload_keeps_the_dice(d, app):
     check(any(not die.endswith("u") for die in before[0]["dice"]), "no dice shown")
     d.reload()
     d.wait(READY, 90)
-    check((board(d), d.text("#log")) == before,
-          f"{d.engine}: the reload changed the game or re-rolled the dice")
+    check(
+        (board(d), d.text("#log")) == before,
+        f"{d.engine}: the reload changed the game or re-rolled the dice",
+    )
     check("restored" in (d.text("#notice") or ""), f"{d.engine}: no 'restored' notice")
     return {}
 
@@ -201,8 +215,11 @@ def reload_keeps_the_dice(d, app):
 def offline_reload(d, app):
     """With the server gone, a reload is answered by the service worker: the same game."""
     open_app(d, app, BOT_GAME.format(engine=d.engine))
-    d.wait("navigator.serviceWorker.ready.then(r => r.active.state === 'activated')", 90,
-           f"{d.engine}: the service worker did not activate")
+    d.wait(
+        "navigator.serviceWorker.ready.then(r => r.active.state === 'activated')",
+        90,
+        f"{d.engine}: the service worker did not activate",
+    )
     if not d.js(CONTROLLED):  # clients.claim() controls the first page; a reload otherwise
         d.reload()
         d.wait(READY, 90)
@@ -230,8 +247,9 @@ def shared_link(d, app):
     with d.fresh() as friend:
         friend.goto(link)
         friend.wait(READY, 90)
-        check(shown_state(friend)[0] == state,
-              f"{d.engine}: the friend's page shows another position")
+        check(
+            shown_state(friend)[0] == state, f"{d.engine}: the friend's page shows another position"
+        )
         check((friend.text("#notice") or "").strip() != "", f"{d.engine}: no notice")
         problems = page_errors(friend)
     check(not problems, f"{d.engine}: errors in the friend's page: {problems}")
@@ -282,12 +300,19 @@ def features(d, app):
     press_header(d, "#btn-share")
     d.wait("document.querySelector('#dlg-share').open")
     d.press("[data-copy=sh-link]")
-    said = d.wait("document.querySelector('#sh-msg').textContent", 10,
-                  f"{d.engine}: the copy button said nothing")
-    selected = d.js("document.activeElement && document.activeElement.id === 'sh-link' && "
-                    "document.activeElement.selectionEnd > 0")
-    check(said == "Copied" or (said.startswith("Select the text") and selected),
-          f"{d.engine}: the copy button said {said!r} (selected: {selected})")
+    said = d.wait(
+        "document.querySelector('#sh-msg').textContent",
+        10,
+        f"{d.engine}: the copy button said nothing",
+    )
+    selected = d.js(
+        "document.activeElement && document.activeElement.id === 'sh-link' && "
+        "document.activeElement.selectionEnd > 0"
+    )
+    check(
+        said == "Copied" or (said.startswith("Select the text") and selected),
+        f"{d.engine}: the copy button said {said!r} (selected: {selected})",
+    )
     d.press("#sh-close")
     return {"features": found, "copy": said}
 
@@ -300,8 +325,11 @@ def hostile_link(d, app):
     for code in ("g=gi~o8c-qOuPxtZKgx2", "p=s.!!!garbage"):
         d.js("(() => { document.querySelector('#notice').textContent = ''; return 1; })()")
         d.js(f"(() => {{ location.hash = {json.dumps('#' + code)}; return 1; }})()")
-        d.wait("document.querySelector('#notice').textContent.includes('could not')", 60,
-               f"{d.engine}: the link {code} was not refused")
+        d.wait(
+            "document.querySelector('#notice').textContent.includes('could not')",
+            60,
+            f"{d.engine}: the link {code} was not refused",
+        )
         d.wait(f"!location.hash.includes({json.dumps(code[2:8])})")
         d.wait(READY)
         check(shown_state(d)[0] == before, f"{d.engine}: the game changed")
@@ -325,8 +353,11 @@ def cube(d, app):
     open_app(d, app, "?new=short&p0=human&p1=strong&seed=cube3&anim=0")
     check(play_until(d, "#btn-double", 20), f"{d.engine}: the cube never became available")
     d.press("#btn-double")
-    d.wait("/Black (take|drop)/.test(document.querySelector('#log').textContent)", 120,
-           f"{d.engine}: the bot did not answer the double")
+    d.wait(
+        "/Black (take|drop)/.test(document.querySelector('#log').textContent)",
+        120,
+        f"{d.engine}: the bot did not answer the double",
+    )
     return {}
 
 
@@ -346,12 +377,18 @@ def touch_turn(d, app):
     phone = d.sibling(390, 844, touch=True)
     with phone:
         open_app(phone, app, "?new=short&p0=human&p1=human&seed=touch-journey&anim=0")
-        check(phone.js("matchMedia('(pointer: coarse)').matches || 'ontouchstart' in window")
-              is not None, "")
+        check(
+            phone.js("matchMedia('(pointer: coarse)').matches || 'ontouchstart' in window")
+            is not None,
+            "",
+        )
         mover = phone.js("document.body.dataset.turn")
         play_turn(phone)
-        phone.wait(f"document.body.dataset.turn !== '{mover}'", 30,
-                   f"{d.engine}: the turn by taps did not end")
+        phone.wait(
+            f"document.body.dataset.turn !== '{mover}'",
+            30,
+            f"{d.engine}: the turn by taps did not end",
+        )
         problems = page_errors(phone)
     check(not problems, f"{d.engine}: errors on the phone: {problems}")
     return {}
@@ -365,8 +402,9 @@ def hint(d, app):
             break
         d.press("#btn-roll")
     d.press("#btn-hint")
-    d.wait("document.querySelectorAll('#hint li[data-hint]').length > 0", 90,
-           f"{d.engine}: no hint")
+    d.wait(
+        "document.querySelectorAll('#hint li[data-hint]').length > 0", 90, f"{d.engine}: no hint"
+    )
     rows = d.count("#hint li[data-hint]")
     first = d.text("#hint li[data-hint='0'] .hint-play")
     check(1 <= rows <= 5 and first and "/" in first, f"{d.engine}: a strange hint {first}")
@@ -378,8 +416,11 @@ def review(d, app, code):
     open_app(d, app, "#" + code)
     d.wait("!!document.querySelector(\"#controls [data-act='review']\")", 30)
     d.press("#controls [data-act='review']")
-    d.wait("!!document.querySelector(\"#review[data-running='0']\")", 240,
-           f"{d.engine}: the review did not finish")
+    d.wait(
+        "!!document.querySelector(\"#review[data-running='0']\")",
+        240,
+        f"{d.engine}: the review did not finish",
+    )
     check(d.count("#review .review-players tbody tr") == 2, f"{d.engine}: no review table")
     check(d.count("#review-chart circle.win-point") > 10, f"{d.engine}: no graph")
     return {"review_ms": d.js("window.nardyStats.reviewMs")}
@@ -403,23 +444,39 @@ def embed(d, app, host, other):
     """A host page on another origin embeds a diagram and a playable board and talks to them
     by postMessage (docs/embed.md): ready, set, state, and a malformed message ignored."""
     d.goto(host.url + "host.html")
-    d.wait("window.received.filter(m => m.type === 'ready').length === 2", 120,
-           f"{d.engine}: the embedded boards did not say ready")
+    d.wait(
+        "window.received.filter(m => m.type === 'ready').length === 2",
+        120,
+        f"{d.engine}: the embedded boards did not say ready",
+    )
     d.js(f"window.send('diagram', {{type: 'set', code: {json.dumps(other)}}})")
     d.wait("window.received.some(m => m.frame === 'diagram' && m.type === 'state')", 30)
     reply = d.js("window.received.find(m => m.frame === 'diagram' && m.type === 'state')")
     check(reply["code"] == other, f"{d.engine}: the diagram answered {reply}")
-    d.js("(() => { window.send('diagram', {type: 'explode'}); window.send('diagram', 42);"
-         " window.send('play', {type: 'get'}); return 1; })()")
+    d.js(
+        "(() => { window.send('diagram', {type: 'explode'}); window.send('diagram', 42);"
+        " window.send('play', {type: 'get'}); return 1; })()"
+    )
     d.wait("window.received.some(m => m.frame === 'play' && m.type === 'state')", 30)
-    check(d.js("window.received.filter(m => m.type === 'error').length") == 0,
-          f"{d.engine}: the board answered a malformed message with an error")
+    check(
+        d.js("window.received.filter(m => m.type === 'error').length") == 0,
+        f"{d.engine}: the board answered a malformed message with an error",
+    )
     return {}
 
 
-SMOKE = ("features", "turn_against_the_bot", "reload_keeps_the_dice", "offline_reload", "shared_link")
-FULL = ("first_visit",) + SMOKE + ("undo", "hostile_link", "cube", "hint", "touch_turn",
-                                   "embed", "review", "whole_game")
+SMOKE = (
+    "features",
+    "turn_against_the_bot",
+    "reload_keeps_the_dice",
+    "offline_reload",
+    "shared_link",
+)
+FULL = (
+    ("first_visit",)
+    + SMOKE
+    + ("undo", "hostile_link", "cube", "hint", "touch_turn", "embed", "review", "whole_game")
+)
 
 
 def median(values):
@@ -430,6 +487,12 @@ def summary(engine, version, results):
     """One line per engine for bench/ and the test's report: load and bot medians."""
     loads = [r["load_ms"] for r in results.values() if r.get("load_ms")]
     bots = [ms for r in results.values() for ms in r.get("bot_ms", [])]
-    return {"engine": engine, "version": version, "load_ms_median": median(loads),
-            "loads": len(loads), "bot_ms_median": median(bots), "bot_moves": len(bots),
-            "at": time.strftime("%Y-%m-%d %H:%M")}
+    return {
+        "engine": engine,
+        "version": version,
+        "load_ms_median": median(loads),
+        "loads": len(loads),
+        "bot_ms_median": median(bots),
+        "bot_moves": len(bots),
+        "at": time.strftime("%Y-%m-%d %H:%M"),
+    }

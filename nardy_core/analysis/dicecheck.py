@@ -58,30 +58,35 @@ class Failure:
     __slots__ = ("game", "kind", "number", "action", "expected", "recorded", "reason")
 
     def __init__(self, game, kind, number, action, expected, recorded, reason=""):
-        self.game = game          # 1 = the first game of the record
-        self.kind = kind          # "opening", "roll", "seed" or "count"
-        self.number = number      # the roll's number in its game (1 = the first), or the throw's
-        self.action = action      # the action's index in its game's list (1 = the first)
+        self.game = game  # 1 = the first game of the record
+        self.kind = kind  # "opening", "roll", "seed" or "count"
+        self.number = number  # the roll's number in its game (1 = the first), or the throw's
+        self.action = action  # the action's index in its game's list (1 = the first)
         self.expected = expected
         self.recorded = recorded
         self.reason = reason
 
     def to_dict(self) -> dict:
-        return {"game": self.game, "kind": self.kind, "number": self.number,
-                "action": self.action,
-                "expected": None if self.expected is None else list(self.expected),
-                "recorded": None if self.recorded is None else list(self.recorded),
-                "reason": self.reason}
+        return {
+            "game": self.game,
+            "kind": self.kind,
+            "number": self.number,
+            "action": self.action,
+            "expected": None if self.expected is None else list(self.expected),
+            "recorded": None if self.recorded is None else list(self.recorded),
+            "reason": self.reason,
+        }
 
     def message(self) -> str:
         if self.kind == "seed":
             return self.reason
         if self.kind == "count":
             return f"game {self.game}: {self.reason}"
-        where = (f"opening throw {self.number}" if self.kind == "opening"
-                 else f"roll {self.number}")
-        return (f"game {self.game}, {where} (action {self.action}): the seed gives "
-                f"{_dice_text(self.expected)}, the record has {_dice_text(self.recorded)}")
+        where = f"opening throw {self.number}" if self.kind == "opening" else f"roll {self.number}"
+        return (
+            f"game {self.game}, {where} (action {self.action}): the seed gives "
+            f"{_dice_text(self.expected)}, the record has {_dice_text(self.recorded)}"
+        )
 
 
 def _dice_text(dice) -> str:
@@ -106,14 +111,21 @@ class Verification:
         if self.unavailable:
             return self.unavailable
         if self.ok:
-            return (f"verified: {self.rolls} throw{'' if self.rolls == 1 else 's'} in "
-                    f"{self.games} game{'' if self.games == 1 else 's'} match the seed")
+            return (
+                f"verified: {self.rolls} throw{'' if self.rolls == 1 else 's'} in "
+                f"{self.games} game{'' if self.games == 1 else 's'} match the seed"
+            )
         return "not verified: " + self.failure.message()
 
     def to_dict(self) -> dict:
-        return {"ok": self.ok, "rolls": self.rolls, "games": self.games,
-                "failure": self.failure.to_dict() if self.failure else None,
-                "unavailable": self.unavailable, "message": self.message()}
+        return {
+            "ok": self.ok,
+            "rolls": self.rolls,
+            "games": self.games,
+            "failure": self.failure.to_dict() if self.failure else None,
+            "unavailable": self.unavailable,
+            "message": self.message(),
+        }
 
 
 def record_games(record) -> list:
@@ -139,16 +151,21 @@ def record_games(record) -> list:
                 key = kind.game_key(index)
             else:
                 key = first or _game(record)
-            out.append((None if seed is None else game_seed(seed, index + 1),
-                        _dice_count(key), _actions(actions, index + 1), None))
+            out.append(
+                (
+                    None if seed is None else game_seed(seed, index + 1),
+                    _dice_count(key),
+                    _actions(actions, index + 1),
+                    None,
+                )
+            )
         return out
     if "actions" in record:
         used = _optional(record, "dice_used", int, "a whole number")
         if used is not None and used < 0:
             raise _bad(f"dice_used is a count of bytes, not {used}")
-        return [(seed, _dice_count(first or _game(record)), _actions(record["actions"], 1),
-                 used)]
-    raise _bad("not a game record: it has neither \"games\" nor \"actions\"")
+        return [(seed, _dice_count(first or _game(record)), _actions(record["actions"], 1), used)]
+    raise _bad('not a game record: it has neither "games" nor "actions"')
 
 
 def _bad(message, **params):
@@ -195,8 +212,11 @@ def verify_record(record, seed=None) -> Verification:
     """Recompute every throw of ``record`` from ``seed`` (the record's own seed when None) and
     compare. A record whose dice were typed in (``"dice": "recorded"``) has no seed to check."""
     if isinstance(record, dict) and record.get("dice") == "recorded":
-        return Verification(False, unavailable="the dice of this record were written in it, "
-                            "not drawn from a seed: there is nothing to verify")
+        return Verification(
+            False,
+            unavailable="the dice of this record were written in it, "
+            "not drawn from a seed: there is nothing to verify",
+        )
     games = record_games(record)
     own = record.get("seed")
     if seed is None:
@@ -205,9 +225,18 @@ def verify_record(record, seed=None) -> Verification:
         seed = own
     seed = str(seed)
     if own is not None and str(own) != seed and not _is_game_of(str(own), seed):
-        return Verification(False, failure=Failure(
-            1, "seed", 0, 0, None, None,
-            f"the record was played from seed {own!r}, not from {seed!r}"))
+        return Verification(
+            False,
+            failure=Failure(
+                1,
+                "seed",
+                0,
+                0,
+                None,
+                None,
+                f"the record was played from seed {own!r}, not from {seed!r}",
+            ),
+        )
     if "games" not in record:  # one game's record: its seed may be "<match seed>/<n>"
         games = [(str(own) if own is not None else seed,) + tuple(games[0][1:])]
     checked = 0
@@ -229,8 +258,7 @@ def _check_game(number, dice, count, actions, used):
     rolls = 0
     for index, action in enumerate(actions, 1):
         if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
-            raise _bad(f"game {number}, action {index}: not an action", game=number,
-                       action=index)
+            raise _bad(f"game {number}, action {index}: not an action", game=number, action=index)
         name = action[0]
         if name == "opening":
             throws = _argument(action, number, index)
@@ -248,26 +276,52 @@ def _check_game(number, dice, count, actions, used):
                 return Failure(number, "roll", rolls, index, expected, recorded), checked
             checked += 1
     if used is not None and used != dice.used:
-        return Failure(number, "count", rolls, len(actions), None, None,
-                       f"the record says {used} bytes of the dice stream were used, its "
-                       f"throws use {dice.used} (a throw is missing from it)"), checked
+        return Failure(
+            number,
+            "count",
+            rolls,
+            len(actions),
+            None,
+            None,
+            f"the record says {used} bytes of the dice stream were used, its "
+            f"throws use {dice.used} (a throw is missing from it)",
+        ), checked
     return None, checked
 
 
 def _argument(action, number, index):
     if len(action) < 2 or not isinstance(action[1], (list, tuple)):
-        raise _bad(f"game {number}, action {index}: {action[0]} without its dice",
-                   game=number, action=index)
+        raise _bad(
+            f"game {number}, action {index}: {action[0]} without its dice",
+            game=number,
+            action=index,
+        )
     return action[1]
 
 
 def _dice(dice, count, number, index) -> tuple:
-    if not isinstance(dice, (list, tuple)) or len(dice) != count or any(
-            isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
-        raise _bad(f"game {number}, action {index}: {_shown(dice)} is not a throw of {count} "
-                   "dice of 1-6", game=number, action=index)
+    if (
+        not isinstance(dice, (list, tuple))
+        or len(dice) != count
+        or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice)
+    ):
+        raise _bad(
+            f"game {number}, action {index}: {_shown(dice)} is not a throw of {count} dice of 1-6",
+            game=number,
+            action=index,
+        )
     return tuple(dice)
 
 
-__all__ = ["commitment", "verify", "rolls", "iter_rolls", "game_seed", "verify_record",
-           "record_games", "Verification", "Failure", "MAX_ROLLS_LISTED"]
+__all__ = [
+    "commitment",
+    "verify",
+    "rolls",
+    "iter_rolls",
+    "game_seed",
+    "verify_record",
+    "record_games",
+    "Verification",
+    "Failure",
+    "MAX_ROLLS_LISTED",
+]

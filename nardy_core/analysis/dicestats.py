@@ -18,16 +18,32 @@ from __future__ import annotations
 
 from itertools import product
 
-from ..formats.record import (GameRecord, Roll, action, game_from_record, match_record, replay,
-                              replay_match)
+from ..formats.record import (
+    GameRecord,
+    Roll,
+    action,
+    game_from_record,
+    match_record,
+    replay,
+    replay_match,
+)
 
 PAIRS = tuple(f"{a}-{b}" for a in range(6, 0, -1) for b in range(a, 0, -1))  # the 21 rolls
 
 
 def empty() -> dict:
-    return {"rolls": 0, "doubles": 0, "doubles_expected": 0.0, "pips": 0,
-            "pips_expected": 0.0, "faces": [0] * 6, "dice": 0,
-            "pairs": {}, "pair_rolls": 0, "games": 0}
+    return {
+        "rolls": 0,
+        "doubles": 0,
+        "doubles_expected": 0.0,
+        "pips": 0,
+        "pips_expected": 0.0,
+        "faces": [0] * 6,
+        "dice": 0,
+        "pairs": {},
+        "pair_rolls": 0,
+        "games": 0,
+    }
 
 
 def merge(a: dict, b: dict) -> dict:
@@ -36,8 +52,16 @@ def merge(a: dict, b: dict) -> dict:
     for t in (a, b):
         if not t:
             continue
-        for key in ("rolls", "doubles", "doubles_expected", "pips", "pips_expected", "dice",
-                    "pair_rolls", "games"):
+        for key in (
+            "rolls",
+            "doubles",
+            "doubles_expected",
+            "pips",
+            "pips_expected",
+            "dice",
+            "pair_rolls",
+            "games",
+        ):
             out[key] += t.get(key, 0)
         for i, n in enumerate(t.get("faces", ())[:6]):
             out["faces"][i] += n
@@ -110,8 +134,16 @@ def game_rolls(game) -> list:
         if key not in cache:
             cache[key] = expected(variant, position)
         mean, double_p = cache[key]
-        out.append((position.turn, players[position.turn], act.dice,
-                    roll_value(variant, position, act.dice), mean, double_p))
+        out.append(
+            (
+                position.turn,
+                players[position.turn],
+                act.dice,
+                roll_value(variant, position, act.dice),
+                mean,
+                double_p,
+            )
+        )
 
     replay(fresh, record.actions, snapshot=lambda g: (g.position, g.players), visit=visit)
     return out
@@ -178,5 +210,18 @@ def summary(tally: dict) -> dict:
     }
 
 
-__all__ = ["PAIRS", "empty", "merge", "roll_value", "expected", "expected_for", "game_rolls",
-           "game_stats", "games_stats", "session_stats", "session_games", "record_stats", "summary"]
+__all__ = [
+    "PAIRS",
+    "empty",
+    "merge",
+    "roll_value",
+    "expected",
+    "expected_for",
+    "game_rolls",
+    "game_stats",
+    "games_stats",
+    "session_stats",
+    "session_games",
+    "record_stats",
+    "summary",
+]

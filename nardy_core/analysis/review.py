@@ -21,8 +21,9 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
-from ..bots.chooser import Chooser, LEVELS, distinct_rolls, level_for
-from ..bots.cube import BEAVER, CubeDecider, DOUBLE as DOUBLE_ACTION, DROP, Situation, TAKE
+from ..bots.chooser import LEVELS, Chooser, distinct_rolls, level_for
+from ..bots.cube import BEAVER, DROP, TAKE, CubeDecider, Situation
+from ..bots.cube import DOUBLE as DOUBLE_ACTION
 from ..bots.evaluator import outcome_values
 from ..bots.met import default_met
 from ..engine.errors import GameStateError, NardyError
@@ -39,11 +40,11 @@ MARKS = (("blunder", "??", 0.16), ("error", "?", 0.08), ("doubtful", "?!", 0.04)
 SYMBOLS = {name: symbol for name, symbol, _ in MARKS}
 # Luck marks by the roll's equity gain against the average roll (GNU Backgammon's defaults).
 LUCK_MARKS = (("very_lucky", 0.6), ("lucky", 0.3), ("unlucky", -0.3), ("very_unlucky", -0.6))
-LUCK_SETTLE = 3    # escalating lists: candidates settled per roll for the luck (0-ply's default)
-CLOSE = 0.16       # a cube decision where doubling and not doubling are this close counts
-TOP = 5            # candidates shown per play
-WORST = 10         # mistakes listed in the summary
-DIGITS = 4         # rounding of every equity, probability and luck in the output
+LUCK_SETTLE = 3  # escalating lists: candidates settled per roll for the luck (0-ply's default)
+CLOSE = 0.16  # a cube decision where doubling and not doubling are this close counts
+TOP = 5  # candidates shown per play
+WORST = 10  # mistakes listed in the summary
+DIGITS = 4  # rounding of every equity, probability and luck in the output
 
 PLAY, CUBE, ANSWER, ROLL_ITEM = "play", "cube", "answer", "roll"
 
@@ -128,12 +129,17 @@ def _walk(record, visit):
         elif "actions" in record:
             parsed = record_model.GameRecord.from_dict(record)
             game = parsed.new_game()
-            record_model.replay(game, parsed.actions, 0, _snapshot,
-                                lambda number, before, action: visit(0, number, before,
-                                                                     action, game))
+            record_model.replay(
+                game,
+                parsed.actions,
+                0,
+                _snapshot,
+                lambda number, before, action: visit(0, number, before, action, game),
+            )
         else:
-            raise GameStateError("not a game record (no 'games' and no 'actions')",
-                                 code="bad_record")
+            raise GameStateError(
+                "not a game record (no 'games' and no 'actions')", code="bad_record"
+            )
     except NardyError:
         raise
     except (LookupError, TypeError, ValueError, AttributeError) as exc:
@@ -175,8 +181,11 @@ class Review:
 
     def __init__(self, record, level="strong", game=None, top=TOP):
         if isinstance(level, str) and level not in LEVELS:
-            raise NardyError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})",
-                             code="bad_level", level=level)
+            raise NardyError(
+                f"unknown level {level!r} (levels: {', '.join(LEVELS)})",
+                code="bad_level",
+                level=level,
+            )
         self.record = load_record(record)
         self.level = level
         self.top = top
@@ -186,19 +195,23 @@ class Review:
         self._results = {}
         self._rolls = {}
         self._tools = {}
-        self._ends = {}       # game index -> (action count, result dict or None, players)
-        self._variants = {}   # game index -> variant key
+        self._ends = {}  # game index -> (action count, result dict or None, players)
+        self._variants = {}  # game index -> variant key
         self._turns = {}
         _walk(self.record, self._visit)
         if game is not None and game not in self._variants:
-            raise GameStateError(f"the record has no game {game + 1}", code="bad_game",
-                                 game=game + 1)
+            raise GameStateError(
+                f"the record has no game {game + 1}", code="bad_game", game=game + 1
+            )
 
     # -- the decisions, found by replaying the record --
     def _visit(self, gi, ai, before, action, game):
         self._variants[gi] = game.variant.key
-        self._ends[gi] = (ai + 1, None if game.result is None else game.result.to_dict(),
-                          game.players)
+        self._ends[gi] = (
+            ai + 1,
+            None if game.result is None else game.result.to_dict(),
+            game.players,
+        )
         if self.only is not None and gi != self.only:
             return
         name = action[0]
@@ -207,23 +220,41 @@ class Review:
         turn = self._turns.get(gi, 0)
 
         def add(kind, colour, extra, snap=before, turn_number=None):
-            public = {"index": len(self._items), "game": gi, "action": ai, "kind": kind,
-                      "player": snap.players[colour], "colour": colour,
-                      "turn": self._turns.get(gi, 0) if turn_number is None else turn_number}
+            public = {
+                "index": len(self._items),
+                "game": gi,
+                "action": ai,
+                "kind": kind,
+                "player": snap.players[colour],
+                "colour": colour,
+                "turn": self._turns.get(gi, 0) if turn_number is None else turn_number,
+            }
             public.update(extra)
             self._items.append(_Item(public, snap, action))
 
-        if phase == OPENING and name == "opening" and game.phase == MOVE and \
-                not game.position.pending:
+        if (
+            phase == OPENING
+            and name == "opening"
+            and game.phase == MOVE
+            and not game.position.pending
+        ):
             # the opening throw is the first move's roll: its luck against the other throws
             self._turns[gi] = turn + 1
             position = game.position
-            add(ROLL_ITEM, position.turn, {"dice": list(position.dice), "opening": True},
-                snap=_snapshot(game))
+            add(
+                ROLL_ITEM,
+                position.turn,
+                {"dice": list(position.dice), "opening": True},
+                snap=_snapshot(game),
+            )
         elif phase == ROLL and name in ("roll", "double"):
             if before.can_double():
-                add(CUBE, colour, {"played": "double" if name == "double" else "no_double"},
-                    turn_number=turn + 1)
+                add(
+                    CUBE,
+                    colour,
+                    {"played": "double" if name == "double" else "no_double"},
+                    turn_number=turn + 1,
+                )
             if name == "roll":
                 self._turns[gi] = turn + 1
                 add(ROLL_ITEM, colour, {"dice": list(action[1]), "opening": False})
@@ -231,9 +262,15 @@ class Review:
             add(ANSWER, before.actor, {"played": name}, turn_number=turn + 1)
         elif phase == MOVE and name == "play":
             steps = [tuple(s) for s in action[1]]
-            add(PLAY, colour, {"dice": list(before.position.dice or ()),
-                               "played": format_steps(steps),
-                               "steps": [list(s) for s in steps]})
+            add(
+                PLAY,
+                colour,
+                {
+                    "dice": list(before.position.dice or ()),
+                    "played": format_steps(steps),
+                    "steps": [list(s) for s in steps],
+                },
+            )
 
     def decisions(self) -> list:
         """Every item to analyse, in the order played: dicts with ``index`` (for ``analyse``),
@@ -288,8 +325,15 @@ class Review:
             turn.step(tuple(step))
         played = turn.play()
         if len(turn.legality.results(most=1)) == 1:
-            return {"forced": True, "loss": 0.0, "mark": None, "symbol": "",
-                    "best": item.public["played"], "rank": 1, "candidates": []}
+            return {
+                "forced": True,
+                "loss": 0.0,
+                "mark": None,
+                "symbol": "",
+                "best": item.public["played"],
+                "rank": 1,
+                "candidates": [],
+            }
         ranked = chooser.rank(position, also=played)
         judged = self._judged(chooser, position, ranked)
         mine = next(r for r in judged if r.play.frame == played.frame)
@@ -298,23 +342,41 @@ class Review:
         loss = _r(max(0.0, best.equity - mine.equity) / single)
         mark = mark_for(loss)
         rank = judged.index(mine) + 1
-        shown = judged[:self.top] + ([mine] if rank > self.top else [])
+        shown = judged[: self.top] + ([mine] if rank > self.top else [])
         candidates = []
         for r in shown:
-            depth = ("exact" if r.probs[0] in (0.0, 1.0) and chooser._ended(
-                position, r.play.frame) else "settled" if r.settled else f"{r.ply}-ply")
-            candidates.append({"play": format_steps(r.play.steps),
-                               "steps": [list(s) for s in r.play.steps],
-                               "rank": judged.index(r) + 1,
-                               "equity": _r(r.equity / single),
-                               "diff": _r((r.equity - best.equity) / single),
-                               "probs": _probs(r.probs), "depth": depth,
-                               "played": r is mine})
-        return {"forced": False, "best": format_steps(best.play.steps),
-                "best_steps": [list(s) for s in best.play.steps],
-                "equity": _r(mine.equity / single), "best_equity": _r(best.equity / single),
-                "loss": loss, "mark": mark, "symbol": SYMBOLS.get(mark, ""), "rank": rank,
-                "plays": len(ranked), "candidates": candidates}
+            depth = (
+                "exact"
+                if r.probs[0] in (0.0, 1.0) and chooser._ended(position, r.play.frame)
+                else "settled"
+                if r.settled
+                else f"{r.ply}-ply"
+            )
+            candidates.append(
+                {
+                    "play": format_steps(r.play.steps),
+                    "steps": [list(s) for s in r.play.steps],
+                    "rank": judged.index(r) + 1,
+                    "equity": _r(r.equity / single),
+                    "diff": _r((r.equity - best.equity) / single),
+                    "probs": _probs(r.probs),
+                    "depth": depth,
+                    "played": r is mine,
+                }
+            )
+        return {
+            "forced": False,
+            "best": format_steps(best.play.steps),
+            "best_steps": [list(s) for s in best.play.steps],
+            "equity": _r(mine.equity / single),
+            "best_equity": _r(best.equity / single),
+            "loss": loss,
+            "mark": mark,
+            "symbol": SYMBOLS.get(mark, ""),
+            "rank": rank,
+            "plays": len(ranked),
+            "candidates": candidates,
+        }
 
     @staticmethod
     def _judged(chooser, position, ranked):
@@ -325,8 +387,12 @@ class Review:
         if settled:
             return settled
         if any(r.ply >= 1 for r in ranked):
-            judged = [r for r in ranked if r.ply >= 1 or (
-                r.probs[0] in (0.0, 1.0) and chooser._ended(position, r.play.frame))]
+            judged = [
+                r
+                for r in ranked
+                if r.ply >= 1
+                or (r.probs[0] in (0.0, 1.0) and chooser._ended(position, r.play.frame))
+            ]
             judged.sort(key=lambda r: -r.equity)
             return judged
         return ranked
@@ -360,8 +426,9 @@ class Review:
         item = self._items[index]
         tools = self.tools(item.before.variant)
         position = item.before.position.replace(dice=None)
-        rolls = opening_rolls() if item.public["opening"] else \
-            distinct_rolls(tools.variant.dice_count)
+        rolls = (
+            opening_rolls() if item.public["opening"] else distinct_rolls(tools.variant.dice_count)
+        )
         values, weights = {}, {}
         for dice, ways in rolls:
             equity, probs = self._roll_value(tools, position.replace(dice=dice))
@@ -386,8 +453,13 @@ class Review:
         if item.public["opening"]:
             win = 0.5  # before the opening throw neither side is ahead
         p0 = win if item.public["player"] == 0 else 1.0 - win
-        return {"luck": luck, "luck_mark": luck_mark(luck), "value": _r(value),
-                "average": _r(average), "win": [_r(p0), _r(1.0 - p0)]}
+        return {
+            "luck": luck,
+            "luck_mark": luck_mark(luck),
+            "value": _r(value),
+            "average": _r(average),
+            "win": [_r(p0), _r(1.0 - p0)],
+        }
 
     # -- cube --
     def _cube(self, tools, item):
@@ -418,15 +490,23 @@ class Review:
 
             def diff(x):
                 return 2 * x / span
+
         nd, dt, dp = analysis.no_double, analysis.double_take, analysis.double_pass
         response = analysis.response
-        if response == BEAVER and not (game.match.is_money and bool(
-                game.variant.options.values.get("beaver"))):
+        if response == BEAVER and not (
+            game.match.is_money and bool(game.variant.options.values.get("beaver"))
+        ):
             response = TAKE
         doubled = dp if response == DROP else dt * (2 if response == BEAVER else 1)
-        out = {"probs": _probs(analysis.probabilities), "method": analysis.method,
-               "no_double": _r(norm(nd)), "double_take": _r(norm(dt)),
-               "double_pass": _r(norm(dp)), "proper": analysis.action, "response": response}
+        out = {
+            "probs": _probs(analysis.probabilities),
+            "method": analysis.method,
+            "no_double": _r(norm(nd)),
+            "double_take": _r(norm(dt)),
+            "double_pass": _r(norm(dp)),
+            "proper": analysis.action,
+            "response": response,
+        }
         if not money:
             out["mwc"] = {"no_double": _r(nd), "double_take": _r(dt), "double_pass": _r(dp)}
         played = item.public["played"]
@@ -434,19 +514,31 @@ class Review:
             best = "double" if analysis.action == DOUBLE_ACTION else "no_double"
             equities = {"double": doubled, "no_double": nd}
             loss = _r(max(0.0, diff(equities[best] - equities[played])))
-            close = (played == "double" or best == "double" or loss > 0
-                     or abs(diff(min(dt, dp) - nd)) < CLOSE)
+            close = (
+                played == "double"
+                or best == "double"
+                or loss > 0
+                or abs(diff(min(dt, dp) - nd)) < CLOSE
+            )
         else:  # the answer, from the answering side's view
             best = response
 
             def theirs(x):
                 return -x if money else 1.0 - x
+
             equities = {"take": theirs(dt), "drop": theirs(dp), "beaver": theirs(2 * dt)}
             loss = _r(max(0.0, diff(equities[best] - equities[played])))
             close = True
         mark = mark_for(loss)
-        out.update({"best": best, "loss": loss, "mark": mark, "symbol": SYMBOLS.get(mark, ""),
-                    "close": close})
+        out.update(
+            {
+                "best": best,
+                "loss": loss,
+                "mark": mark,
+                "symbol": SYMBOLS.get(mark, ""),
+                "close": close,
+            }
+        )
         return out
 
     # -- the whole --
@@ -464,35 +556,70 @@ class Review:
             loss_moves = sum(r["loss"] for r in moves)
             loss_cube = sum(r["loss"] for r in mine if r["kind"] in (CUBE, ANSWER))
             decisions = len(counted)
-            marks = {name: sum(1 for r in mine if r.get("mark") == name)
-                     for name, _, _ in MARKS}
-            players.append({
-                "player": p, "name": self.names[p],
-                "moves": len(moves), "cube_decisions": len(cubes), "decisions": decisions,
-                "doubtful": marks["doubtful"], "errors": marks["error"],
-                "blunders": marks["blunder"],
-                "loss": _r(loss_moves + loss_cube), "loss_moves": _r(loss_moves),
-                "loss_cube": _r(loss_cube),
-                "error_rate": round(1000 * (loss_moves + loss_cube) / decisions, 1)
-                if decisions else 0.0,
-                "move_error_rate": round(1000 * loss_moves / len(moves), 1) if moves else 0.0,
-                "rolls": len(rolls), "luck": _r(sum(r["luck"] for r in rolls)),
-                "luck_per_roll": _r(sum(r["luck"] for r in rolls) / len(rolls))
-                if rolls else 0.0,
-                "lucky": sum(1 for r in rolls if r["luck_mark"] in ("lucky", "very_lucky")),
-                "unlucky": sum(1 for r in rolls
-                               if r["luck_mark"] in ("unlucky", "very_unlucky")),
-            })
+            marks = {name: sum(1 for r in mine if r.get("mark") == name) for name, _, _ in MARKS}
+            players.append(
+                {
+                    "player": p,
+                    "name": self.names[p],
+                    "moves": len(moves),
+                    "cube_decisions": len(cubes),
+                    "decisions": decisions,
+                    "doubtful": marks["doubtful"],
+                    "errors": marks["error"],
+                    "blunders": marks["blunder"],
+                    "loss": _r(loss_moves + loss_cube),
+                    "loss_moves": _r(loss_moves),
+                    "loss_cube": _r(loss_cube),
+                    "error_rate": round(1000 * (loss_moves + loss_cube) / decisions, 1)
+                    if decisions
+                    else 0.0,
+                    "move_error_rate": round(1000 * loss_moves / len(moves), 1) if moves else 0.0,
+                    "rolls": len(rolls),
+                    "luck": _r(sum(r["luck"] for r in rolls)),
+                    "luck_per_roll": _r(sum(r["luck"] for r in rolls) / len(rolls))
+                    if rolls
+                    else 0.0,
+                    "lucky": sum(1 for r in rolls if r["luck_mark"] in ("lucky", "very_lucky")),
+                    "unlucky": sum(
+                        1 for r in rolls if r["luck_mark"] in ("unlucky", "very_unlucky")
+                    ),
+                }
+            )
         mistakes = [r for r in done if r.get("mark")]
         mistakes.sort(key=lambda r: (-r["loss"], r["index"]))
-        worst = [{k: r.get(k) for k in ("index", "game", "action", "turn", "kind", "player",
-                                          "colour", "dice", "played", "best", "loss", "mark",
-                                          "symbol")} for r in mistakes[:WORST]]
+        worst = [
+            {
+                k: r.get(k)
+                for k in (
+                    "index",
+                    "game",
+                    "action",
+                    "turn",
+                    "kind",
+                    "player",
+                    "colour",
+                    "dice",
+                    "played",
+                    "best",
+                    "loss",
+                    "mark",
+                    "symbol",
+                )
+            }
+            for r in mistakes[:WORST]
+        ]
         chances = []
         for r in done:
             if r["kind"] == ROLL_ITEM:
-                chances.append({"game": r["game"], "action": r["action"], "turn": r["turn"],
-                                "player": r["player"], "win": r["win"]})
+                chances.append(
+                    {
+                        "game": r["game"],
+                        "action": r["action"],
+                        "turn": r["turn"],
+                        "player": r["player"],
+                        "win": r["win"],
+                    }
+                )
         if len(done) == len(self._items):
             for gi in sorted(self._ends):
                 if self.only is not None and gi != self.only:
@@ -505,16 +632,31 @@ class Review:
                 else:
                     p0 = 1.0 if colours[result["winner"]] == 0 else 0.0
                     win = [p0, 1.0 - p0]
-                chances.append({"game": gi, "action": count, "turn": None, "player": None,
-                                "win": win, "result": result})
+                chances.append(
+                    {
+                        "game": gi,
+                        "action": count,
+                        "turn": None,
+                        "player": None,
+                        "win": win,
+                        "result": result,
+                    }
+                )
         chances.sort(key=lambda c: (c["game"], c["action"]))
-        return {"level": self.level if isinstance(self.level, str) else self.level.name,
-                "analysed": len(done), "total": len(self._items), "players": players,
-                "worst": worst, "win_chance": chances,
-                "thresholds": {name: threshold for name, _, threshold in MARKS},
-                "games": [{"game": gi, "variant": self._variants[gi],
-                           "result": self._ends[gi][1]} for gi in sorted(self._variants)
-                          if self.only is None or gi == self.only]}
+        return {
+            "level": self.level if isinstance(self.level, str) else self.level.name,
+            "analysed": len(done),
+            "total": len(self._items),
+            "players": players,
+            "worst": worst,
+            "win_chance": chances,
+            "thresholds": {name: threshold for name, _, threshold in MARKS},
+            "games": [
+                {"game": gi, "variant": self._variants[gi], "result": self._ends[gi][1]}
+                for gi in sorted(self._variants)
+                if self.only is None or gi == self.only
+            ],
+        }
 
     def report(self, progress=None) -> dict:
         """The whole review: ``{"decisions": [analysis, ...], "summary": {...}}``."""
@@ -547,8 +689,10 @@ class Review:
                 note["mark"] = ""
         record = self.record
         if "games" not in record:
-            raise GameStateError("an annotated record is written for a match record "
-                                 "(with 'games')", code="unsupported")
+            raise GameStateError(
+                "an annotated record is written for a match record (with 'games')",
+                code="unsupported",
+            )
         return export_match(record, notes=notes)
 
 
@@ -564,14 +708,23 @@ def comment_lines(r, names) -> list:
     if not r.get("mark"):
         return []
     if kind == PLAY:
-        return [f"{who} {''.join(map(str, r['dice']))}: {r['played']} ({r['equity']:+.3f}) "
-                f"{r['symbol']} {r['mark']} {-r['loss']:+.3f}; best {r['best']} "
-                f"({r['best_equity']:+.3f})"]
-    words = {"double": "double", "no_double": "no double", "take": "take", "drop": "drop",
-             "beaver": "beaver"}
-    return [f"{who} {words[r['played']]} {r['symbol']} {r['mark']} {-r['loss']:+.3f}; "
-            f"best {words[r['best']]} (no double {r['no_double']:+.3f}, double/take "
-            f"{r['double_take']:+.3f}, double/pass {r['double_pass']:+.3f})"]
+        return [
+            f"{who} {''.join(map(str, r['dice']))}: {r['played']} ({r['equity']:+.3f}) "
+            f"{r['symbol']} {r['mark']} {-r['loss']:+.3f}; best {r['best']} "
+            f"({r['best_equity']:+.3f})"
+        ]
+    words = {
+        "double": "double",
+        "no_double": "no double",
+        "take": "take",
+        "drop": "drop",
+        "beaver": "beaver",
+    }
+    return [
+        f"{who} {words[r['played']]} {r['symbol']} {r['mark']} {-r['loss']:+.3f}; "
+        f"best {words[r['best']]} (no double {r['no_double']:+.3f}, double/take "
+        f"{r['double_take']:+.3f}, double/pass {r['double_pass']:+.3f})"
+    ]
 
 
 def review_record(record, level="strong", game=None) -> dict:
@@ -591,8 +744,13 @@ def format_report(report, names, title="") -> str:
     lines = []
     if title:
         lines.append(title)
-    words = {"double": "Doubles", "no_double": "No double", "take": "Takes", "drop": "Drops",
-             "beaver": "Beavers"}
+    words = {
+        "double": "Doubles",
+        "no_double": "No double",
+        "take": "Takes",
+        "drop": "Drops",
+        "beaver": "Beavers",
+    }
     if names[0] == names[1]:
         names = [f"{names[0]} (1)", f"{names[1]} (2)"]
     width = max(len(n) for n in names)
@@ -601,18 +759,26 @@ def format_report(report, names, title="") -> str:
     for r in decisions:
         if r["game"] != current:
             current = r["game"]
-            lines += ["", f"Game {current + 1}",
-                      f"{'turn':>4}  {'player':<{width}}  {'roll and play':<28} {'luck':>7}  "
-                      f"{'lost':>6}  mark"]
+            lines += [
+                "",
+                f"Game {current + 1}",
+                f"{'turn':>4}  {'player':<{width}}  {'roll and play':<28} {'luck':>7}  "
+                f"{'lost':>6}  mark",
+            ]
         who = names[r["player"]]
         kind = r["kind"]
         if kind == ROLL_ITEM:
             rolls[(r["game"], r["player"])] = r
-            following = [d for d in decisions[r["index"] + 1:r["index"] + 2]
-                         if d["kind"] == PLAY and d["player"] == r["player"]]
+            following = [
+                d
+                for d in decisions[r["index"] + 1 : r["index"] + 2]
+                if d["kind"] == PLAY and d["player"] == r["player"]
+            ]
             if not following:  # no move: the roll alone
-                lines.append(f"{r['turn']:>4}  {who:<{width}}  {_dice(r) + ': (no move)':<28} "
-                             f"{r['luck']:+7.3f}  {'':>6}  {_luck_word(r)}")
+                lines.append(
+                    f"{r['turn']:>4}  {who:<{width}}  {_dice(r) + ': (no move)':<28} "
+                    f"{r['luck']:+7.3f}  {'':>6}  {_luck_word(r)}"
+                )
             continue
         luck = ""
         if kind == PLAY:
@@ -634,8 +800,9 @@ def format_report(report, names, title="") -> str:
         if extra:
             mark = f"{mark}, {extra}" if mark else extra
         loss = "" if kind == PLAY and r["forced"] else f"{r['loss']:6.3f}"
-        lines.append(f"{r['turn']:>4}  {who:<{width}}  {text:<28} {luck:>7}  {loss:>6}  "
-                     f"{mark}".rstrip())
+        lines.append(
+            f"{r['turn']:>4}  {who:<{width}}  {text:<28} {luck:>7}  {loss:>6}  {mark}".rstrip()
+        )
     worst = summary["worst"]
     lines += ["", "Worst mistakes" if worst else "No mistakes (doubtful or worse)"]
     for w in worst:
@@ -643,18 +810,28 @@ def format_report(report, names, title="") -> str:
             what = f"{_dice(w)}: {w['played']}, best {w['best']}"
         else:
             what = f"{words[w['played']]}, best {words[w['best']].lower()}"
-        lines.append(f"  game {w['game'] + 1} turn {w['turn']:>3}  {names[w['player']]:<{width}}"
-                     f"  {w['loss']:.3f} {w['symbol']:<2} {what}")
-    lines += ["", f"{'':<{width}}  {'decisions':>9}  {'?!':>3} {'?':>3} {'??':>3}  "
-              f"{'lost':>7}  {'rate':>6}  {'luck':>7}"]
+        lines.append(
+            f"  game {w['game'] + 1} turn {w['turn']:>3}  {names[w['player']]:<{width}}"
+            f"  {w['loss']:.3f} {w['symbol']:<2} {what}"
+        )
+    lines += [
+        "",
+        f"{'':<{width}}  {'decisions':>9}  {'?!':>3} {'?':>3} {'??':>3}  "
+        f"{'lost':>7}  {'rate':>6}  {'luck':>7}",
+    ]
     for p in summary["players"]:
-        lines.append(f"{p['name']:<{width}}  {p['decisions']:>9}  {p['doubtful']:>3} "
-                     f"{p['errors']:>3} {p['blunders']:>3}  {p['loss']:7.3f}  "
-                     f"{p['error_rate']:>6.1f}  {p['luck']:+7.3f}")
-    lines += ["", "Equities in single-game units; rate: equity lost per decision × 1000; "
-              "luck: the rolls' equity gain against the average roll.",
-              f"Marks: ?! doubtful ≥ {MARKS[2][2]}, ? error ≥ {MARKS[1][2]}, "
-              f"?? blunder ≥ {MARKS[0][2]} equity lost (level {summary['level']})."]
+        lines.append(
+            f"{p['name']:<{width}}  {p['decisions']:>9}  {p['doubtful']:>3} "
+            f"{p['errors']:>3} {p['blunders']:>3}  {p['loss']:7.3f}  "
+            f"{p['error_rate']:>6.1f}  {p['luck']:+7.3f}"
+        )
+    lines += [
+        "",
+        "Equities in single-game units; rate: equity lost per decision × 1000; "
+        "luck: the rolls' equity gain against the average roll.",
+        f"Marks: ?! doubtful ≥ {MARKS[2][2]}, ? error ≥ {MARKS[1][2]}, "
+        f"?? blunder ≥ {MARKS[0][2]} equity lost (level {summary['level']}).",
+    ]
     return "\n".join(lines) + "\n"
 
 

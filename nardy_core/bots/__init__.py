@@ -11,6 +11,14 @@ from .evaluator import Evaluator, equity, outcome_values
 from .heuristic import HeuristicEvaluator
 from .phases import evaluator_for
 
-
-__all__ = ["LEVELS", "Level", "Chooser", "Ranked", "Evaluator", "HeuristicEvaluator",
-           "equity", "outcome_values", "evaluator_for"]
+__all__ = [
+    "LEVELS",
+    "Level",
+    "Chooser",
+    "Ranked",
+    "Evaluator",
+    "HeuristicEvaluator",
+    "equity",
+    "outcome_values",
+    "evaluator_for",
+]

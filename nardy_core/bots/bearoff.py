@@ -33,15 +33,27 @@ DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", DAT
 # sum of at most 15. _SKIP[i][r][a]: how many tuples precede the ones whose point i + 1 holds
 # ``a`` checkers, given r checkers not yet placed on points 1…i.
 _SKIP = tuple(
-    tuple(tuple(sum(comb(r - v + POINTS - 1 - i, POINTS - 1 - i) for v in range(a))
-                for a in range(r + 1)) for r in range(MAX_CHECKERS + 1))
-    for i in range(POINTS))
+    tuple(
+        tuple(
+            sum(comb(r - v + POINTS - 1 - i, POINTS - 1 - i) for v in range(a))
+            for a in range(r + 1)
+        )
+        for r in range(MAX_CHECKERS + 1)
+    )
+    for i in range(POINTS)
+)
 # The same for the boards of exactly 15 checkers (the last point takes what is left).
 _SKIP_FULL = tuple(
-    tuple(tuple(sum(comb(r - v + POINTS - 2 - i, POINTS - 2 - i) for v in range(a))
-                for a in range(r + 1)) for r in range(MAX_CHECKERS + 1))
-    for i in range(POINTS - 1))
-POSITIONS = comb(MAX_CHECKERS + POINTS, POINTS)          # 54,264
+    tuple(
+        tuple(
+            sum(comb(r - v + POINTS - 2 - i, POINTS - 2 - i) for v in range(a))
+            for a in range(r + 1)
+        )
+        for r in range(MAX_CHECKERS + 1)
+    )
+    for i in range(POINTS - 1)
+)
+POSITIONS = comb(MAX_CHECKERS + POINTS, POINTS)  # 54,264
 FULL_POSITIONS = comb(MAX_CHECKERS + POINTS - 1, POINTS - 1)  # 15,504 with all 15 on the board
 
 
@@ -90,6 +102,7 @@ _TABLE = None
 def _read_data() -> bytes:
     try:
         from importlib.resources import files
+
         return files(__package__).joinpath("data").joinpath(DATA_NAME).read_bytes()
     except (ImportError, OSError, TypeError, AttributeError):
         with open(DATA_PATH, "rb") as f:
@@ -104,10 +117,10 @@ def _table():
     global _TABLE
     if _TABLE is None:
         raw = _read_data()
-        if raw[:len(MAGIC)] != MAGIC:
+        if raw[: len(MAGIC)] != MAGIC:
             raise ValueError(f"{DATA_NAME}: not a bear-off database")
-        payload = zlib.decompress(raw[len(MAGIC):])
-        n, ng, scale = (int.from_bytes(payload[i:i + 4], "little") for i in (0, 4, 8))
+        payload = zlib.decompress(raw[len(MAGIC) :])
+        n, ng, scale = (int.from_bytes(payload[i : i + 4], "little") for i in (0, 4, 8))
         if n != POSITIONS or ng != FULL_POSITIONS:
             raise ValueError(f"{DATA_NAME}: unexpected record counts {n}, {ng}")
         start = 12 + 2 * (n + ng)
@@ -116,8 +129,13 @@ def _table():
         total = offsets[-1]
         if len(payload) != start + 2 * total:
             raise ValueError(f"{DATA_NAME}: truncated")
-        _TABLE = (offsets, heads[0::2], payload[start:start + total],
-                  payload[start + total:], scale)
+        _TABLE = (
+            offsets,
+            heads[0::2],
+            payload[start : start + total],
+            payload[start + total :],
+            scale,
+        )
     return _TABLE
 
 
@@ -125,8 +143,9 @@ def _table():
 def _record(k) -> tuple:
     offsets, lows, high, low, scale = _table()
     unit = 1.0 / scale
-    return (0.0,) * lows[k] + tuple((high[i] << 8 | low[i]) * unit
-                                    for i in range(offsets[k], offsets[k + 1]))
+    return (0.0,) * lows[k] + tuple(
+        (high[i] << 8 | low[i]) * unit for i in range(offsets[k], offsets[k + 1])
+    )
 
 
 def _full_index(points) -> int:
@@ -204,8 +223,13 @@ def race_probabilities(mine, theirs) -> tuple:
 
 
 def _eligible_variant(variant) -> bool:
-    if (not variant.race_database or variant.checkers != MAX_CHECKERS or variant.dice_count != 2
-            or variant.doubles != X4 or variant.bear_off != STD):
+    if (
+        not variant.race_database
+        or variant.checkers != MAX_CHECKERS
+        or variant.dice_count != 2
+        or variant.doubles != X4
+        or variant.bear_off != STD
+    ):
         return False
     # long nardy 2.7.4: White's finish gives Black a compensating roll (a draw): not a plain race
     return not variant.options.values.get("last_roll_draw", False)

@@ -24,12 +24,12 @@ from .evaluator import equity
 from .phases import evaluator_for
 
 
-
 def distinct_rolls(count: int) -> tuple:
     """``((dice, ways), …)``: every distinct roll of ``count`` dice (higher die first) and how
     many of the 6**count ordered throws give it (21 rolls of two dice, 56 of three)."""
     from itertools import combinations_with_replacement
     from math import factorial
+
     out = []
     for dice in combinations_with_replacement(range(6, 0, -1), count):
         ways = factorial(count)
@@ -42,14 +42,14 @@ def distinct_rolls(count: int) -> tuple:
 @dataclass(frozen=True)
 class Level:
     name: str
-    ply: int = 0            # 0: evaluate the results; 1: also the opponent's best reply
-    candidates: int = 0     # 1-ply: at most this many 0-ply candidates
-    prune: float = 0.0      # 1-ply: and only those within this equity of the best
-    noise: float = 0.0      # standard deviation of the equity noise
+    ply: int = 0  # 0: evaluate the results; 1: also the opponent's best reply
+    candidates: int = 0  # 1-ply: at most this many 0-ply candidates
+    prune: float = 0.0  # 1-ply: and only those within this equity of the best
+    noise: float = 0.0  # standard deviation of the equity noise
     evaluator: str = "net"  # "net" where a trained network exists, else the heuristic
-    settle: int = 3         # plays that leave units to play before the next roll (the blocks
-                            # of an escalating double, a transfer): this many best 0-ply
-                            # candidates are judged where the whole list ends
+    settle: int = 3  # plays that leave units to play before the next roll (the blocks
+    # of an escalating double, a transfer): this many best 0-ply
+    # candidates are judged where the whole list ends
 
 
 LEVELS = {
@@ -93,8 +93,8 @@ def _gauss(key) -> float:
     """A standard normal value that depends only on ``key``, a tuple of ints, whose hash is
     the same in every process (Box-Muller on the hash)."""
     h = hash(key) & 0xFFFFFFFFFFFF
-    u1 = ((h >> 24) + 1) / (2 ** 24 + 1)
-    u2 = (h & 0xFFFFFF) / 2 ** 24
+    u1 = ((h >> 24) + 1) / (2**24 + 1)
+    u2 = (h & 0xFFFFFF) / 2**24
     return math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
 
 
@@ -240,11 +240,14 @@ class Chooser:
                 results[also] = steps
         frames = list(results)
         scored = self._score_results(position, frames)
-        ranked = [Ranked(Play(position, results[f], f), self._noisy(f, eq), probs, 0)
-                  for f, (eq, probs) in zip(frames, scored)]
+        ranked = [
+            Ranked(Play(position, results[f], f), self._noisy(f, eq), probs, 0)
+            for f, (eq, probs) in zip(frames, scored)
+        ]
         ranked.sort(key=lambda r: -r.equity)
-        if self._settles and self._settle(position, ranked, self.level.settle if top is None
-                                          else top, also):
+        if self._settles and self._settle(
+            position, ranked, self.level.settle if top is None else top, also
+        ):
             return ranked  # judged where the list ends: a 1-ply reply would come too early
         if ply >= 1 and len(ranked) > 1:
             best = ranked[0].equity
@@ -258,13 +261,18 @@ class Chooser:
                 r.equity = self._noisy(r.play.frame, r.equity)
                 r.ply = 1
             for r in ranked:  # a game ended by the play is exact: never behind an estimate
-                if r.ply == 0 and r.probs[0] in (0.0, 1.0) and self._ended(position,
-                                                                           r.play.frame):
+                if r.ply == 0 and r.probs[0] in (0.0, 1.0) and self._ended(position, r.play.frame):
                     r.ply = 1
-            extra = next((r for r in ranked if r.play.frame == also), None) \
-                if also is not None else None
-            if extra is not None and extra.ply == 0 and not (
-                    extra.probs[0] in (0.0, 1.0) and self._ended(position, also)):
+            extra = (
+                next((r for r in ranked if r.play.frame == also), None)
+                if also is not None
+                else None
+            )
+            if (
+                extra is not None
+                and extra.ply == 0
+                and not (extra.probs[0] in (0.0, 1.0) and self._ended(position, also))
+            ):
                 extra.equity, extra.probs = self._one_ply(position, also)
                 extra.equity = self._noisy(also, extra.equity)
                 extra.ply = 1
@@ -279,7 +287,7 @@ class Chooser:
         later block by its best 0-ply play, itself settled), and put first. False when no
         candidate's turn goes on."""
         settled, goes_on = [], False
-        chosen = ranked[:max(top, 1)]
+        chosen = ranked[: max(top, 1)]
         if also is not None and all(r.play.frame != also for r in chosen):
             chosen += [r for r in ranked if r.play.frame == also]
         for r in chosen:
@@ -333,12 +341,19 @@ class Chooser:
         total_eq = 0.0
         total_probs = [0.0] * 5
         rolls = distinct_rolls(variant.dice_count)
-        throws = 6 ** variant.dice_count
+        throws = 6**variant.dice_count
         for dice, weight in rolls:
             sides = [None, None]
             sides[opponent], sides[position.turn] = opp_side, my_side
-            reply_pos = Position(variant, sides, turn=opponent, dice=dice, first_turn=first,
-                                 turn_number=position.turn_number, pins=pins)
+            reply_pos = Position(
+                variant,
+                sides,
+                turn=opponent,
+                dice=dice,
+                first_turn=first,
+                turn_number=position.turn_number,
+                pins=pins,
+            )
             results = self._results(reply_pos, REPLY_NODES, 1)
             ended = self._roll_ended(reply_pos, results)
             if ended is not None:  # the roll itself ends the game (fayles: unplayable)

@@ -20,17 +20,17 @@ from __future__ import annotations
 
 from .shots import hit_mask, popcount, throw_tables
 
-ON_ROLL, OFF_ROLL = 1.5, 0.45    # weight of the shots of the roller and of the other side
-POINT_BLOCK = 1.5                # a made point some opposing checker must still pass
-POINT_ENTRY = 2.0                # … in the other's entry zone (own 19-24 of the other)
-POINT_HOME = 1.0                 # … in the own home (1-6)
+ON_ROLL, OFF_ROLL = 1.5, 0.45  # weight of the shots of the roller and of the other side
+POINT_BLOCK = 1.5  # a made point some opposing checker must still pass
+POINT_ENTRY = 2.0  # … in the other's entry zone (own 19-24 of the other)
+POINT_HOME = 1.0  # … in the own home (1-6)
 PRIME = (0, 0, 0.5, 2.0, 4.5, 8.0, 13.0, 13.0, 13.0, 13.0, 13.0, 13.0, 13.0)
-BAR_CLOSED = 2.5                 # per opposing checker waiting, per closed entry point
+BAR_CLOSED = 2.5  # per opposing checker waiting, per closed entry point
 ANCHOR = 2.5
-STACK = 0.6                      # per checker above three on a point
-HIT_TEMPO = 4.0                  # pips of a hit beyond the pips the blot loses
-ENTRY_CLOSED = 1.5               # per closed entry point facing the hit checker
-SCALE = 3.0                      # all of the above
+STACK = 0.6  # per checker above three on a point
+HIT_TEMPO = 4.0  # pips of a hit beyond the pips the blot loses
+ENTRY_CLOSED = 1.5  # per closed entry point facing the hit checker
+SCALE = 3.0  # all of the above
 
 
 def _doubles_count(variant):
@@ -40,10 +40,10 @@ def _doubles_count(variant):
 def in_contact(variant, mine, theirs):
     """True while some checker of one side has still to pass a point the other may use."""
     cross = variant.cross
-    my_rear = 24 if mine[25] or mine[26] else max((p for p in range(1, 25) if mine[p]),
-                                                  default=0)
-    their_rear = 24 if theirs[25] or theirs[26] else max(
-        (q for q in range(1, 25) if theirs[q]), default=0)
+    my_rear = 24 if mine[25] or mine[26] else max((p for p in range(1, 25) if mine[p]), default=0)
+    their_rear = (
+        24 if theirs[25] or theirs[26] else max((q for q in range(1, 25) if theirs[q]), default=0)
+    )
     if not my_rear or not their_rear:
         return False
     for p in range(1, my_rear + 1):
@@ -92,8 +92,9 @@ def _shots(attacker, victim, cross, block_min, tables, start_point):
 
 def _structure(side, other, cross, block_min):
     """Pips for ``side``'s points, primes, anchors and the other's checkers waiting to enter."""
-    other_rear = 25 if other[25] or other[26] else max(
-        (q for q in range(1, 25) if other[q]), default=0)
+    other_rear = (
+        25 if other[25] or other[26] else max((q for q in range(1, 25) if other[q]), default=0)
+    )
     score = 0.0
     run = best = 0
     run_top = best_top = 0

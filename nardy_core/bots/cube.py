@@ -29,14 +29,14 @@ from .chooser import Chooser
 from .evaluator import equity, outcome_values
 from .met import CubeModel, default_met
 
-CONTACT_EFFICIENCY = 0.68   # Janowski's x for positions with contact
-MONEY_LEVELS = 6            # money: cube levels modelled above the current one (then dead)
-GAMMONLESS = 0.01           # a race where neither side has 1% gammon chances is a pure race
+CONTACT_EFFICIENCY = 0.68  # Janowski's x for positions with contact
+MONEY_LEVELS = 6  # money: cube levels modelled above the current one (then dead)
+GAMMONLESS = 0.01  # a race where neither side has 1% gammon chances is a pure race
 
 # Keith's count (Paul Keith, 1975): the roller adds one seventh to his count, then
-KEITH_DOUBLE = 4    # doubles a centred cube when his count exceeds the opponent's by ≤ 4,
+KEITH_DOUBLE = 4  # doubles a centred cube when his count exceeds the opponent's by ≤ 4,
 KEITH_REDOUBLE = 3  # redoubles when it exceeds it by ≤ 3,
-KEITH_TAKE = 2      # and the opponent takes when it exceeds his by ≥ 2.
+KEITH_TAKE = 2  # and the opponent takes when it exceeds his by ≥ 2.
 
 # Keith counts turned into a winning chance (docs/cube.md): the roller's lead in counts plus
 # RACE_ON_ROLL, over a spread that grows with the square root of the race.
@@ -66,8 +66,13 @@ def keith_count(side) -> int:
     one on the 1-point, 1 for each beyond one on the 2-point, 1 for each beyond three on the
     3-point and 1 for each empty 4-, 5- or 6-point."""
     pips = sum(p * side[p] for p in range(1, 25)) + 25 * (side[BAR] + side[HAND])
-    return (pips + 2 * max(0, side[1] - 1) + max(0, side[2] - 1) + max(0, side[3] - 3)
-            + sum(1 for p in (4, 5, 6) if not side[p]))
+    return (
+        pips
+        + 2 * max(0, side[1] - 1)
+        + max(0, side[2] - 1)
+        + max(0, side[3] - 3)
+        + sum(1 for p in (4, 5, 6) if not side[p])
+    )
 
 
 def keith_excess(roller: float, opponent: float) -> float:
@@ -121,15 +126,15 @@ class Situation:
     """What the model needs, from the view of player A (whose probabilities are given)."""
 
     money: bool
-    values: tuple           # points of a single, second and third outcome (outcome_values)
+    values: tuple  # points of a single, second and third outcome (outcome_values)
     cube: int
-    owner: str              # "A", "B" or "C" (centred)
-    jacoby: bool            # money: gammons count as singles while the cube is at 1
+    owner: str  # "A", "B" or "C" (centred)
+    jacoby: bool  # money: gammons count as singles while the cube is at 1
     max_cube: int
-    access_a: bool          # A may double at this cube level now (by the rules)
-    access_b: bool          # B may double at this cube level at his turn
-    away: tuple = (0, 0)    # match: points A and B still need
-    state: str = "pre"      # match: pre | crawford | post
+    access_a: bool  # A may double at this cube level now (by the rules)
+    access_b: bool  # B may double at this cube level at his turn
+    away: tuple = (0, 0)  # match: points A and B still need
+    state: str = "pre"  # match: pre | crawford | post
     crawford_rule: bool = True
 
     @classmethod
@@ -144,11 +149,19 @@ class Situation:
         away = (0, 0)
         if not match.is_money:
             away = (match.length - match.score[colour], match.length - match.score[1 - colour])
-        return cls(money=match.is_money, values=outcome_values(variant), cube=cube.value,
-                   owner=owner, jacoby=jacoby_applies(variant, plain, match),
-                   max_cube=options.get("max_cube", 0) or 0,
-                   access_a=access[colour], access_b=access[1 - colour], away=away,
-                   state=match.crawford, crawford_rule=bool(options.get("crawford", True)))
+        return cls(
+            money=match.is_money,
+            values=outcome_values(variant),
+            cube=cube.value,
+            owner=owner,
+            jacoby=jacoby_applies(variant, plain, match),
+            max_cube=options.get("max_cube", 0) or 0,
+            access_a=access[colour],
+            access_b=access[1 - colour],
+            away=away,
+            state=match.crawford,
+            crawford_rule=bool(options.get("crawford", True)),
+        )
 
 
 def _shares(values, probs):
@@ -160,8 +173,8 @@ def _shares(values, probs):
         if total <= 1e-12:
             return ((single, 1.0),)
         g, bg = min(g, total), min(bg, g, total)
-        return ((single, (total - g) / total), (gammon, (g - bg) / total),
-                (backgammon, bg / total))
+        return ((single, (total - g) / total), (gammon, (g - bg) / total), (backgammon, bg / total))
+
     return split(win, win_g, win_bg), split(1.0 - win, lose_g, lose_bg)
 
 
@@ -189,7 +202,8 @@ def build_model(situation: Situation, probs, x: float, met=None) -> CubeModel:
 
         def may_b(v):
             return cap_ok(v) and (s.access_b if v == v0 else True)
-        top = v0 * 2 ** MONEY_LEVELS
+
+        top = v0 * 2**MONEY_LEVELS
     else:
         met = met or default_met()
         a, b = s.away
@@ -199,8 +213,10 @@ def build_model(situation: Situation, probs, x: float, met=None) -> CubeModel:
             return met.after(x_away, y_away, state, rule)
 
         def terminal(v):
-            return (sum(q * after(a, b - k * v) for k, q in losses),
-                    sum(q * after(a - k * v, b) for k, q in wins))
+            return (
+                sum(q * after(a, b - k * v) for k, q in losses),
+                sum(q * after(a - k * v, b) for k, q in wins),
+            )
 
         def cash_a(v):
             return after(a - v, b)
@@ -209,12 +225,11 @@ def build_model(situation: Situation, probs, x: float, met=None) -> CubeModel:
             return after(a, b - v)
 
         def may_a(v):
-            return (state != "crawford" and v < a and cap_ok(v)
-                    and (s.access_a if v == v0 else True))
+            return state != "crawford" and v < a and cap_ok(v) and (s.access_a if v == v0 else True)
 
         def may_b(v):
-            return (state != "crawford" and v < b and cap_ok(v)
-                    and (s.access_b if v == v0 else True))
+            return state != "crawford" and v < b and cap_ok(v) and (s.access_b if v == v0 else True)
+
         top = v0
         while top < max(a, b):
             top *= 2
@@ -228,15 +243,15 @@ class CubeAnalysis:
     (cube included), match winning chances in match play."""
 
     probabilities: tuple
-    method: str             # "evaluator" or "race" (Keith's count)
-    unit: str               # "points" or "mwc"
+    method: str  # "evaluator" or "race" (Keith's count)
+    unit: str  # "points" or "mwc"
     efficiency: float
     no_double: float
     double_take: float
     double_pass: float
-    action: str             # A's: double | no_double | too_good | no_access
-    response: str           # B's answer to a double: take | drop | beaver
-    keith: tuple | None = None   # (A's count, B's count) in a race
+    action: str  # A's: double | no_double | too_good | no_access
+    response: str  # B's answer to a double: take | drop | beaver
+    keith: tuple | None = None  # (A's count, B's count) in a race
 
     @property
     def best(self) -> float:
@@ -248,8 +263,9 @@ class CubeAnalysis:
         return self.double_take * (2 if self.response == BEAVER else 1)
 
 
-def decide(situation: Situation, probs, x: float, met=None, beaver_allowed=False,
-           keith=None) -> tuple:
+def decide(
+    situation: Situation, probs, x: float, met=None, beaver_allowed=False, keith=None
+) -> tuple:
     """(no double, double/take, double/pass, action, response) for A on roll."""
     model = build_model(situation, probs, x, met)
     v, owner = situation.cube, situation.owner
@@ -259,15 +275,19 @@ def decide(situation: Situation, probs, x: float, met=None, beaver_allowed=False
     # B's answer
     if dt > dp:
         response = DROP
-    elif beaver_allowed and situation.money and dt < 0 and (
-            not situation.max_cube or 4 * v <= situation.max_cube):
+    elif (
+        beaver_allowed
+        and situation.money
+        and dt < 0
+        and (not situation.max_cube or 4 * v <= situation.max_cube)
+    ):
         response = BEAVER
     else:
         response = TAKE
     # A's action
     if owner == "B" or not situation.access_a:
         action = NO_ACCESS
-    elif not model.may_a(v):   # legal but useless: a single win already wins the match
+    elif not model.may_a(v):  # legal but useless: a single win already wins the match
         action = NO_DOUBLE
     elif nd >= dp:
         action = TOO_GOOD
@@ -313,14 +333,24 @@ class CubeDecider:
         colour = game.position.turn
         probs, method, keith, x = self.probabilities(game.position)
         situation = Situation.of(game, colour)
-        if game.phase == "double":   # the double on the table was legal when it was made
+        if game.phase == "double":  # the double on the table was legal when it was made
             situation = replace(situation, access_a=True)
         elif game.phase == "roll":
             situation = replace(situation, access_a=game.can_double())
         beaver = bool(game.variant.options.values.get("beaver")) and game.match.is_money
         nd, dt, dp, action, response = decide(situation, probs, x, self.met, beaver, keith)
-        return CubeAnalysis(probs, method, "points" if situation.money else "mwc", x,
-                            nd, dt, dp, action, response, keith)
+        return CubeAnalysis(
+            probs,
+            method,
+            "points" if situation.money else "mwc",
+            x,
+            nd,
+            dt,
+            dp,
+            action,
+            response,
+            keith,
+        )
 
     # -- what a player calls --
     def double_action(self, game) -> str:
@@ -363,8 +393,12 @@ def _offered_value(game, colour, points, met=None):
     met = met or default_met()
     mine = match.length - match.score[colour]
     theirs = match.length - match.score[1 - colour]
-    return met.after(mine - points, theirs, match.crawford,
-                     bool(game.variant.options.values.get("crawford", True)))
+    return met.after(
+        mine - points,
+        theirs,
+        match.crawford,
+        bool(game.variant.options.values.get("crawford", True)),
+    )
 
 
 def _on_roll_value(decider, game, position, colour_on_roll):
@@ -395,7 +429,7 @@ def play_on_value(game, colour, evaluator=None, met=None) -> float:
     # the resigner has rolled: he makes his best play (by cubeless equity), then the other
     # side is on roll
     after = _best_reply_position(decider, game, position)
-    if isinstance(after, float):      # the best play wins the game: its points for the resigner
+    if isinstance(after, float):  # the best play wins the game: its points for the resigner
         value = flip(_offered_value(game, resigner, after, met))
     else:
         value = _on_roll_value(decider, game, after, 1 - resigner)
@@ -417,8 +451,9 @@ def _best_reply_position(decider, game, position):
                 points = 1
             best_points = max(best_points or 0, points * game.cube.value)
             continue
-        candidates.append(position.replace(sides=sides, pins=pins, dice=None, pending=(),
-                                           turn=1 - roller))
+        candidates.append(
+            position.replace(sides=sides, pins=pins, dice=None, pending=(), turn=1 - roller)
+        )
     if best_points is not None:
         return float(best_points)
     races = [p for p in candidates if is_race(p)]
@@ -429,9 +464,11 @@ def _best_reply_position(decider, game, position):
             raise ValueError("a position with contact needs an evaluator")
         frames = [to_frame(p, variant.cross) for p in contact]
         probs = decider.evaluator.evaluate_many(variant, frames)
-        scored += [(equity(variant, pr), len(races) + i, p)
-                   for i, (pr, p) in enumerate(zip(probs, contact))]
-    return min(scored)[2]   # the opponent's equity is lowest after the roller's best play
+        scored += [
+            (equity(variant, pr), len(races) + i, p)
+            for i, (pr, p) in enumerate(zip(probs, contact))
+        ]
+    return min(scored)[2]  # the opponent's equity is lowest after the roller's best play
 
 
 def resignation_response(game, evaluator=None, met=None) -> bool:

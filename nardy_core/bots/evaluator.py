@@ -40,5 +40,8 @@ def equity(variant, probs) -> float:
     """Cubeless money equity for the side on roll."""
     win, win_g, win_bg, lose_g, lose_bg = probs
     single, gammon, backgammon = outcome_values(variant)
-    return (single * (2 * win - 1) + (gammon - single) * (win_g - lose_g)
-            + (backgammon - gammon) * (win_bg - lose_bg))
+    return (
+        single * (2 * win - 1)
+        + (gammon - single) * (win_g - lose_g)
+        + (backgammon - gammon) * (win_bg - lose_bg)
+    )

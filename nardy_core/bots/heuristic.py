@@ -30,12 +30,12 @@ from .evaluator import Evaluator
 
 PIPS_PER_ROLL = 8.17
 ROLL_VARIANCE = 0.28  # variance of rolls needed, per roll of the race (sd 4.3 pips / 8.17)
-GAMMON_SPREAD = 1.6   # rolls: the uncertainty of the gammon race
+GAMMON_SPREAD = 1.6  # rolls: the uncertainty of the gammon race
 CONTACT_SPREAD = 1.3  # contact positions are more volatile than the race model says
-GAMMON_BASE = 0.12    # contact: the share of wins that are gammons at an even position
-GAMMON_SLOPE = 0.0   # … and its growth per pip of lead
-RACE_SPREAD = 1.0     # the spread of races without contact
-CHECKER_PIPS = 4.0    # wastage: every checker still on the board costs about this many pips
+GAMMON_BASE = 0.12  # contact: the share of wins that are gammons at an even position
+GAMMON_SLOPE = 0.0  # … and its growth per pip of lead
+RACE_SPREAD = 1.0  # the spread of races without contact
+CHECKER_PIPS = 4.0  # wastage: every checker still on the board costs about this many pips
 
 
 def _logistic(x):
@@ -138,10 +138,15 @@ class HeuristicEvaluator(Evaluator):
         if not gammons:
             return (win, 0.0, 0.0, 0.0, 0.0)
         edge = opp_pips - my_pips + lead  # the roller's lead in pips, contact included
-        win_g = 0.0 if theirs[0] else win * self._gammon(mine, theirs, my_pips - lead, contact,
-                                                         edge)
-        lose_g = 0.0 if mine[0] else (1 - win) * self._gammon(theirs, mine, opp_pips + lead,
-                                                              contact, -edge, roller=False)
+        win_g = (
+            0.0 if theirs[0] else win * self._gammon(mine, theirs, my_pips - lead, contact, edge)
+        )
+        lose_g = (
+            0.0
+            if mine[0]
+            else (1 - win)
+            * self._gammon(theirs, mine, opp_pips + lead, contact, -edge, roller=False)
+        )
         win_bg = lose_bg = 0.0
         if backgammons:
             if win_g and (theirs[25] or theirs[26] or any(theirs[19:25])):
@@ -158,15 +163,18 @@ class HeuristicEvaluator(Evaluator):
         g = _phi((need_loser - need_winner) / GAMMON_SPREAD)
         if contact:
             # hits and closed boards win gammons that the race alone does not
-            g = max(g, min(max(GAMMON_BASE + GAMMON_SLOPE * edge, 0.02), 0.6)
-                    + 0.03 * (loser[25] + loser[26]))
+            g = max(
+                g,
+                min(max(GAMMON_BASE + GAMMON_SLOPE * edge, 0.02), 0.6)
+                + 0.03 * (loser[25] + loser[26]),
+            )
         return min(g, 0.95)
 
     def _blocking_contact(self, variant, raw):
         """Long-nardy family: blocks in front of the other's checkers decide the game."""
         cross = variant.cross
         me = raw[0:27]
-        theirs = raw[F_OPP + 1:F_OPP + 25]  # index p - 1: opponent's checkers on my point p
+        theirs = raw[F_OPP + 1 : F_OPP + 25]  # index p - 1: opponent's checkers on my point p
         score = 0.0
         # the opponent's path in my numbering visits cross[q] for q = 24 … 1
         their_path = [cross[q] for q in range(24, 0, -1)]

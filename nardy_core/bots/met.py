@@ -107,10 +107,10 @@ def taut_string(lo, hi, y0: float, y1: float):
                 break
             slo = (lows[j] - ay) / dx
             shi = (highs[j] - ay) / dx
-            if slo > smax + _EPS:      # must pass above the lower obstacle: wrap under hi[jmax]
+            if slo > smax + _EPS:  # must pass above the lower obstacle: wrap under hi[jmax]
                 bend = (jmax, highs[jmax])
                 break
-            if shi < smin - _EPS:      # must pass below the upper obstacle: wrap over lo[jmin]
+            if shi < smin - _EPS:  # must pass below the upper obstacle: wrap over lo[jmin]
                 bend = (jmin, lows[jmin])
                 break
             if slo > smin:
@@ -183,10 +183,10 @@ class CubeModel:
 
 
 # --- the match equity table ---------------------------------------------------------------------
-GAMMON_RATE = 0.27        # share of wins that are gammons (backgammons not included)
-BACKGAMMON_RATE = 0.015   # share of wins that are backgammons
-MET_EFFICIENCY = 0.8      # cube efficiency of the model game
-OPENING_SWING = 0.02      # the first rolls move p to 0.5 ± this before the first double
+GAMMON_RATE = 0.27  # share of wins that are gammons (backgammons not included)
+BACKGAMMON_RATE = 0.015  # share of wins that are backgammons
+MET_EFFICIENCY = 0.8  # cube efficiency of the model game
+OPENING_SWING = 0.02  # the first rolls move p to 0.5 ± this before the first double
 OUTCOME_POINTS = (1, 2, 3)
 
 
@@ -200,8 +200,13 @@ class MatchEquityTable:
     post); ``after(a, b, state, crawford_rule)``: at the start of the game that follows a game
     played in ``state`` once the score is a-away/b-away."""
 
-    def __init__(self, gammon_rate=GAMMON_RATE, backgammon_rate=BACKGAMMON_RATE,
-                 efficiency=MET_EFFICIENCY, opening_swing=OPENING_SWING):
+    def __init__(
+        self,
+        gammon_rate=GAMMON_RATE,
+        backgammon_rate=BACKGAMMON_RATE,
+        efficiency=MET_EFFICIENCY,
+        opening_swing=OPENING_SWING,
+    ):
         self.gammon_rate = gammon_rate
         self.backgammon_rate = backgammon_rate
         self.efficiency = efficiency
@@ -293,20 +298,32 @@ class MatchEquityTable:
         top = 1
         while top < max(a, b):
             top *= 2
-        return CubeModel(terminal, lambda v: after(a - v, b, state),
-                         lambda v: after(a, b - v, state),
-                         lambda v: v < a, lambda v: v < b, self.efficiency, top)
+        return CubeModel(
+            terminal,
+            lambda v: after(a - v, b, state),
+            lambda v: after(a, b - v, state),
+            lambda v: v < a,
+            lambda v: v < b,
+            self.efficiency,
+            top,
+        )
 
     def table(self, length: int) -> list:
         """Rows a = 1…length, columns b = 1…length: A's chance at a-away/b-away before the
         Crawford game (1-away entries: the Crawford game)."""
-        return [[self.equity(a, b, "crawford" if (a == 1) != (b == 1) else "pre")
-                 for b in range(1, length + 1)] for a in range(1, length + 1)]
+        return [
+            [
+                self.equity(a, b, "crawford" if (a == 1) != (b == 1) else "pre")
+                for b in range(1, length + 1)
+            ]
+            for a in range(1, length + 1)
+        ]
 
 
 @functools.lru_cache(maxsize=8)
-def default_met(gammon_rate=GAMMON_RATE, backgammon_rate=BACKGAMMON_RATE,
-                efficiency=MET_EFFICIENCY) -> MatchEquityTable:
+def default_met(
+    gammon_rate=GAMMON_RATE, backgammon_rate=BACKGAMMON_RATE, efficiency=MET_EFFICIENCY
+) -> MatchEquityTable:
     """The shared table (entries are computed on first use)."""
     return MatchEquityTable(gammon_rate, backgammon_rate, efficiency)
 
@@ -316,8 +333,13 @@ def format_table(met: MatchEquityTable, length: int = 11) -> str:
     rows = met.table(length)
     head = "| away | " + " | ".join(str(b) for b in range(1, length + 1)) + " |"
     line = "|---" * (length + 1) + "|"
-    body = [f"| {a + 1} | " + " | ".join(f"{100 * v:.1f}" for v in row) + " |"
-            for a, row in enumerate(rows)]
-    post = "| post-Crawford trailer | " + " | ".join(
-        f"{100 * met.post(n):.1f}" for n in range(1, length + 1)) + " |"
+    body = [
+        f"| {a + 1} | " + " | ".join(f"{100 * v:.1f}" for v in row) + " |"
+        for a, row in enumerate(rows)
+    ]
+    post = (
+        "| post-Crawford trailer | "
+        + " | ".join(f"{100 * met.post(n):.1f}" for n in range(1, length + 1))
+        + " |"
+    )
     return "\n".join([head, line] + body + ["", head.replace("away", "n-away"), line, post])

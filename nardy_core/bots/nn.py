@@ -43,16 +43,21 @@ POINT_FEATURES = 6
 BAR_FEATURES = 4
 OFF_FEATURES = 2
 SIDE_INPUTS = 24 * POINT_FEATURES + BAR_FEATURES + OFF_FEATURES  # 150
-N_INPUTS = 2 * SIDE_INPUTS                                        # 300
+N_INPUTS = 2 * SIDE_INPUTS  # 300
 MAX_COUNT = 15
-REFRESH = 1024   # incremental updates of one net between two full recomputations
-
+REFRESH = 1024  # incremental updates of one net between two full recomputations
 
 
 # --- encoding ----------------------------------------------------------------------------------
 def point_features(n):
-    return (float(n >= 1), float(n >= 2), float(n >= 3), float(n >= 4), float(n >= 5),
-            max(n - 5, 0) / 3.0)
+    return (
+        float(n >= 1),
+        float(n >= 2),
+        float(n >= 3),
+        float(n >= 4),
+        float(n >= 5),
+        max(n - 5, 0) / 3.0,
+    )
 
 
 def bar_features(n):
@@ -90,7 +95,7 @@ def encode_sides(me, opp) -> list:
             feats = features_of(index, side[index])
             if index == F_BAR and len(side) > F_HAND and side[F_HAND]:
                 feats = tuple(map(add, feats, bar_features(side[F_HAND])))
-            x[base + off:base + off + len(feats)] = feats
+            x[base + off : base + off + len(feats)] = feats
     return x
 
 
@@ -100,7 +105,7 @@ def slot_map(cross):
     out = {}
     for index, off in offsets.items():
         out[index] = (off, index)
-    out[F_HAND] = (offsets[F_BAR], F_BAR)   # hand checkers (Caucasian) read as the bar
+    out[F_HAND] = (offsets[F_BAR], F_BAR)  # hand checkers (Caucasian) read as the bar
     for q in range(1, 25):
         out[F_OPP + cross[q]] = (SIDE_INPUTS + offsets[q], q)
     out[F_OBAR] = (SIDE_INPUTS + offsets[F_BAR], F_BAR)
@@ -114,8 +119,8 @@ def is_race(frame) -> bool:
     raw = frame.to_bytes(SLOTS, "little")
     if raw[F_HAND] or raw[F_OHAND]:
         return False
-    mine_back = len(raw[1:26].rstrip(b"\0"))   # my rearmost occupied point (25 = bar)
-    theirs = raw[F_OBAR:F_OBAR + 1] + raw[F_OPP + 1:F_OPP + 25]  # on my points 0 (bar)..24
+    mine_back = len(raw[1:26].rstrip(b"\0"))  # my rearmost occupied point (25 = bar)
+    theirs = raw[F_OBAR : F_OBAR + 1] + raw[F_OPP + 1 : F_OPP + 25]  # on my points 0 (bar)..24
     their_front = len(theirs) - len(theirs.lstrip(b"\0"))  # lowest of my points they hold
     return mine_back < their_front or not mine_back or their_front == len(theirs)
 
@@ -135,7 +140,7 @@ class Net:
 
     def __init__(self, n_in, hidden, w1, b1, w2, b2):
         self.n_in, self.hidden = n_in, hidden
-        self.w1 = [w1[i * hidden:(i + 1) * hidden] for i in range(n_in)]
+        self.w1 = [w1[i * hidden : (i + 1) * hidden] for i in range(n_in)]
         self.b1 = list(b1)
         self.w2 = [[w2[j * N_OUT + k] for j in range(hidden)] for k in range(N_OUT)]  # per output
         self.b2 = list(b2)
@@ -185,7 +190,7 @@ def probabilities(s):
 
 def _floats(raw, count, pos):
     a = array("f")
-    a.frombytes(raw[pos:pos + 4 * count])
+    a.frombytes(raw[pos : pos + 4 * count])
     if sys.byteorder == "big":
         a.byteswap()
     return a.tolist(), pos + 4 * count
@@ -289,7 +294,7 @@ class NetEvaluator(Evaluator):
             if d is None:
                 d = deltas[key] = list(map(sub, t[new], t[old]))
             changes.append(d)
-        if len(changes) > 2:   # one pass over all the changed slots' deltas
+        if len(changes) > 2:  # one pass over all the changed slots' deltas
             acc = list(map(sum, zip(last[1], *changes)))
         elif changes:
             acc = list(map(add, last[1], changes[0]))
@@ -337,8 +342,11 @@ def weight_file(game_key) -> str:
 def weight_bytes(game_key):
     """The shipped weight file of a game (bytes), or None."""
     from importlib import resources
+
     try:
-        return resources.files(__package__ + ".weights").joinpath(weight_file(game_key)).read_bytes()
+        return (
+            resources.files(__package__ + ".weights").joinpath(weight_file(game_key)).read_bytes()
+        )
     except (FileNotFoundError, ModuleNotFoundError, OSError):
         return None
 

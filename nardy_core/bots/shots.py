@@ -50,8 +50,10 @@ def throw_tables(dice_count, doubles_count):
                 if k > 0 and not direct[total] & bit:
                     paths_of[total].setdefault(bit, set()).add(tuple(inter))
                 inter.append(total)
-    indirect = [[(bit, tuple(paths)) for bit, paths in sorted(paths_of[d].items())
-                 if not direct[d] & bit] for d in range(25)]
+    indirect = [
+        [(bit, tuple(paths)) for bit, paths in sorted(paths_of[d].items()) if not direct[d] & bit]
+        for d in range(25)
+    ]
     tables = _TABLES[key] = (len(throws), direct, indirect)
     return tables
 

@@ -18,16 +18,17 @@ from ..formats.inputs import read_file, read_json_file
 from ..formats.notation import parse_position
 from ..variants import VARIANTS, get_variant
 
-MAX_GAMES = 10_000          # the highest --game-number of review
-MAX_SELFPLAY = 10_000_000   # the most games selfplay is asked for
-MAX_JOBS = 256              # the most processes selfplay starts
+MAX_GAMES = 10_000  # the highest --game-number of review
+MAX_SELFPLAY = 10_000_000  # the most games selfplay is asked for
+MAX_JOBS = 256  # the most processes selfplay starts
 
 
 def _parse_dice(text):
     digits = [c for c in text if c.isdigit()]
     if not digits or any(not "1" <= c <= "6" for c in digits):
-        raise NardyError(f"dice {text!r}: write them as digits 1-6, e.g. 31 or 6-6",
-                         code="bad_dice", dice=text)
+        raise NardyError(
+            f"dice {text!r}: write them as digits 1-6, e.g. 31 or 6-6", code="bad_dice", dice=text
+        )
     return tuple(int(c) for c in digits)
 
 
@@ -45,6 +46,7 @@ def cmd_check_vectors(args):
     # start-up: the bots, the review, the referees and the page's logic load only for the
     # commands that use them
     from ..referee.vectors import check_file, report
+
     failed = 0
     for path in args.files:
         failed += report(check_file(path), sys.stdout)
@@ -71,8 +73,10 @@ def cmd_plays(args):
     plays = legal_plays(position)
     ended = position.variant.roll_outcome(position, plays)
     if ended is not None:  # the roll itself ends the game (fayles: no play of every die)
-        print(f"# the roll ends the game: {ended.kind}, {ended.points} point"
-              f"{'' if ended.points == 1 else 's'} to the other side")
+        print(
+            f"# the roll ends the game: {ended.kind}, {ended.points} point"
+            f"{'' if ended.points == 1 else 's'} to the other side"
+        )
         return 0
     for play in plays:
         print(play.notation())
@@ -86,6 +90,7 @@ def cmd_selfplay(args):
     # start-up: the bots, the review, the referees and the page's logic load only for the
     # commands that use them
     from ..referee.option_matrix import matrix_variants
+
     games = list(VARIANTS) if not args.game or "all" in args.game else args.game
     options = _parse_options(args.option)
     bad = 0
@@ -97,11 +102,16 @@ def cmd_selfplay(args):
             print(report.line())
             for line in report.violations[:20]:
                 print("  " + line)
-            played, turns, found = (played + report.games, turns + report.turns,
-                                    found + len(report.violations))
+            played, turns, found = (
+                played + report.games,
+                turns + report.turns,
+                found + len(report.violations),
+            )
         if args.all_options:
-            print(f"{key}: {len(variants)} option values, {played} games, {turns} turns, "
-                  f"{found} rule violations, {time.perf_counter() - start:.1f} s")
+            print(
+                f"{key}: {len(variants)} option values, {played} games, {turns} turns, "
+                f"{found} rule violations, {time.perf_counter() - start:.1f} s"
+            )
         bad += found
     return 1 if bad else 0
 
@@ -111,6 +121,7 @@ def _selfplay_report(variant, args):
     # commands that use them
     from ..referee.option_matrix import label
     from ..referee.selfplay import selfplay
+
     # each value of the matrix plays its own games: the same dice under every option would
     # mostly replay the same games
     seed = f"{args.seed}/{label(variant)}" if args.all_options else args.seed
@@ -126,8 +137,11 @@ def _parallel_selfplay(variant, games, seed, jobs):
     # commands that use them
     from ..referee.option_matrix import label
     from ..referee.selfplay import SelfPlayReport
-    chunks = [(variant.key, variant.options.values, games * i // jobs,
-               games * (i + 1) // jobs, seed) for i in range(jobs)]
+
+    chunks = [
+        (variant.key, variant.options.values, games * i // jobs, games * (i + 1) // jobs, seed)
+        for i in range(jobs)
+    ]
     with Pool(jobs) as pool:
         parts = pool.map(_selfplay_chunk, chunks)
     total = SelfPlayReport(label(variant))
@@ -143,6 +157,7 @@ def _selfplay_chunk(chunk):
     # start-up: the bots, the review, the referees and the page's logic load only for the
     # commands that use them
     from ..referee.selfplay import selfplay
+
     key, options, start, stop, seed = chunk
     return selfplay(get_variant(key, options), range(start, stop), seed=seed)
 
@@ -155,10 +170,12 @@ def cmd_choose(args):
     # commands that use them
     from ..bots import Chooser
     from ..referee.vectors import load, outcome_key, position_from_json, vector_id, vector_variant
+
     fmt, file_game, vectors = load(args.file)
     if fmt != 2:
-        raise NardyError(f"{args.file}: choose reads format-2 vector files", code="vector_file",
-                         path=args.file)
+        raise NardyError(
+            f"{args.file}: choose reads format-2 vector files", code="vector_file", path=args.file
+        )
     choosers = {}
     for vector in vectors:
         variant = vector_variant(vector, file_game)
@@ -183,12 +200,16 @@ def cmd_choose(args):
         position = start
         end = None
         if outcome is not None:
-            who = "draw" if outcome.winner is None else (
-                "mover" if outcome.winner == position.turn else "opponent")
+            who = (
+                "draw"
+                if outcome.winner is None
+                else ("mover" if outcome.winner == position.turn else "opponent")
+            )
             end = {"winner": who, "points": outcome.points}
         mover = position.turn
-        result = json.loads(outcome_key(sides[mover], pins[mover], sides[1 - mover],
-                                        pins[1 - mover], transfer, end))
+        result = json.loads(
+            outcome_key(sides[mover], pins[mover], sides[1 - mover], pins[1 - mover], transfer, end)
+        )
         print(json.dumps({"id": vector_id(vector), "result": result}), flush=True)
     return 0
 
@@ -197,15 +218,20 @@ def cmd_hint(args):
     # start-up: the bots, the review, the referees and the page's logic load only for the
     # commands that use them
     from ..bots import Chooser
+
     position = _to_play(parse_position(args.position), args.dice)
     ranked = Chooser(position.variant, args.level, seed=args.seed).rank(position)
     best = ranked[0].equity
-    print(f"{'#':>2}  {'play':<24} {'equity':>7} {'diff':>7}  {'win':>5} {'gammon':>6} "
-          f"{'lose g':>6}  ply")
-    for i, r in enumerate(ranked[:args.top], 1):
+    print(
+        f"{'#':>2}  {'play':<24} {'equity':>7} {'diff':>7}  {'win':>5} {'gammon':>6} "
+        f"{'lose g':>6}  ply"
+    )
+    for i, r in enumerate(ranked[: args.top], 1):
         win, win_g, _, lose_g, _ = r.probs
-        print(f"{i:>2}. {r.play.notation():<24} {r.equity:+7.3f} {r.equity - best:+7.3f}  "
-              f"{win:5.1%} {win_g:6.1%} {lose_g:6.1%}  {r.ply}")
+        print(
+            f"{i:>2}. {r.play.notation():<24} {r.equity:+7.3f} {r.equity - best:+7.3f}  "
+            f"{win:5.1%} {win_g:6.1%} {lose_g:6.1%}  {r.ply}"
+        )
     return 0
 
 
@@ -215,6 +241,7 @@ def cmd_review(args):
     # start-up: the bots, the review, the referees and the page's logic load only for the
     # commands that use them
     from ..analysis.review import Review, format_report
+
     data = read_file(args.file)
     game = None if args.game_number is None else args.game_number - 1
     review = Review(data, level=args.level, game=game)
@@ -229,8 +256,10 @@ def cmd_review(args):
     length = review.record.get("length", 0)
     # a file name need not be UTF-8 (its undecodable bytes are surrogates), the output must be
     shown = os.fsencode(args.file).decode("utf-8", errors="replace")
-    title = (f"Review of {shown}: {variant}, "
-             f"{'money' if not length else f'match to {length}'}, level {args.level}")
+    title = (
+        f"Review of {shown}: {variant}, "
+        f"{'money' if not length else f'match to {length}'}, level {args.level}"
+    )
     sys.stdout.write(format_report(report, review.names, title))
     return 0
 
@@ -239,6 +268,7 @@ def cmd_play(args):
     # start-up: the bots, the review, the referees and the page's logic load only for the
     # commands that use them
     from .terminal import play_terminal
+
     return play_terminal(args)
 
 
@@ -247,13 +277,13 @@ def cmd_codes(args):
     # start-up: the bots, the review, the referees and the page's logic load only for the
     # commands that use them
     from ..ui import share
+
     kind, payload = share.read(args.code)
     if kind == "game":
         states = share.replay_states(payload)
         for _position, _cube, _match, row in states[1:]:
             if row and row.get("k") in ("play", "pass"):
-                print(f"{'wb'[row['c']]} {''.join(map(str, row['dice']))}: "
-                      f"{row['play'] or '-'}")
+                print(f"{'wb'[row['c']]} {''.join(map(str, row['dice']))}: {row['play'] or '-'}")
         payload = states[-1][:3]
     for key, value in share.state_codes(payload).items():
         if value is not None:
@@ -273,16 +303,20 @@ def cmd_verify_dice(args):
     if ok:
         print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}: matches")
     else:
-        print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}, not {digest!r}: "
-              "DOES NOT MATCH")
+        print(f"commitment: SHA-256({seed!r}) = {commitment(seed)}, not {digest!r}: DOES NOT MATCH")
     if record is not None:
-        print(("record: " + result.message()) if not result.unavailable
-              else f"record: not verifiable: {result.message()}")
+        print(
+            ("record: " + result.message())
+            if not result.unavailable
+            else f"record: not verifiable: {result.message()}"
+        )
         ok = ok and result.ok
     else:
         stream = seed + "/1" if args.game else seed
-        print(f"the first {args.count} rolls of two dice from {stream!r} (game n of a match "
-              "played from a seed draws from seed + \"/n\"):")
+        print(
+            f"the first {args.count} rolls of two dice from {stream!r} (game n of a match "
+            'played from a seed draws from seed + "/n"):'
+        )
         for index, roll in enumerate(iter_rolls(stream, args.count), 1):
             print(f"  {index:3d}  {roll[0]}-{roll[1]}")
     return 0 if ok else 1
@@ -291,11 +325,14 @@ def cmd_verify_dice(args):
 def _whole(low, high):
     """An argparse type: a whole number (ASCII digits) from ``low`` to ``high``; argparse
     answers anything else with its usage line and exit status 2."""
+
     def whole(text):
         if not re.fullmatch(r"-?[0-9]{1,12}", text) or not low <= int(text) <= high:
             raise argparse.ArgumentTypeError(
-                f"expected a whole number from {low} to {high}, not {text!r}")
+                f"expected a whole number from {low} to {high}, not {text!r}"
+            )
         return int(text)
+
     return whole
 
 
@@ -310,8 +347,9 @@ def _seed(text):
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(prog="python -m nardy_core",
-                                     description="Rules engine for the nardy family of games.")
+    parser = argparse.ArgumentParser(
+        prog="python -m nardy_core", description="Rules engine for the nardy family of games."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("check-vectors", help="check rule vectors (format 1 or 2)")
@@ -319,8 +357,12 @@ def build_parser():
     p.set_defaults(func=cmd_check_vectors)
 
     p = sub.add_parser("plays", help="list the legal plays of a position and roll")
-    p.add_argument("position", nargs="?", help="position in the text notation (docs/notation.md);"
-                   " default: the starting position of --game")
+    p.add_argument(
+        "position",
+        nargs="?",
+        help="position in the text notation (docs/notation.md);"
+        " default: the starting position of --game",
+    )
     p.add_argument("dice", help="the roll, e.g. 31 or 6-6")
     p.add_argument("--game", default="short", choices=sorted(VARIANTS))
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
@@ -329,10 +371,12 @@ def build_parser():
     # start-up: the bots, the review, the referees and the page's logic load only for the
     # commands that use them
     from ..bots import LEVELS
+
     p = sub.add_parser("choose", help="the bot's play for each vector of a format-2 file")
     p.add_argument("--level", default="strong", choices=list(LEVELS))
-    p.add_argument("--seed", type=_seed, default="0",
-                   help="seed of the bot's noise (not of any dice)")
+    p.add_argument(
+        "--seed", type=_seed, default="0", help="seed of the bot's noise (not of any dice)"
+    )
     p.add_argument("file")
     p.set_defaults(func=cmd_choose)
 
@@ -344,58 +388,103 @@ def build_parser():
     p.add_argument("dice", help="the roll, e.g. 31")
     p.set_defaults(func=cmd_hint)
 
-    p = sub.add_parser("review", help="review a game record: every decision judged by a bot "
-                       "level, the luck of every roll, figures per player (docs/review.md)")
+    p = sub.add_parser(
+        "review",
+        help="review a game record: every decision judged by a bot "
+        "level, the luck of every roll, figures per player (docs/review.md)",
+    )
     p.add_argument("file", help="a match record (.mat-style text) or a page's JSON record")
     p.add_argument("--level", default="strong", choices=list(LEVELS))
-    p.add_argument("--game-number", type=_whole(1, MAX_GAMES),
-                   help=f"review only this game of a match (1 = first, up to {MAX_GAMES})")
+    p.add_argument(
+        "--game-number",
+        type=_whole(1, MAX_GAMES),
+        help=f"review only this game of a match (1 = first, up to {MAX_GAMES})",
+    )
     p.add_argument("--json", action="store_true", help="the review as JSON")
-    p.add_argument("--annotated", action="store_true",
-                   help="the record as text with the review's marks and comments")
+    p.add_argument(
+        "--annotated",
+        action="store_true",
+        help="the record as text with the review's marks and comments",
+    )
     p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("--game", default="long", choices=sorted(VARIANTS))
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
-    p.add_argument("--match", type=_whole(0, MAX_LENGTH), default=0,
-                   help=f"match length, 0-{MAX_LENGTH} (0 = one money game)")
+    p.add_argument(
+        "--match",
+        type=_whole(0, MAX_LENGTH),
+        default=0,
+        help=f"match length, 0-{MAX_LENGTH} (0 = one money game)",
+    )
     p.add_argument("--seed", type=_seed, help="dice seed (the same seed replays the same dice)")
-    p.add_argument("--white", default="human",
-                   help=f"human (default) or a bot level: {', '.join(LEVELS)}")
+    p.add_argument(
+        "--white", default="human", help=f"human (default) or a bot level: {', '.join(LEVELS)}"
+    )
     p.add_argument("--black", default="human", help="human (default) or a bot level")
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("codes", help="a position's codes (state text, link code, gnubg ID, "
-                       "XGID) from any of them, or from a link; a game code also lists its plays")
+    p = sub.add_parser(
+        "codes",
+        help="a position's codes (state text, link code, gnubg ID, "
+        "XGID) from any of them, or from a link; a game code also lists its plays",
+    )
     p.add_argument("code", help="a link, link code, gnubg PositionID:MatchID, XGID or state text")
     p.set_defaults(func=cmd_codes)
 
     p = sub.add_parser("selfplay", help="random games judged by an independent referee")
     p.add_argument("games", type=_whole(0, MAX_SELFPLAY), help=f"0-{MAX_SELFPLAY}")
-    p.add_argument("--game", action="append", choices=sorted(VARIANTS) + ["all"],
-                   help="a game to play (repeatable; default or 'all': every game)")
+    p.add_argument(
+        "--game",
+        action="append",
+        choices=sorted(VARIANTS) + ["all"],
+        help="a game to play (repeatable; default or 'all': every game)",
+    )
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
-                       help="one combination of options, for every game named")
-    which.add_argument("--all-options", action="store_true",
-                       help="every value of every option of each game, one line per value "
-                       "(nardy_core/referee/option_matrix.py)")
+    which.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        metavar="KEY=VALUE",
+        help="one combination of options, for every game named",
+    )
+    which.add_argument(
+        "--all-options",
+        action="store_true",
+        help="every value of every option of each game, one line per value "
+        "(nardy_core/referee/option_matrix.py)",
+    )
     p.add_argument("--seed", type=_seed, default="0")
-    p.add_argument("--jobs", "-j", type=_whole(1, MAX_JOBS), default=1,
-                   help=f"processes to use, 1-{MAX_JOBS}")
+    p.add_argument(
+        "--jobs", "-j", type=_whole(1, MAX_JOBS), default=1, help=f"processes to use, 1-{MAX_JOBS}"
+    )
     p.set_defaults(func=cmd_selfplay)
 
-    p = sub.add_parser("verify-dice", help="check a revealed dice seed against its commitment "
-                       "(SHA-256) and, with --record, every roll of a saved game (docs/dice.md)")
+    p = sub.add_parser(
+        "verify-dice",
+        help="check a revealed dice seed against its commitment "
+        "(SHA-256) and, with --record, every roll of a saved game (docs/dice.md)",
+    )
     p.add_argument("seed", help="the seed the page revealed after the game")
     p.add_argument("hash", help="the commitment the page showed before the first roll")
-    p.add_argument("--record", metavar="FILE", help="a saved or exported game record (JSON): "
-                   "every throw in it is recomputed from the seed")
-    p.add_argument("--count", type=_whole(0, MAX_ROLLS_LISTED), default=10,
-                   help=f"rolls to list without --record, 0-{MAX_ROLLS_LISTED}")
-    p.add_argument("--game", action="store_true", help="list the rolls of the first game of a "
-                   "match played from the seed (seed + \"/1\") rather than of the seed itself")
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        help="a saved or exported game record (JSON): "
+        "every throw in it is recomputed from the seed",
+    )
+    p.add_argument(
+        "--count",
+        type=_whole(0, MAX_ROLLS_LISTED),
+        default=10,
+        help=f"rolls to list without --record, 0-{MAX_ROLLS_LISTED}",
+    )
+    p.add_argument(
+        "--game",
+        action="store_true",
+        help="list the rolls of the first game of a "
+        'match played from the seed (seed + "/1") rather than of the seed itself',
+    )
     p.set_defaults(func=cmd_verify_dice)
     return parser
 

@@ -39,8 +39,12 @@ def _describe_result(game):
     r = game.result
     if r.winner is None:
         return f"Draw ({r.points} each)"
-    how = {"drop": "the double was dropped", "resign": f"resignation ({r.kind})",
-           "bear_off": r.kind, "roll": f"the roll could not be played ({r.kind})"}[r.reason]
+    how = {
+        "drop": "the double was dropped",
+        "resign": f"resignation ({r.kind})",
+        "bear_off": r.kind,
+        "roll": f"the roll could not be played ({r.kind})",
+    }[r.reason]
     return f"{COLOURS[r.winner]} wins {r.points} point(s): {how}, cube {r.cube}"
 
 
@@ -60,14 +64,14 @@ def _human_turn(game, out):
     elif game.phase == DOUBLE:
         taker = COLOURS[game.actor]
         extra = ", b = beaver" if game.can_beaver() else ""
-        answer = _ask(f"{taker}: double to {game.cube.value * 2}: t = take, p = pass{extra} > ",
-                      out).lower()
+        answer = _ask(
+            f"{taker}: double to {game.cube.value * 2}: t = take, p = pass{extra} > ", out
+        ).lower()
         {"t": game.take, "p": game.drop, "b": game.beaver}.get(answer, game.take)()
     elif game.phase == RESIGN:
         resigner, kind = game.resign_offer
         answer = _ask(f"{COLOURS[1 - resigner]}: accept resignation ({kind})? y/n > ", out)
-        (game.accept_resignation if answer.lower().startswith("y") else
-         game.decline_resignation)()
+        (game.accept_resignation if answer.lower().startswith("y") else game.decline_resignation)()
     elif game.phase == MOVE:
         try:
             plays = game.legal_plays()
@@ -90,11 +94,14 @@ def _human_turn(game, out):
 def _listed(plays, answer):
     # isdigit() also holds for other scripts' digits (², ٣), which int() refuses, and int()
     # refuses thousands of digits: only a short ASCII number can pick a play
-    if answer.isascii() and len(answer) <= len(str(len(plays))) and 1 <= int(answer) <= len(
-            plays):
+    if answer.isascii() and len(answer) <= len(str(len(plays))) and 1 <= int(answer) <= len(plays):
         return plays[int(answer) - 1]
-    raise NardyError(f"there is no play number {answer[:20]}: choose 1-{len(plays)} or write "
-                     "the play", code="bad_choice", answer=answer[:20], count=len(plays))
+    raise NardyError(
+        f"there is no play number {answer[:20]}: choose 1-{len(plays)} or write the play",
+        code="bad_choice",
+        answer=answer[:20],
+        count=len(plays),
+    )
 
 
 def play_terminal(args, out=None) -> int:
@@ -107,13 +114,18 @@ def play_terminal(args, out=None) -> int:
     # commands that use them
     from ..bots import LEVELS
     from ..bots.player import BotPlayer
+
     for who in (args.white, args.black):
         if who != "human" and who not in LEVELS:
-            raise NardyError(f"unknown player {who!r} (human or a bot level: "
-                             f"{', '.join(LEVELS)})", code="player")
+            raise NardyError(
+                f"unknown player {who!r} (human or a bot level: {', '.join(LEVELS)})", code="player"
+            )
     variant = get_variant(args.game, options)
-    bots = {who: BotPlayer(variant, who, seed=args.seed or 0)
-            for who in (args.white, args.black) if who != "human"}
+    bots = {
+        who: BotPlayer(variant, who, seed=args.seed or 0)
+        for who in (args.white, args.black)
+        if who != "human"
+    }
     match = Match(variant, length=args.match, seed=args.seed)
     out.write(f"{variant.names['en']} — dice seed {match.seed}\n")
     try:
@@ -131,8 +143,7 @@ def play_terminal(args, out=None) -> int:
                         colour = COLOURS[game.position.turn]
                         bots[who].act(game)
                         for action in game.actions[before:]:
-                            out.write(f"  {colour} bot ({who}): "
-                                      f"{_describe_action(game, action)}\n")
+                            out.write(f"  {colour} bot ({who}): {_describe_action(game, action)}\n")
                 except NardyError as exc:
                     out.write(f"  ! {exc}\n")
             out.write("\n" + render(game.position) + "\n" + _describe_result(game) + "\n")

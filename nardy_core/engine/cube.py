@@ -38,8 +38,9 @@ def within_limit(variant: Variant, value: int) -> bool:
     return not limit or value <= limit
 
 
-def double_refusal(variant: Variant, cube: CubeState, match: MatchScore, colour: int,
-                   turns_done: Sequence[int]) -> tuple[str, str] | None:
+def double_refusal(
+    variant: Variant, cube: CubeState, match: MatchScore, colour: int, turns_done: Sequence[int]
+) -> tuple[str, str] | None:
     """Why ``colour`` may not double now, as ``(code, message)``; None when the double is legal.
 
     ``turns_done``: (white, black) turns completed in this game, for the Holland rule."""

@@ -17,7 +17,7 @@ from .errors import GameStateError, NardyError
 
 # The most bytes of the stream a record may say were used: 2**53 - 1, the largest count a
 # JSON reader in a browser holds exactly (a game uses a few hundred).
-MAX_USED = 2 ** 53 - 1
+MAX_USED = 2**53 - 1
 MAX_SEED = 4096  # the longest seed, in characters (the page makes 32; game k of S is "S/k")
 
 
@@ -30,10 +30,13 @@ class Dice:
         self.seed = secrets.token_hex(16) if seed is None else str(seed)
         check_seed(self.seed)
         if type(used) is not int or not 0 <= used <= MAX_USED:
-            raise GameStateError(f"the count of dice bytes used must be a whole number from 0 "
-                                 f"to {MAX_USED}, not {used!r:.40}", code="dice_used",
-                                 limit=MAX_USED)
-        self.used = used       # bytes of the stream consumed so far (the generator's state)
+            raise GameStateError(
+                f"the count of dice bytes used must be a whole number from 0 "
+                f"to {MAX_USED}, not {used!r:.40}",
+                code="dice_used",
+                limit=MAX_USED,
+            )
+        self.used = used  # bytes of the stream consumed so far (the generator's state)
         self._block = b""
         self._block_index = -1
 
@@ -71,10 +74,15 @@ def check_seed(seed: str) -> None:
     command line's undecodable bytes become) or that would make every block's hash long is
     refused before any die is thrown."""
     if len(seed) > MAX_SEED:
-        raise NardyError(f"a dice seed has at most {MAX_SEED} characters, not {len(seed)}",
-                         code="bad_seed", length=len(seed), limit=MAX_SEED)
+        raise NardyError(
+            f"a dice seed has at most {MAX_SEED} characters, not {len(seed)}",
+            code="bad_seed",
+            length=len(seed),
+            limit=MAX_SEED,
+        )
     try:
         seed.encode("utf-8")
     except UnicodeEncodeError:
-        raise NardyError(f"the dice seed {seed!r} is not text that UTF-8 can write",
-                         code="bad_seed") from None
+        raise NardyError(
+            f"the dice seed {seed!r} is not text that UTF-8 can write", code="bad_seed"
+        ) from None

@@ -23,21 +23,21 @@ if TYPE_CHECKING:
 Cross = tuple[int, ...]
 
 F_OFF, F_BAR, F_HAND = OFF, BAR, HAND  # mover: slot 0 off, 1…24 points, 25 bar, 26 hand
-F_OPP = 26                             # opponent's count on mover point p: slot F_OPP + p
-F_OBAR = 51                            # opponent's bar
-F_PIN = 51                             # pin state of mover point p: slot F_PIN + p
-PIN_MINE, PIN_THEIRS = 1, 2            # 1: mover's single checker is pinned there; 2: opponent's
-F_OOFF, F_OHAND = 76, 77               # opponent's borne-off and hand counts (constant in a turn)
+F_OPP = 26  # opponent's count on mover point p: slot F_OPP + p
+F_OBAR = 51  # opponent's bar
+F_PIN = 51  # pin state of mover point p: slot F_PIN + p
+PIN_MINE, PIN_THEIRS = 1, 2  # 1: mover's single checker is pinned there; 2: opponent's
+F_OOFF, F_OHAND = 76, 77  # opponent's borne-off and hand counts (constant in a turn)
 SLOTS = 78
 
-SLOT_BITS, SLOT_SHIFT = 8, 3                         # a slot is a byte: bit = slot << 3
-SH = tuple(i << SLOT_SHIFT for i in range(SLOTS))     # bit offset of a slot
+SLOT_BITS, SLOT_SHIFT = 8, 3  # a slot is a byte: bit = slot << 3
+SH = tuple(i << SLOT_SHIFT for i in range(SLOTS))  # bit offset of a slot
 ONE = tuple(1 << (i << SLOT_SHIFT) for i in range(SLOTS))  # +1 checker in a slot
 
 
 def ones(first: int, last: int) -> int:
     """A mask with the lowest bit of every slot first…last set (empty when first > last)."""
-    return sum(ONE[first:last + 1])
+    return sum(ONE[first : last + 1])
 
 
 def slot_mask(first: int, last: int) -> int:
@@ -45,8 +45,8 @@ def slot_mask(first: int, last: int) -> int:
     return ones(first, last) * 15
 
 
-BOARD = slot_mask(1, 24)          # the mover's points
-OUTSIDE = slot_mask(7, 26)        # mover checkers that stop bearing off: points 7-24, bar, hand
+BOARD = slot_mask(1, 24)  # the mover's points
+OUTSIDE = slot_mask(7, 26)  # mover checkers that stop bearing off: points 7-24, bar, hand
 
 
 def count(s: int, slot: int) -> int:
@@ -94,15 +94,18 @@ def to_frame(position: Position, cross: Cross) -> int:
 
 def pins_of(s: int, cross: Cross) -> tuple[frozenset[int], frozenset[int]]:
     """(mover's pinned points, opponent's pinned points), each in its own numbering."""
-    pins = s.to_bytes(SLOTS, "little")[F_PIN + 1:F_PIN + 25]
+    pins = s.to_bytes(SLOTS, "little")[F_PIN + 1 : F_PIN + 25]
     if pins == _NO_PINS:
         return frozenset(), frozenset()
-    return (frozenset(p for p in range(1, 25) if pins[p - 1] == PIN_MINE),
-            frozenset(cross[p] for p in range(1, 25) if pins[p - 1] == PIN_THEIRS))
+    return (
+        frozenset(p for p in range(1, 25) if pins[p - 1] == PIN_MINE),
+        frozenset(cross[p] for p in range(1, 25) if pins[p - 1] == PIN_THEIRS),
+    )
 
 
-def from_frame(position: Position, s: int, cross: Cross
-               ) -> tuple[tuple[Side, ...], tuple[frozenset[int], ...]]:
+def from_frame(
+    position: Position, s: int, cross: Cross
+) -> tuple[tuple[Side, ...], tuple[frozenset[int], ...]]:
     """Return (sides, pins) of ``position`` with the mover's frame ``s`` written back."""
     mover = position.turn
     me, opp = sides_of(s, cross)
@@ -117,7 +120,7 @@ def from_frame(position: Position, s: int, cross: Cross
 def sides_of(s: int, cross: Cross) -> tuple[Side, Side]:
     """(mover's side, opponent's side), each a 27-tuple in its own numbering (position.py)."""
     raw = s.to_bytes(SLOTS, "little")
-    theirs = raw[F_OPP + 1:F_OPP + 25]
+    theirs = raw[F_OPP + 1 : F_OPP + 25]
     opp = [0] * SIDE_LEN
     for p in range(1, 25):
         opp[cross[p]] = theirs[p - 1]
@@ -131,7 +134,7 @@ _FLIP: dict[Cross, Callable[[Any], Any]] = {}
 
 
 _NO_PINS = bytes(24)
-_SWAP_PIN = bytes((0, PIN_THEIRS, PIN_MINE))   # a pin seen by the other side
+_SWAP_PIN = bytes((0, PIN_THEIRS, PIN_MINE))  # a pin seen by the other side
 
 
 def flip(s: int, cross: Cross) -> int:
@@ -142,12 +145,17 @@ def flip(s: int, cross: Cross) -> int:
         getter = _FLIP[cross] = itemgetter(*cross[1:25])
     raw = s.to_bytes(SLOTS, "little")
     me_points = raw[1:25]
-    theirs = raw[F_OPP + 1:F_OPP + 25]
+    theirs = raw[F_OPP + 1 : F_OPP + 25]
     # the opponent's own point q holds what the mover sees on p = cross[q] (an involution)
-    head = bytes((raw[F_OOFF],)) + bytes(getter(b"\0" + theirs)) + bytes((raw[F_OBAR], raw[F_OHAND]))
+    head = (
+        bytes((raw[F_OOFF],)) + bytes(getter(b"\0" + theirs)) + bytes((raw[F_OBAR], raw[F_OHAND]))
+    )
     tail = bytes(getter(b"\0" + me_points)) + bytes((raw[F_BAR],))
-    pins = raw[F_PIN + 1:F_PIN + 25]
+    pins = raw[F_PIN + 1 : F_PIN + 25]
     if pins != _NO_PINS:
         tail += bytes(getter(b"\0" + pins)).translate(_SWAP_PIN + bytes(253))
-    return (int.from_bytes(head + tail, "little")
-            | raw[F_OFF] << SH[F_OOFF] | raw[F_HAND] << SH[F_OHAND])
+    return (
+        int.from_bytes(head + tail, "little")
+        | raw[F_OFF] << SH[F_OOFF]
+        | raw[F_HAND] << SH[F_OHAND]
+    )

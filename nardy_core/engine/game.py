@@ -7,16 +7,16 @@ actions and restored by replaying them (the dice are in the actions, so a reload
 
 from __future__ import annotations
 
+from ..variants import get_variant
 from .cube import CubeState, double_refusal, jacoby_applies, within_limit
 from .dice import Dice
 from .errors import GameStateError, IllegalMoveError
-from .score import MatchScore
 from .movegen import Play, legal_plays
 from .playnotation import find_play
 from .position import BLACK, WHITE
+from .score import MatchScore
 from .turn import Turn
 from .variant import REROLL, USE_DICE, Variant
-from ..variants import get_variant
 
 OPENING, ROLL, MOVE, DOUBLE, RESIGN, OVER = "opening", "roll", "move", "double", "resign", "over"
 
@@ -30,20 +30,38 @@ class GameResult:
 
     def __init__(self, winner, kind, points, cube, reason):
         self.winner, self.kind, self.points, self.cube, self.reason = (
-            winner, kind, points, cube, reason)
+            winner,
+            kind,
+            points,
+            cube,
+            reason,
+        )
 
     def to_dict(self):
-        return {"winner": self.winner, "kind": self.kind, "points": self.points,
-                "cube": self.cube, "reason": self.reason}
+        return {
+            "winner": self.winner,
+            "kind": self.kind,
+            "points": self.points,
+            "cube": self.cube,
+            "reason": self.reason,
+        }
 
     def __repr__(self):
         return f"GameResult({self.to_dict()})"
 
 
 class Game:
-    def __init__(self, variant, seed=None, match: MatchScore | None = None, position=None,
-                 cube: CubeState | None = None, players=(0, 1), starter=None,
-                 throw_opening=True):
+    def __init__(
+        self,
+        variant,
+        seed=None,
+        match: MatchScore | None = None,
+        position=None,
+        cube: CubeState | None = None,
+        players=(0, 1),
+        starter=None,
+        throw_opening=True,
+    ):
         """A new game of ``variant``. ``position`` (with or without dice) sets up a position to
         play on; otherwise the game opens per the rules (the opening throw is made at once
         unless ``throw_opening`` is False, as when a record is replayed), or with ``starter``
@@ -82,8 +100,11 @@ class Game:
         variant = self.variant
         recorded = list(throws) if throws is not None else None
         done = []
-        auto = self.variant.options.values.get("automatic_doubles", 0) if self.match.is_money \
-            and variant.cube_enabled else 0
+        auto = (
+            self.variant.options.values.get("automatic_doubles", 0)
+            if self.match.is_money and variant.cube_enabled
+            else 0
+        )
         while True:
             pair = tuple(recorded.pop(0)) if recorded is not None else self.dice.roll(2)
             done.append(pair)
@@ -102,7 +123,9 @@ class Game:
             winner = WHITE
         position = self.position.replace(turn=winner)
         use_dice = variant.opening == USE_DICE or (
-            variant.opening == REROLL and variant.options.values.get("first_move_dice") == "lot_dice")
+            variant.opening == REROLL
+            and variant.options.values.get("first_move_dice") == "lot_dice"
+        )
         if use_dice:
             self.position = position.replace(dice=(high, low))
             self._enter_move()
@@ -125,12 +148,18 @@ class Game:
         self._turn = None
         turn = self.turn()
         if type(self.variant).roll_outcome is not Variant.roll_outcome:
-            plays = [Play(self.position, steps, frame)
-                     for frame, steps in turn.legality.results().items()]
+            plays = [
+                Play(self.position, steps, frame)
+                for frame, steps in turn.legality.results().items()
+            ]
             ended = self.variant.roll_outcome(self.position, plays)
             if ended is not None:  # the roll itself ends the game (fayles: no play of every unit)
-                self._finish(ended.winner, ended.kind, ended.points * self.cube.value
-                             if ended.winner is not None else 0, "roll")
+                self._finish(
+                    ended.winner,
+                    ended.kind,
+                    ended.points * self.cube.value if ended.winner is not None else 0,
+                    "roll",
+                )
                 return
         # asked of the step interface, never by listing the plays (an escalating list may have
         # millions): with nothing to play, the empty play is the only legal one
@@ -195,8 +224,9 @@ class Game:
         """None when the side to move may double now, else ``(code, message)``."""
         if self.phase != ROLL:
             return "phase", "a double is offered before rolling"
-        return double_refusal(self.variant, self.cube, self.match, self.position.turn,
-                              self.position.turn_number)
+        return double_refusal(
+            self.variant, self.cube, self.match, self.position.turn, self.position.turn_number
+        )
 
     def can_double(self) -> bool:
         return self.double_refusal() is None
@@ -216,18 +246,26 @@ class Game:
         self.phase = ROLL
 
     def can_beaver(self) -> bool:
-        return self.phase == DOUBLE and self.match.is_money and bool(
-            self.variant.options.values.get("beaver")) and within_limit(
-            self.variant, self.cube.value * 4)
+        return (
+            self.phase == DOUBLE
+            and self.match.is_money
+            and bool(self.variant.options.values.get("beaver"))
+            and within_limit(self.variant, self.cube.value * 4)
+        )
 
     def beaver(self):
         if not self.can_beaver():
             if self.phase == DOUBLE and not within_limit(self.variant, self.cube.value * 4):
-                raise IllegalMoveError(f"a beaver would raise the cube above "
-                                       f"max_cube={self.variant.options['max_cube']}",
-                                       code="max_cube")
-            raise IllegalMoveError("a beaver is allowed only in money play with the beaver "
-                                   "option, in answer to a double", code="no_beaver")
+                raise IllegalMoveError(
+                    f"a beaver would raise the cube above "
+                    f"max_cube={self.variant.options['max_cube']}",
+                    code="max_cube",
+                )
+            raise IllegalMoveError(
+                "a beaver is allowed only in money play with the beaver "
+                "option, in answer to a double",
+                code="no_beaver",
+            )
         self.cube = self.cube.taken(1 - self.cube.offered_by, beaver=True)
         self.actions.append(("beaver",))
         self.phase = ROLL
@@ -249,8 +287,11 @@ class Game:
         levels = dict(self.variant.resign_levels())
         kind = kind or self.variant.resign_levels()[0][0]
         if kind not in levels:
-            raise IllegalMoveError(f"cannot resign {kind!r} (choose {', '.join(levels)})",
-                                   code="resign_kind", kind=str(kind))
+            raise IllegalMoveError(
+                f"cannot resign {kind!r} (choose {', '.join(levels)})",
+                code="resign_kind",
+                kind=str(kind),
+            )
         self._resign_offer = (self.position.turn, kind, self.phase)
         self._turn = None  # steps played so far are abandoned with the offer
         self.actions.append(("resign", kind))
@@ -299,8 +340,12 @@ class Game:
 
     def _need(self, phase):
         if self.phase != phase:
-            raise GameStateError(f"cannot do that now: the game is in the {self.phase} phase, "
-                                 f"not {phase}", code="phase", phase=self.phase, needed=phase)
+            raise GameStateError(
+                f"cannot do that now: the game is in the {self.phase} phase, not {phase}",
+                code="phase",
+                phase=self.phase,
+                needed=phase,
+            )
 
     # --- replaying a record (formats.record.replay drives it) ----------------------------------
     # The game makes empty plays on its own (a roll with no move; a play that leaves units to a
@@ -309,7 +354,7 @@ class Game:
     def after_replay(self, done):
         """Note the empty plays the game made on its own after replaying action ``done`` (an
         index into ``actions``): the record's next actions repeat them."""
-        made = sum(1 for a in self.actions[done + 1:] if a[0] == "play")
+        made = sum(1 for a in self.actions[done + 1 :] if a[0] == "play")
         self._passes_due = (len(self.actions), made)
 
     def replayed_pass(self, empty_play) -> bool:

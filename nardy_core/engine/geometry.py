@@ -8,8 +8,8 @@ from __future__ import annotations
 
 CONTRARY = "contrary"  # backgammon: the two sides travel in opposite directions
 PARALLEL = "parallel"  # long nardy: same direction, starting in diagonally opposite corners
-SHARED = "shared"      # Russian tricktrack: both sides enter and bear off in the same tables
-ROWS12 = "rows12"      # tourne-case: each side has its own row, own k faces the opponent's k
+SHARED = "shared"  # Russian tricktrack: both sides enter and bear off in the same tables
+ROWS12 = "rows12"  # tourne-case: each side has its own row, own k faces the opponent's k
 ROWS12_CONTRARY = "rows12_contrary"  # tourne-case option: own k faces the opponent's 13 - k
 
 # ROWS12 (tourne-case): a side's row is its own points 12 … 1 (row point k = own 13 - k, the home

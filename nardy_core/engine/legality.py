@@ -60,8 +60,9 @@ def legality_for(position: Position, limit: int | None = None) -> Legality:
         s0 = to_frame(position, variant.cross)
         ctx = variant.turn_context(position, s0)
         if variant.selects_by_units(ctx, ordered):
-            return ListLegality(position, s0, ctx, tuple(units),
-                                MAX_LIST_NODES if limit is None else limit)
+            return ListLegality(
+                position, s0, ctx, tuple(units), MAX_LIST_NODES if limit is None else limit
+            )
     return SearchLegality(position, limit)
 
 
@@ -92,7 +93,7 @@ class SearchLegality(_Legality):
     """Legality read off the full search of ``movegen.Search``."""
 
     __slots__ = ("search", "_legal", "_memo")
-    listed = True   # every legal play is at hand: finding one costs nothing
+    listed = True  # every legal play is at hand: finding one costs nothing
 
     search: Search
     _legal: set[Node]
@@ -119,7 +120,8 @@ class SearchLegality(_Legality):
         memo = self._memo
         if node not in memo:
             memo[node] = node in self._legal or any(
-                self.playable(child) for _, child in self.children(node))
+                self.playable(child) for _, child in self.children(node)
+            )
         return memo[node]
 
     def results(self, most: int | None = None) -> dict[int, Steps]:
@@ -146,8 +148,20 @@ class ListLegality(_Legality):
 
     listed = False  # finding a given play is a search of its own (``path_to``)
 
-    __slots__ = ("units", "total", "limit", "visits", "most", "_best", "_reach", "_bound",
-                 "_bounds", "_filter", "_target", "_bounding")
+    __slots__ = (
+        "units",
+        "total",
+        "limit",
+        "visits",
+        "most",
+        "_best",
+        "_reach",
+        "_bound",
+        "_bounds",
+        "_filter",
+        "_target",
+        "_bounding",
+    )
 
     units: tuple[int, ...]
     total: int
@@ -162,8 +176,14 @@ class ListLegality(_Legality):
     _target: tuple[int | None, tuple[list[int], int, int, int]]
     _bounding: bool
 
-    def __init__(self, position: Position, s0: int, ctx: TurnContext, units: tuple[int, ...],
-                 limit: int = MAX_LIST_NODES) -> None:
+    def __init__(
+        self,
+        position: Position,
+        s0: int,
+        ctx: TurnContext,
+        units: tuple[int, ...],
+        limit: int = MAX_LIST_NODES,
+    ) -> None:
         variant = position.variant
         self.position = position
         self.variant = variant
@@ -174,8 +194,8 @@ class ListLegality(_Legality):
         self.limit = limit
         self.visits = 0
         self.root = (s0, variant.initial_turn_state(ctx), units)
-        self._best = {}     # node -> most units played at a candidate end in or below it
-        self._reach = {}    # node -> whether a legal node lies in or below it
+        self._best = {}  # node -> most units played at a candidate end in or below it
+        self._reach = {}  # node -> whether a legal node lies in or below it
         self._bounds = {}
         self._bound = variant.unit_bound(ctx)
         # the frame path_to and may_reach aim at, its heights
@@ -192,15 +212,17 @@ class ListLegality(_Legality):
         if self.visits > self.limit:
             raise SearchLimitError(
                 f"deciding the plays of this {self.total}-unit list needs more than "
-                f"{self.limit:,} search nodes", limit=self.limit, what="list nodes")
+                f"{self.limit:,} search nodes",
+                limit=self.limit,
+                what="list nodes",
+            )
 
     def _next(self, node: Node) -> list[Node] | tuple[()]:
         s, t, rem = node
         if not rem or self.variant.finished(s):
             return ()
         rest = rem[1:]
-        return [(s2, t2, rest) for s2, t2, _ in
-                self.variant.unit_moves(self.ctx, s, t, rem[0], 26)]
+        return [(s2, t2, rest) for s2, t2, _ in self.variant.unit_moves(self.ctx, s, t, rem[0], 26)]
 
     def _some_node_meets(self) -> bool:
         variant, ctx = self.variant, self.ctx
@@ -263,8 +285,11 @@ class ListLegality(_Legality):
             for child in self._next(node):
                 if child in self._best:
                     below = self._best[child]
-                elif self._bound is not None and self._bounded(child) and \
-                        self._ceiling(child) <= best:
+                elif (
+                    self._bound is not None
+                    and self._bounded(child)
+                    and self._ceiling(child) <= best
+                ):
                     continue
                 else:
                     below = self._best_below(child, cap)
@@ -312,16 +337,14 @@ class ListLegality(_Legality):
             played = self.total - len(node[2])
             if played >= self.most:  # nothing below plays exactly most units
                 known = played == self.most and self._candidate(node)
-            elif self._bounding and self._bound is not None and \
-                    self._ceiling(node) < self.most:
+            elif self._bounding and self._bound is not None and self._ceiling(node) < self.most:
                 known = False
             else:
                 known = any(self._reaches(child) for child in self._next(node))
         self._reach[node] = known
         return known
 
-    def _walk(self, keep: Callable[[Node], bool] | None = None
-              ) -> Iterator[tuple[Node, Steps]]:
+    def _walk(self, keep: Callable[[Node], bool] | None = None) -> Iterator[tuple[Node, Steps]]:
         """Legal nodes with one step sequence each, depth first along playable steps; or,
         with ``keep(node)`` (whether a subtree may hold what the caller looks for), along
         the steps it keeps (a legal end found that way makes every node on its way
@@ -393,9 +416,14 @@ class ListLegality(_Legality):
                 return steps
             have = _slots(node[0])
             children = self.children(node)
-            ranked = sorted(range(len(children)), key=lambda i: (
-                (have[children[i][0][0]] > want[children[i][0][0]])
-                + (have[children[i][0][1]] < want[children[i][0][1]]), i))
+            ranked = sorted(
+                range(len(children)),
+                key=lambda i: (
+                    (have[children[i][0][0]] > want[children[i][0][0]])
+                    + (have[children[i][0][1]] < want[children[i][0][1]]),
+                    i,
+                ),
+            )
             for i in ranked:  # the most promising last: popped first
                 step, child = children[i]
                 if child not in seen and self.may_reach(child, frame):

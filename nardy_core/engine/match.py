@@ -17,15 +17,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..variants import VARIANTS, get_variant
 from .dice import Dice
 from .errors import GameStateError, OptionError
 from .game import Game
 from .score import CRAWFORD, MAX_LENGTH, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from ..variants import VARIANTS, get_variant
 
-__all__ = ["PRE_CRAWFORD", "CRAWFORD", "POST_CRAWFORD", "MAX_LENGTH", "MatchScore", "FirstGame",
-           "first_game_record", "POINTS", "WINS", "MatchKind", "MATCH_KINDS",
-           "get_match_kind", "available_match_kinds", "Match"]
+__all__ = [
+    "PRE_CRAWFORD",
+    "CRAWFORD",
+    "POST_CRAWFORD",
+    "MAX_LENGTH",
+    "MatchScore",
+    "FirstGame",
+    "first_game_record",
+    "POINTS",
+    "WINS",
+    "MatchKind",
+    "MATCH_KINDS",
+    "get_match_kind",
+    "available_match_kinds",
+    "Match",
+]
 
 
 @dataclass(frozen=True)
@@ -35,16 +48,15 @@ class FirstGame:
     it was played at, who plays which colour and the colour that rolls first. The default is a
     match's opening game: 0-0, player 0 White, an opening throw."""
 
-    score: tuple = (0, 0)          # by colour, as the game sees it
+    score: tuple = (0, 0)  # by colour, as the game sees it
     crawford: str = PRE_CRAWFORD
-    players: tuple = (0, 1)        # players[colour]: the player index with that colour
-    starter: int | None = None     # the colour that rolls first; None: an opening throw
+    players: tuple = (0, 1)  # players[colour]: the player index with that colour
+    starter: int | None = None  # the colour that rolls first; None: an opening throw
 
     def to_record(self) -> dict:
         """The fields that differ from a match's opening game (a saved record's
         ``"first_game"``)."""
-        return first_game_record(list(self.score), self.crawford, list(self.players),
-                                 self.starter)
+        return first_game_record(list(self.score), self.crawford, list(self.players), self.starter)
 
     def match_score(self, length) -> MatchScore:
         return MatchScore(length, self.score, self.crawford if length else PRE_CRAWFORD)
@@ -94,13 +106,30 @@ class MatchKind:
         return self.names.get(lang) or self.names["en"]
 
 
-MATCH_KINDS = {kind.key: kind for kind in (
-    MatchKind("tavli", {"en": "Tavli match (portes, plakoto, fevga)",
-                        "ru": "Матч тавли (портес, плакото, февга)"},
-              ("portes", "plakoto", "fevga"), (3, 5, 7), 5, POINTS),
-    MatchKind("gul_bara_tapa", {"en": "Gul bara and tapa", "ru": "Гульбара и тапа"},
-              ("gul_bara", "plakoto"), (5, 7), 7, WINS),
-)}
+MATCH_KINDS = {
+    kind.key: kind
+    for kind in (
+        MatchKind(
+            "tavli",
+            {
+                "en": "Tavli match (portes, plakoto, fevga)",
+                "ru": "Матч тавли (портес, плакото, февга)",
+            },
+            ("portes", "plakoto", "fevga"),
+            (3, 5, 7),
+            5,
+            POINTS,
+        ),
+        MatchKind(
+            "gul_bara_tapa",
+            {"en": "Gul bara and tapa", "ru": "Гульбара и тапа"},
+            ("gul_bara", "plakoto"),
+            (5, 7),
+            7,
+            WINS,
+        ),
+    )
+}
 
 
 def get_match_kind(key) -> MatchKind:
@@ -111,12 +140,18 @@ def get_match_kind(key) -> MatchKind:
     else:
         kind = MATCH_KINDS.get(key)
         if kind is None:
-            raise OptionError(f"unknown match kind {key!r} (kinds: {', '.join(MATCH_KINDS)})",
-                              code="unknown_match", match=str(key))
+            raise OptionError(
+                f"unknown match kind {key!r} (kinds: {', '.join(MATCH_KINDS)})",
+                code="unknown_match",
+                match=str(key),
+            )
     if not kind.available:
         missing = [k for k in kind.games if k not in VARIANTS]
-        raise OptionError(f"the {kind.key} match needs {', '.join(missing)}, which this "
-                          "version does not have", code="match_unavailable", match=kind.key)
+        raise OptionError(
+            f"the {kind.key} match needs {', '.join(missing)}, which this version does not have",
+            code="match_unavailable",
+            match=kind.key,
+        )
     return kind
 
 
@@ -126,8 +161,17 @@ def available_match_kinds() -> list:
 
 
 class Match:
-    def __init__(self, variant, length: int = 0, seed=None, throw_opening=True, start=None,
-                 kind=None, options=None, first=None):
+    def __init__(
+        self,
+        variant,
+        length: int = 0,
+        seed=None,
+        throw_opening=True,
+        start=None,
+        kind=None,
+        options=None,
+        first=None,
+    ):
         """``throw_opening=False`` leaves each new game in its opening phase, for a caller that
         replays a record (``Game.opening()`` then throws the same dice from the seed).
         ``start=(position, cube, MatchScore)``: the first game is played on from that state
@@ -144,28 +188,37 @@ class Match:
         self.kind_options = {k: dict(v) for k, v in (options or {}).items()}
         if self.kind is not None:
             if start is not None or first is not None:
-                raise OptionError("a mixed match starts from its first game's opening",
-                                  code="match_start")
+                raise OptionError(
+                    "a mixed match starts from its first game's opening", code="match_start"
+                )
             if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-                raise OptionError(f"a {self.kind.key} match needs a length of at least 1 "
-                                  f"(offered: {', '.join(map(str, self.kind.lengths))})",
-                                  code="match_length", length=str(length))
+                raise OptionError(
+                    f"a {self.kind.key} match needs a length of at least 1 "
+                    f"(offered: {', '.join(map(str, self.kind.lengths))})",
+                    code="match_length",
+                    length=str(length),
+                )
             unknown = set(self.kind_options) - set(self.kind.games)
             if unknown:
-                raise OptionError(f"options for {', '.join(sorted(unknown))}, which the "
-                                  f"{self.kind.key} match does not play", code="match_options")
+                raise OptionError(
+                    f"options for {', '.join(sorted(unknown))}, which the "
+                    f"{self.kind.key} match does not play",
+                    code="match_options",
+                )
             variant = self._variant_for(0)
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
-        if isinstance(length, bool) or not isinstance(length, int) \
-                or not 0 <= length <= MAX_LENGTH:
-            raise OptionError(f"a match is played to 1-{MAX_LENGTH} points, or 0 for money "
-                              f"play, not {length!r}", code="match_length", length=str(length),
-                              limit=MAX_LENGTH)
+        if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length <= MAX_LENGTH:
+            raise OptionError(
+                f"a match is played to 1-{MAX_LENGTH} points, or 0 for money play, not {length!r}",
+                code="match_length",
+                length=str(length),
+                limit=MAX_LENGTH,
+            )
         self.length = length
         self.seed = Dice(seed).seed
-        self.score = [0, 0]          # by player
+        self.score = [0, 0]  # by player
         self.crawford = PRE_CRAWFORD
-        self.games = []              # finished games
+        self.games = []  # finished games
         self.game = None
         self.throw_opening = throw_opening
         self.start = start
@@ -228,8 +281,11 @@ class Match:
         return added
 
     def score_for(self, players) -> MatchScore:
-        return MatchScore(self.length, (self.score[players[0]], self.score[players[1]]),
-                          self.crawford if self.length else PRE_CRAWFORD)
+        return MatchScore(
+            self.length,
+            (self.score[players[0]], self.score[players[1]]),
+            self.crawford if self.length else PRE_CRAWFORD,
+        )
 
     def _start_game(self, previous):
         seed = f"{self.seed}/{len(self.games) + 1}"
@@ -240,11 +296,23 @@ class Match:
             players, starter = self.first.players, self.first.starter
         if previous is None and self.start is not None:
             position, cube, _ = self.start
-            self.game = Game(self.variant, seed=seed, match=self.score_for(players),
-                             position=position, cube=cube, players=players)
+            self.game = Game(
+                self.variant,
+                seed=seed,
+                match=self.score_for(players),
+                position=position,
+                cube=cube,
+                players=players,
+            )
             return
-        self.game = Game(self.variant, seed=seed, match=self.score_for(players), players=players,
-                         starter=starter, throw_opening=self.throw_opening)
+        self.game = Game(
+            self.variant,
+            seed=seed,
+            match=self.score_for(players),
+            players=players,
+            starter=starter,
+            throw_opening=self.throw_opening,
+        )
 
     def _next_colours(self, previous):
         """(players by colour, starting colour or None for an opening throw), by the rule of the
@@ -256,14 +324,14 @@ class Match:
         prev_players = previous.players
         if self.variant.lot_decides_colour:  # long nardy: the starter is White
             swapped = (prev_players[1], prev_players[0])
-            if result.winner is None:           # a drawn game is replayed by the same starter
+            if result.winner is None:  # a drawn game is replayed by the same starter
                 return prev_players, 0
             if rule == "winner":
                 winner = prev_players[result.winner]
                 return (winner, 1 - winner), 0
             if rule == "lot":
                 return (0, 1), None
-            return swapped, 0                   # alternate: the previous Black takes White
+            return swapped, 0  # alternate: the previous Black takes White
         if rule in ("winner", "previous_winner") and result.winner is not None:
             return prev_players, result.winner
         return prev_players, None
@@ -278,9 +346,14 @@ class Match:
         self.games.append(game)
         if self.crawford == CRAWFORD:
             self.crawford = POST_CRAWFORD
-        elif (self.length and self.kind is None and self.crawford == PRE_CRAWFORD
-              and self.variant.options.values.get("crawford", True)
-              and not self.is_over and self.length - 1 in self.score):
+        elif (
+            self.length
+            and self.kind is None
+            and self.crawford == PRE_CRAWFORD
+            and self.variant.options.values.get("crawford", True)
+            and not self.is_over
+            and self.length - 1 in self.score
+        ):
             self.crawford = CRAWFORD
         if self.is_over:
             self.game = None

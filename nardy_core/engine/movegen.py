@@ -41,8 +41,17 @@ MAX_SEARCH_NODES = 200_000
 class Search:
     """The explored tree of one turn: candidate nodes and the legal ones among them."""
 
-    __slots__ = ("variant", "position", "ctx", "units", "ordered", "nodes", "legal",
-                 "root", "_legal_keys")
+    __slots__ = (
+        "variant",
+        "position",
+        "ctx",
+        "units",
+        "ordered",
+        "nodes",
+        "legal",
+        "root",
+        "_legal_keys",
+    )
 
     variant: Variant
     position: Position
@@ -86,7 +95,9 @@ class Search:
             if len(nodes) > most:
                 raise SearchLimitError(
                     f"the plays of this roll need more than {most:,} search nodes to list",
-                    limit=most, what="search nodes")
+                    limit=most,
+                    what="search nodes",
+                )
             for d, rest in splits.get(rem) or unit_choices(rem, ordered):
                 children = unit_moves(ctx, s, t, d, limit)
                 if rest:
@@ -101,8 +112,17 @@ class Search:
                                 # nothing: it comes first in every order (nothing else moves
                                 # while a checker is on the bar), and the hand (26) sorts
                                 # above the bar (25) though it may only follow it
-                                visit(s2, t2, rest, path, step[0] if canonical and (
-                                    not ordered or rest[0] == d) and step[0] != F_BAR else 26)
+                                visit(
+                                    s2,
+                                    t2,
+                                    rest,
+                                    path,
+                                    step[0]
+                                    if canonical
+                                    and (not ordered or rest[0] == d)
+                                    and step[0] != F_BAR
+                                    else 26,
+                                )
                 else:  # the last unit: children are leaves
                     for s2, t2, step in children:
                         key = (s2, t2, rest)
@@ -139,7 +159,7 @@ def unit_choices(rem: tuple[int, ...], ordered: bool) -> Splits:
         out = []
         for i, d in enumerate(rem):
             if all(d != e for e, _ in out):
-                out.append((d, rem[:i] + rem[i + 1:]))
+                out.append((d, rem[:i] + rem[i + 1 :]))
             if ordered:
                 break
         _SPLITS[ordered][rem] = out
@@ -187,8 +207,11 @@ class Play:
         return f"Play({self.notation()!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Play) and self.frame == other.frame and \
-            self.position == other.position
+        return (
+            isinstance(other, Play)
+            and self.frame == other.frame
+            and self.position == other.position
+        )
 
     def __hash__(self) -> int:
         return hash(self.frame)

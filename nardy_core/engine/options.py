@@ -36,7 +36,9 @@ class Option:
         raise OptionError(
             f"option {self.key!r}: {value!r} is not a valid value"
             + (f" (choose one of {', '.join(map(str, self.choices))})" if self.choices else ""),
-            code="option_value", key=self.key, value=str(value),
+            code="option_value",
+            key=self.key,
+            value=str(value),
         )
 
     def _parse(self, value: Any) -> Any:
@@ -92,20 +94,26 @@ class OptionSet:
     values: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, specs: Sequence[Option], overrides: Mapping[str, Any] | None = None,
-              game: str = "") -> OptionSet:
+    def build(
+        cls, specs: Sequence[Option], overrides: Mapping[str, Any] | None = None, game: str = ""
+    ) -> OptionSet:
         by_key = {o.key: o for o in specs}
         values = {o.key: o.default for o in specs}
         if overrides is not None and not isinstance(overrides, dict):
-            raise OptionError(f"{game or 'a game'}'s options are key-value pairs, not "
-                              f"{type(overrides).__name__}", code="options_type", game=game)
+            raise OptionError(
+                f"{game or 'a game'}'s options are key-value pairs, not {type(overrides).__name__}",
+                code="options_type",
+                game=game,
+            )
         for key, value in (overrides or {}).items():
             spec = by_key.get(key)
             if spec is None:
                 raise OptionError(
                     f"{game or 'this game'} has no option {key!r}"
                     f" (options: {', '.join(sorted(by_key))})",
-                    code="option_unknown", key=key, game=game,
+                    code="option_unknown",
+                    key=key,
+                    game=game,
                 )
             values[key] = spec.parse(value)
         return cls(tuple(specs), values)
@@ -116,15 +124,19 @@ class OptionSet:
     def non_default(self) -> dict[str, Any]:
         return {o.key: self.values[o.key] for o in self.specs if self.values[o.key] != o.default}
 
-    def texts(self) -> dict:
+    def texts(self) -> dict[str, str]:
         """``{key: value as text}`` of the options that differ from the default, in declaration
         order: how records and links write a game's options."""
-        return {o.key: o.format(self.values[o.key]) for o in self.specs
-                if self.values[o.key] != o.default}
+        return {
+            o.key: o.format(self.values[o.key])
+            for o in self.specs
+            if self.values[o.key] != o.default
+        }
 
     def format_non_default(self) -> str:
         """``key=value`` pairs (declaration order) of the options that differ from the default."""
         return ",".join(
             f"{o.key}={o.format(self.values[o.key])}"
-            for o in self.specs if self.values[o.key] != o.default
+            for o in self.specs
+            if self.values[o.key] != o.default
         )

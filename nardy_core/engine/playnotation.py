@@ -9,21 +9,41 @@ legal). ``find_play`` reads every text ``format_steps`` writes back to the same 
 where its search (``MAX_SEARCH`` partial plays a pass) finds them, to the very steps that
 write the same text.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import IllegalMoveError, NotationError
-from .playtext import (BAR_POINT, CHAIN, HAND_POINT, OFF_POINT, chains, format_steps, point_name,
-                       start_rank)
+from .playtext import (
+    BAR_POINT,
+    CHAIN,
+    HAND_POINT,
+    OFF_POINT,
+    chains,
+    format_steps,
+    point_name,
+    start_rank,
+)
 from .turn import Turn
 
 MAX_UNITS = 24  # most units one play moves (an escalating 1-1's whole list; tricktrack's 8)
 MAX_SEARCH = 5_000  # partial plays each pass of a reading of play text tries, at most
-__all__ = ["BAR_POINT", "HAND_POINT", "OFF_POINT", "CHAIN", "MAX_UNITS", "MAX_SEARCH",
-           "MAX_PLAY_TEXT", "point_name", "chains", "format_steps", "parse_play_text",
-           "find_play"]
+__all__ = [
+    "BAR_POINT",
+    "HAND_POINT",
+    "OFF_POINT",
+    "CHAIN",
+    "MAX_UNITS",
+    "MAX_SEARCH",
+    "MAX_PLAY_TEXT",
+    "point_name",
+    "chains",
+    "format_steps",
+    "parse_play_text",
+    "find_play",
+]
 
 if TYPE_CHECKING:
     from .movegen import Play
@@ -49,12 +69,19 @@ def _small_number(text: str, low: int, high: int) -> int | None:
     return None
 
 
-_NAMED = {"bar": BAR_POINT, "b": BAR_POINT, "hand": HAND_POINT, "h": HAND_POINT,
-          "off": OFF_POINT, "o": OFF_POINT}
+_NAMED = {
+    "bar": BAR_POINT,
+    "b": BAR_POINT,
+    "hand": HAND_POINT,
+    "h": HAND_POINT,
+    "off": OFF_POINT,
+    "o": OFF_POINT,
+}
 
 
-def parse_play_text(text: str, numbers: Sequence[int] | Mapping[int, int] | None = None
-                    ) -> list[list[int]]:
+def parse_play_text(
+    text: str, numbers: Sequence[int] | Mapping[int, int] | None = None
+) -> list[list[int]]:
     """``"24/18 13/7*/1 6/off(2)"`` -> checker moves ``[[24, 18], [13, 7, 1], [6, 0], [6, 0]]``.
 
     Hit marks (``*``, and plakoto's pin mark ``^`` of VARIANT_RULES.md §0.7) are accepted and
@@ -63,8 +90,12 @@ def parse_play_text(text: str, numbers: Sequence[int] | Mapping[int, int] | None
     if not isinstance(text, str):
         raise NotationError("a play is written as text", code="bad_play", column=1)
     if len(text) > MAX_PLAY_TEXT:
-        raise NotationError(f"a play is at most {MAX_PLAY_TEXT} characters, not {len(text)}",
-                            code="bad_play", column=MAX_PLAY_TEXT + 1, limit=MAX_PLAY_TEXT)
+        raise NotationError(
+            f"a play is at most {MAX_PLAY_TEXT} characters, not {len(text)}",
+            code="bad_play",
+            column=MAX_PLAY_TEXT + 1,
+            limit=MAX_PLAY_TEXT,
+        )
     moves: list[list[int]] = []
     column = 1
     for token in text.replace(",", " ").split():
@@ -74,8 +105,12 @@ def parse_play_text(text: str, numbers: Sequence[int] | Mapping[int, int] | None
             body, _, n = body[:-1].partition("(")
             count = _small_number(n, 1, MAX_UNITS)
             if count is None:
-                raise NotationError(f"column {column}: bad repeat count in {token!r}",
-                                    code="bad_play", column=column, token=token)
+                raise NotationError(
+                    f"column {column}: bad repeat count in {token!r}",
+                    code="bad_play",
+                    column=column,
+                    token=token,
+                )
         points: list[int] = []
         for part in body.split("/"):
             name = part.rstrip("*^").lower()
@@ -85,11 +120,19 @@ def parse_play_text(text: str, numbers: Sequence[int] | Mapping[int, int] | None
             elif point is not None:
                 points.append(numbers[point] if numbers else point)
             else:
-                raise NotationError(f"column {column}: {part!r} in {token!r} is not a point",
-                                    code="bad_play", column=column, token=token)
+                raise NotationError(
+                    f"column {column}: {part!r} in {token!r} is not a point",
+                    code="bad_play",
+                    column=column,
+                    token=token,
+                )
         if len(points) < 2:
-            raise NotationError(f"column {column}: {token!r} needs from/to", code="bad_play",
-                                column=column, token=token)
+            raise NotationError(
+                f"column {column}: {token!r} needs from/to",
+                code="bad_play",
+                column=column,
+                token=token,
+            )
         moves.extend([points] * cast(int, count))  # None raised above
         column += len(token) + 1
     return moves
@@ -133,8 +176,11 @@ def find_play(position: Position, text: str) -> Play:
                 continue
             if step.dst == target:
                 yield step, True
-            elif step.dst != OFF_POINT and (target == OFF_POINT or step.dst > target) \
-                    and not step.hit:
+            elif (
+                step.dst != OFF_POINT
+                and (target == OFF_POINT or step.dst > target)
+                and not step.hit
+            ):
                 yield step, False
 
     def walk(paths: Paths, handover: int = 0) -> bool:
@@ -154,8 +200,12 @@ def find_play(position: Position, text: str) -> Play:
         # the text a play writes depends on its steps in chains()'s order only (sources
         # descending, the order played among steps of one source): orders of the same steps
         # that reach this point with the same paths left end alike
-        key = (turn.node, paths, handover,
-               tuple(sorted(turn.steps, key=lambda step: -start_rank(step[0]))))
+        key = (
+            turn.node,
+            paths,
+            handover,
+            tuple(sorted(turn.steps, key=lambda step: -start_rank(step[0]))),
+        )
         if key in dead:
             return False
         budget[0] -= 1
@@ -166,7 +216,7 @@ def find_play(position: Position, text: str) -> Play:
             if segments in tried:
                 continue
             tried.add(segments)
-            others = paths[:index] + paths[index + 1:]
+            others = paths[:index] + paths[index + 1 :]
             (at, target), rest = segments[0], segments[1:]
             for step, arrived in list(segment_steps(at, target)):
                 turn.step(step)
@@ -193,10 +243,10 @@ def find_play(position: Position, text: str) -> Play:
             if i:
                 inner += [a] if a in moving else []
             for x in sorted(inner, reverse=True):
-                if x == a:   # at a written point between two segments
+                if x == a:  # at a written point between two segments
                     yield segments[:i], segments[i:]
                 else:
-                    yield segments[:i] + ((a, x),), ((x, b),) + segments[i + 1:]
+                    yield segments[:i] + ((a, x),), ((x, b),) + segments[i + 1 :]
 
     def complete(paths: Paths) -> bool:
         # any play the text describes, whatever text its steps write: each (node, paths) is
@@ -208,7 +258,7 @@ def find_play(position: Position, text: str) -> Play:
         if key in failed or len(paths) > len(turn.remaining) or len(failed) > MAX_SEARCH:
             return False
         for index, segments in enumerate(paths):
-            others = paths[:index] + paths[index + 1:]
+            others = paths[:index] + paths[index + 1 :]
             (at, target), rest = segments[0], segments[1:]
             for step, arrived in list(segment_steps(at, target)):
                 turn.step(step)
@@ -236,5 +286,6 @@ def find_play(position: Position, text: str) -> Play:
     failed: set[tuple[Any, ...]] = set()
     if complete(paths):
         return turn.play()
-    raise IllegalMoveError(f"{text!r} is not a legal play with {position.dice}",
-                           code="illegal_play", play=text)
+    raise IllegalMoveError(
+        f"{text!r} is not a legal play with {position.dice}", code="illegal_play", play=text
+    )

@@ -45,7 +45,7 @@ def chains(steps: Sequence[Sequence[Any]]) -> list[list[tuple[int, bool]]]:
     are taken in the order played, so that the text can be played back."""
     paths: list[list[tuple[int, bool]]] = []
     ordered = any(len(s) > 4 and s[4] == CHAIN for s in steps)
-    for step in (steps if ordered else sorted(steps, key=lambda s: -start_rank(s[0]))):
+    for step in steps if ordered else sorted(steps, key=lambda s: -start_rank(s[0])):
         src, dst, hit = step[0], step[1], step[3]
         for path in reversed(paths):
             if path[-1][0] == src and src != OFF_POINT:
@@ -63,8 +63,13 @@ def format_steps(steps: Sequence[Sequence[Any]], names: Sequence[Any] | None = N
     texts = []
     for path in chains(steps):
         shown = [path[0]] + [node for node in path[1:-1] if node[1]] + [path[-1]]
-        texts.append((path[0][0], path[-1][0], "/".join(
-            point_name(p, names) + ("*" if hit else "") for p, hit in shown)))
+        texts.append(
+            (
+                path[0][0],
+                path[-1][0],
+                "/".join(point_name(p, names) + ("*" if hit else "") for p, hit in shown),
+            )
+        )
     texts.sort(key=lambda x: (-start_rank(x[0]), -x[1]))
     out: list[list[Any]] = []
     for _, _, text in texts:

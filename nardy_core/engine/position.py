@@ -25,8 +25,9 @@ WHITE, BLACK = 0, 1
 COLOUR_NAMES = ("white", "black")
 
 
-def side_from(points: Mapping[Any, int | str] | None = None, bar: int = 0, off: int = 0,
-              hand: int = 0) -> Side:
+def side_from(
+    points: Mapping[Any, int | str] | None = None, bar: int = 0, off: int = 0, hand: int = 0
+) -> Side:
     """Build a side tuple from ``{point: count}`` (keys may be str, as in JSON)."""
     side = [0] * SIDE_LEN
     for point, count in (points or {}).items():
@@ -53,8 +54,18 @@ class Position:
     compensating one.
     """
 
-    __slots__ = ("variant", "sides", "turn", "dice", "first_turn", "turn_number", "pins",
-                 "pending", "last_roll", "_hash")
+    __slots__ = (
+        "variant",
+        "sides",
+        "turn",
+        "dice",
+        "first_turn",
+        "turn_number",
+        "pins",
+        "pending",
+        "last_roll",
+        "_hash",
+    )
 
     variant: Variant
     sides: tuple[Side, Side]
@@ -67,12 +78,18 @@ class Position:
     last_roll: bool
     _hash: int | None
 
-    def __init__(self, variant: Variant, sides: Sequence[Iterable[int]], turn: int = WHITE,
-                 dice: Iterable[int] | None = None,
-                 first_turn: Iterable[object] = (False, False),
-                 turn_number: Iterable[int] = (0, 0),
-                 pins: Sequence[Iterable[int]] = (frozenset(), frozenset()),
-                 pending: Iterable[int] = (), last_roll: object = False) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        sides: Sequence[Iterable[int]],
+        turn: int = WHITE,
+        dice: Iterable[int] | None = None,
+        first_turn: Iterable[object] = (False, False),
+        turn_number: Iterable[int] = (0, 0),
+        pins: Sequence[Iterable[int]] = (frozenset(), frozenset()),
+        pending: Iterable[int] = (),
+        last_roll: object = False,
+    ) -> None:
         self.variant = variant
         self.sides = (tuple(sides[0]), tuple(sides[1]))
         self.turn = turn
@@ -116,8 +133,17 @@ class Position:
 
     # --- identity ----------------------------------------------------------------------------
     def _key(self) -> PositionKey:
-        return (self.variant, self.sides, self.turn, self.dice, self.first_turn,
-                self.turn_number, self.pins, self.pending, self.last_roll)
+        return (
+            self.variant,
+            self.sides,
+            self.turn,
+            self.dice,
+            self.first_turn,
+            self.turn_number,
+            self.pins,
+            self.pending,
+            self.last_roll,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self._key() == other._key()
@@ -133,17 +159,22 @@ class Position:
         fields = [repr(self.variant), COLOUR_NAMES[self.turn]]
         for colour in (WHITE, BLACK):
             side = self.sides[colour]
-            extra = {name: side[i] for name, i in (("bar", BAR), ("off", OFF), ("hand", HAND))
-                     if side[i]}
-            fields.append(f"{COLOUR_NAMES[colour]}={side_points(side)}"
-                          + "".join(f" {k}={v}" for k, v in extra.items()))
+            extra = {
+                name: side[i] for name, i in (("bar", BAR), ("off", OFF), ("hand", HAND)) if side[i]
+            }
+            fields.append(
+                f"{COLOUR_NAMES[colour]}={side_points(side)}"
+                + "".join(f" {k}={v}" for k, v in extra.items())
+            )
         if self.dice:
             fields.append(f"dice={self.dice}")
         for name, value, default in (
-                ("first_turn", self.first_turn, (False, False)),
-                ("turn_number", self.turn_number, (0, 0)),
-                ("pins", tuple(sorted(p) for p in self.pins), ([], [])),
-                ("pending", self.pending, ()), ("last_roll", self.last_roll, False)):
+            ("first_turn", self.first_turn, (False, False)),
+            ("turn_number", self.turn_number, (0, 0)),
+            ("pins", tuple(sorted(p) for p in self.pins), ([], [])),
+            ("pending", self.pending, ()),
+            ("last_roll", self.last_roll, False),
+        ):
             if value != default:
                 fields.append(f"{name}={value}")
         return f"<Position {' '.join(fields)}>"

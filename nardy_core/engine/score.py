@@ -16,8 +16,8 @@ class MatchScore:
     where the match stands with respect to the Crawford game."""
 
     length: int = 0
-    score: tuple = (0, 0)          # (white, black)
-    crawford: str = PRE_CRAWFORD   # pre | crawford (this game is it) | post
+    score: tuple[int, int] = (0, 0)  # (white, black)
+    crawford: str = PRE_CRAWFORD  # pre | crawford (this game is it) | post
 
     @property
     def is_money(self) -> bool:

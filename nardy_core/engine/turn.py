@@ -130,23 +130,32 @@ class Turn:
                 self._steps.append(candidate)
                 self._path.append(child)
                 return
-        raise IllegalMoveError(f"step {tuple(step)} is not legal now", code="illegal_step",
-                               step=list(step))
+        raise IllegalMoveError(
+            f"step {tuple(step)} is not legal now", code="illegal_step", step=list(step)
+        )
 
     def move(self, src: int, dst: int, die: int | None = None) -> Step:
         """Play the step from ``src`` to ``dst``; ask for ``die`` only where it matters."""
-        options = [s for s in self.legal_steps() if s.src == src and s.dst == dst and
-                   (die is None or s.die == die)]
+        options = [
+            s
+            for s in self.legal_steps()
+            if s.src == src and s.dst == dst and (die is None or s.die == die)
+        ]
         if not options:
-            raise IllegalMoveError(f"no legal step from {src} to {dst}", code="illegal_step",
-                                   src=src, dst=dst)
+            raise IllegalMoveError(
+                f"no legal step from {src} to {dst}", code="illegal_step", src=src, dst=dst
+            )
         children = {c for s, c in self._children(self.node) if s in options}
         if len(children) > 1:
             raise IllegalMoveError(
                 f"the step from {src} to {dst} can be played in {len(options)} ways "
                 f"({', '.join(f'die {s.die}' + (f' {s.tag}' if s.tag else '') for s in options)})"
-                "; say which", code="ambiguous_step", src=src, dst=dst,
-                dice=[s.die for s in options])
+                "; say which",
+                code="ambiguous_step",
+                src=src,
+                dst=dst,
+                dice=[s.die for s in options],
+            )
         self.step(options[0])
         return options[0]
 
@@ -163,6 +172,7 @@ class Turn:
     def play(self) -> Play:
         """The completed play; raises if the steps so far are not a legal play."""
         if not self.is_complete:
-            raise IllegalMoveError("the turn is not complete: more dice must be played",
-                                   code="incomplete_turn")
+            raise IllegalMoveError(
+                "the turn is not complete: more dice must be played", code="incomplete_turn"
+            )
         return Play(self.position, self._steps, self.node[0])

@@ -48,8 +48,8 @@ HIT = (0,) + tuple(ONE[F_OBAR] - ONE[F_OPP + p] for p in range(1, 25))  # blot o
 SOURCE_RANGE = [[ones(lo, hi) for hi in range(27)] for lo in range(27)]
 
 # Axis values (VARIANT_RULES.md §1), named as there.
-X4, X2, X1 = "x4", "x2", "x1"          # doubles: four, two or one unit
-NA3 = "na3"                            # doubles: none (three dice, three units)
+X4, X2, X1 = "x4", "x2", "x1"  # doubles: four, two or one unit
+NA3 = "na3"  # doubles: none (three dice, three units)
 STD, LIBERAL, NO_BEAR_OFF = "std", "liberal", "none"
 HIT_NONE, HIT_BAR = "none", "bar"
 USE_DICE, REROLL = "use_dice", "reroll"  # opening: play the lot dice, or the winner rolls again
@@ -65,12 +65,13 @@ class TurnContext:
     head_limit: int | None
     data: Any
 
-    def __init__(self, opp_off: int = 0, head_limit: int | None = None, data: Any = None,
-                 closed: int = 0) -> None:
+    def __init__(
+        self, opp_off: int = 0, head_limit: int | None = None, data: Any = None, closed: int = 0
+    ) -> None:
         self.closed = closed  # mover points closed to landing (lowest bit of each slot)
         self.opp_off = opp_off
         self.head_limit = head_limit
-        self.data = data      # whatever a game's own hooks need (long nardy: six-block facts)
+        self.data = data  # whatever a game's own hooks need (long nardy: six-block facts)
 
 
 class Outcome:
@@ -89,7 +90,10 @@ class Outcome:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Outcome) and (self.winner, self.kind, self.points) == (
-            other.winner, other.kind, other.points)
+            other.winner,
+            other.kind,
+            other.points,
+        )
 
     def __repr__(self) -> str:
         return f"Outcome(winner={self.winner}, kind={self.kind!r}, points={self.points})"
@@ -98,8 +102,11 @@ class Outcome:
 class Variant:
     # --- declaration (override in subclasses) ---------------------------------------------
     key = ""
-    names: dict[str, str] = {"en": "", "ru": ""}  # the game's name per language; "en" is the default name
-    group = "nardy"              # nardy | tavli | historical (the new-game dialog's groups)
+    names: dict[str, str] = {
+        "en": "",
+        "ru": "",
+    }  # the game's name per language; "en" is the default name
+    group = "nardy"  # nardy | tavli | historical (the new-game dialog's groups)
     # The link codes' stable tag (formats/linkcode.py): once published, never changed or given
     # to another game; "" writes the key itself. Never inherited (``link_name``): a subclass
     # that is another game declares its own or is written with its key.
@@ -127,7 +134,7 @@ class Variant:
     setup_points: dict[int, int] = {}
     setup_bar = 0
     setup_hand = 0
-    block_min = 2                # opposing checkers that close a point (1: a single one blocks)
+    block_min = 2  # opposing checkers that close a point (1: a single one blocks)
     hit_mode = HIT_BAR
     bear_off = STD
     has_head_rule = False
@@ -140,8 +147,8 @@ class Variant:
     # escalating doubles and transferred lists make more, and are saved as JSON instead).
     one_play_per_roll = True
     opening = USE_DICE
-    lot_decides_colour = False   # long nardy: the winner of the lot takes White and starts
-    outcome_kinds: tuple[str, ...] = ()    # every Outcome.kind the game can produce
+    lot_decides_colour = False  # long nardy: the winner of the lot takes White and starts
+    outcome_kinds: tuple[str, ...] = ()  # every Outcome.kind the game can produce
     # How the spec and the players number own point p, where that differs from p (tourne-case's
     # rows: own p is row point 13 - p): None, or a tuple indexed by p. Vectors are read with it.
     point_labels: tuple[Any, ...] | None = None
@@ -202,10 +209,17 @@ class Variant:
             if total != n:
                 raise PositionError(
                     f"{name} has {total} checkers; {self.key} is played with {n}",
-                    code="checker_count", colour=name, count=total, expected=n)
+                    code="checker_count",
+                    colour=name,
+                    count=total,
+                    expected=n,
+                )
             if side[BAR] and self.hit_mode == HIT_NONE:
-                raise PositionError(f"{name} has checkers on the bar, but {self.key} has no bar",
-                                    code="no_bar", colour=name)
+                raise PositionError(
+                    f"{name} has checkers on the bar, but {self.key} has no bar",
+                    code="no_bar",
+                    colour=name,
+                )
         self._validate_shared_points(position)
         self._validate_finish(position)
         if position.dice is not None:
@@ -218,14 +232,20 @@ class Variant:
         # last_roll_draw (CORE_RULES 2.7.4) gives Black one more turn, marked by last_roll,
         # whose end may leave both sides off (a draw)
         done = [position.sides[colour][OFF] == self.checkers for colour in (WHITE, BLACK)]
-        last_roll = self.options.values.get("last_roll_draw") and done[WHITE] and \
-            position.turn == BLACK
+        last_roll = (
+            self.options.values.get("last_roll_draw") and done[WHITE] and position.turn == BLACK
+        )
         if all(done) and not (last_roll and position.last_roll):
-            raise PositionError("both sides have borne off every checker: the game ended when "
-                                "the first one did", code="both_off")
+            raise PositionError(
+                "both sides have borne off every checker: the game ended when the first one did",
+                code="both_off",
+            )
         if position.last_roll and not last_roll:
-            raise PositionError("a last roll is Black's turn after White has borne off every "
-                                "checker, in long nardy with last_roll_draw", code="last_roll")
+            raise PositionError(
+                "a last roll is Black's turn after White has borne off every "
+                "checker, in long nardy with last_roll_draw",
+                code="last_roll",
+            )
 
     def validate_pending(self, pending: Sequence[int]) -> None:
         """Units left to play before the next roll (``Position.pending``): at most a double's
@@ -233,9 +253,12 @@ class Variant:
         longer ordered list would make the move generator explore every order of it (a
         malformed link must not take the page's memory)."""
         if len(pending) > 4 or any(not 1 <= u <= 6 for u in pending):
-            raise PositionError(f"{self.key} leaves at most four units of 1-6 to play before "
-                                f"a roll, not {list(pending)}", code="pending",
-                                pending=list(pending))
+            raise PositionError(
+                f"{self.key} leaves at most four units of 1-6 to play before "
+                f"a roll, not {list(pending)}",
+                code="pending",
+                pending=list(pending),
+            )
 
     def _validate_shared_points(self, position: Position) -> None:
         white, black = position.sides
@@ -244,7 +267,10 @@ class Variant:
             if white[p] and black[cross[p]] and not self.points_may_be_shared(position, p):
                 raise PositionError(
                     f"white's point {p} is also held by black (black's {cross[p]})",
-                    code="shared_point", white_point=p, black_point=cross[p])
+                    code="shared_point",
+                    white_point=p,
+                    black_point=cross[p],
+                )
 
     def points_may_be_shared(self, position: Position, white_point: int) -> bool:
         return False
@@ -253,7 +279,9 @@ class Variant:
         if len(dice) != self.dice_count or any(not 1 <= d <= 6 for d in dice):
             raise PositionError(
                 f"{self.key} is played with {self.dice_count} dice of 1-6, not {list(dice)}",
-                code="dice", dice=list(dice))
+                code="dice",
+                dice=list(dice),
+            )
 
     # --- move generation hooks ------------------------------------------------------------
     def units(self, position: Position) -> tuple[tuple[int, ...], bool]:
@@ -285,8 +313,9 @@ class Variant:
     def finished(self, s: int) -> bool:
         return s & 15 == self.checkers
 
-    def unit_moves(self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
-                   ) -> list[Successor]:
+    def unit_moves(
+        self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
+    ) -> list[Successor]:
         """Successors of frame ``s`` (turn state ``t``) for one unit of value ``d``: a list of
         ``(frame, turn_state, step)``; a step is ``(from, to, die, hit)`` with 25 = bar,
         26 = hand, 0 = off. Only sources up to ``limit`` are considered (see steps_commute).
@@ -351,8 +380,14 @@ class Variant:
         """TURN constraints on the frame at the end of a play (VARIANT_RULES.md §0.3.5)."""
         return True
 
-    def select(self, ctx: TurnContext, nodes: Iterable[Node], full: list[Node],
-               units: tuple[int, ...], ordered: bool) -> list[Node]:
+    def select(
+        self,
+        ctx: TurnContext,
+        nodes: Iterable[Node],
+        full: list[Node],
+        units: tuple[int, ...],
+        ordered: bool,
+    ) -> list[Node]:
         """Apply the must-play rules (CORE_RULES.md 1.4) to the candidate nodes.
 
         ``nodes`` are ``(frame, turn_state, remaining_units)`` keys of every prefix the
@@ -405,16 +440,18 @@ class Variant:
         else None. The position is left as it was; the game ends with reason ``"roll"``."""
         return None
 
-    def follow_up(self, before: Position, steps: tuple[StepTuple, ...],
-                  following: Position) -> Position:
+    def follow_up(
+        self, before: Position, steps: tuple[StepTuple, ...], following: Position
+    ) -> Position:
         """The position after a play of ``steps`` from ``before`` that did not end the game:
         ``following`` as ``end_of_turn`` handed it over, unless units are still to be played
         before the next roll (``pending``: the rest of an escalating double, gioul's
         transfer), by whichever side ``turn`` names. Nothing more in every other game."""
         return following
 
-    def after_play(self, before: Position, play: Play
-                   ) -> tuple[Outcome | None, Position, Position | None]:
+    def after_play(
+        self, before: Position, play: Play
+    ) -> tuple[Outcome | None, Position, Position | None]:
         """``(outcome, after, following)`` once the mover has played ``play`` (a ``Play``)
         from ``before``: ``after`` is the board with the turn counters moved on and the mover
         still on turn; ``outcome`` the game's end (``end_of_turn``) or None, and then
@@ -426,15 +463,17 @@ class Variant:
         turns = list(before.turn_number)
         if not before.pending:  # the rest of a list, or a transferred one, is no new turn
             turns[mover] += 1
-        after = before.replace(sides=sides, pins=pins, dice=None, pending=(),
-                               first_turn=first, turn_number=turns)
+        after = before.replace(
+            sides=sides, pins=pins, dice=None, pending=(), first_turn=first, turn_number=turns
+        )
         outcome, following = self.end_of_turn(before, after)
         if outcome is None:
             following = self.follow_up(before, play.steps, cast(Position, following))
         return outcome, after, following
 
-    def end_of_turn(self, before: Position, after: Position
-                    ) -> tuple[Outcome | None, Position | None]:
+    def end_of_turn(
+        self, before: Position, after: Position
+    ) -> tuple[Outcome | None, Position | None]:
         """After the mover's play: ``(outcome, None)`` when the game is over, else
         ``(None, next_position)`` with the turn handed over. ``after`` still has the mover on
         turn; ``before`` is the position the play started from."""
@@ -457,9 +496,13 @@ class Variant:
         points, unless the game's scoring depends on the position (khachapuri's difference)."""
         return dict(self.resign_levels())[kind]
 
-    def gammon_outcome(self, position: Position, winner: int,
-                       names: Sequence[str] = ("single", "gammon", "backgammon"),
-                       backgammon: bool = True) -> Outcome:
+    def gammon_outcome(
+        self,
+        position: Position,
+        winner: int,
+        names: Sequence[str] = ("single", "gammon", "backgammon"),
+        backgammon: bool = True,
+    ) -> Outcome:
         """1 / 2 / 3 as in backgammon: the loser's bar, hand and own 19-24 count for 3."""
         loser = position.sides[1 - winner]
         if loser[OFF]:

@@ -24,26 +24,35 @@ from typing import Any, NoReturn
 from ..engine.cube import CubeState, double_refusal
 from ..engine.errors import NotationError, OptionError, PositionError
 from ..engine.geometry import CONTRARY
-from ..engine.match import CRAWFORD, MatchScore, POST_CRAWFORD, PRE_CRAWFORD
-from ..engine.position import BAR, BLACK, COLOUR_NAMES, HAND, OFF, Position, SIDE_LEN, WHITE
+from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
+from ..engine.position import BAR, BLACK, COLOUR_NAMES, HAND, OFF, SIDE_LEN, WHITE, Position
 from ..variants import get_variant
 from .notation import parse_state
 
-__all__ = ["format_gnubg_id", "parse_gnubg_id", "format_xgid", "parse_xgid", "parse_any",
-           "detect_format", "position_id", "GNUBG", "XGID"]
+__all__ = [
+    "format_gnubg_id",
+    "parse_gnubg_id",
+    "format_xgid",
+    "parse_xgid",
+    "parse_any",
+    "detect_format",
+    "position_id",
+    "GNUBG",
+    "XGID",
+]
 
 GNUBG, XGID = "gnubg_id", "xgid"
 FORMAT_NAMES = {GNUBG: "GNU Backgammon ID", XGID: "XGID"}
 
-PLAYER_OF = {WHITE: 1, BLACK: 0}        # our colour -> GNU Backgammon's player number
-COLOUR_OF = (BLACK, WHITE)              # GNU Backgammon's player number -> our colour
-BOTTOM, TOP = WHITE, BLACK              # XG's bottom and top players
+PLAYER_OF = {WHITE: 1, BLACK: 0}  # our colour -> GNU Backgammon's player number
+COLOUR_OF = (BLACK, WHITE)  # GNU Backgammon's player number -> our colour
+BOTTOM, TOP = WHITE, BLACK  # XG's bottom and top players
 
 CHECKERS = 15
-MAX_CUBE_LOG = 12                       # GNU Backgammon refuses cubes above 4096 (MAX_CUBE)
-GNUBG_MAX_MATCH = 64                    # GNU Backgammon refuses longer matches (MAXSCORE)
-XGID_MAX_MATCH = 999                    # the longest match our state notation writes
-XGID_NO_LIMIT = 10                      # XG's usual max-cube field; 10 and above: no limit
+MAX_CUBE_LOG = 12  # GNU Backgammon refuses cubes above 4096 (MAX_CUBE)
+GNUBG_MAX_MATCH = 64  # GNU Backgammon refuses longer matches (MAXSCORE)
+XGID_MAX_MATCH = 999  # the longest match our state notation writes
+XGID_NO_LIMIT = 10  # XG's usual max-cube field; 10 and above: no limit
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _B64_VALUE = {c: i for i, c in enumerate(_B64)}
@@ -54,47 +63,74 @@ _POSITION_BITS, _MATCH_BITS = 80, 72
 _CUBE, _OWNER, _MOVE, _CRAWFORD = (0, 4), (4, 2), (6, 1), (7, 1)
 _STATE, _TURN, _DOUBLED, _RESIGN = (8, 3), (11, 1), (12, 1), (13, 2)
 _DIE1, _DIE2, _LENGTH, _SCORE0, _SCORE1 = (15, 3), (18, 3), (21, 15), (36, 15), (51, 15)
-_NO_JACOBY = (66, 1)                    # 1: the Jacoby rule is not in use (money play only)
-_PADDING = 67                           # bits 67-71 are unused and written as 0
+_NO_JACOBY = (66, 1)  # 1: the Jacoby rule is not in use (money play only)
+_PADDING = 67  # bits 67-71 are unused and written as 0
 _CENTRED = 3
 _PLAYING = 1
-_GAME_STATES = ("no game has started", "a game is being played", "the game is over",
-                "the game was resigned", "the game ended with a dropped cube")
+_GAME_STATES = (
+    "no game has started",
+    "a game is being played",
+    "the game is over",
+    "the game was resigned",
+    "the game ended with a dropped cube",
+)
 
-XGID_FIELDS = ("position", "cube value", "cube owner", "turn", "dice", "bottom player's score",
-               "top player's score", "Crawford/Jacoby", "match length", "maximum cube")
-_XG_NUMBER = re.compile(r"0|[1-9][0-9]{0,4}")       # no sign, no leading zeros, ASCII only
+XGID_FIELDS = (
+    "position",
+    "cube value",
+    "cube owner",
+    "turn",
+    "dice",
+    "bottom player's score",
+    "top player's score",
+    "Crawford/Jacoby",
+    "match length",
+    "maximum cube",
+)
+_XG_NUMBER = re.compile(r"0|[1-9][0-9]{0,4}")  # no sign, no leading zeros, ASCII only
 _XG_POINT = re.compile(r"[-A-Pa-p]{26}")
 _XG_DICE = re.compile(r"00|[1-6][1-6]|[DBR]")
 
 # What players paste: "GNUBGID 4HPw...:cAk...", "GNUbg ID: ...", and GNU Backgammon's board
 # header ("GNU Backgammon  Position ID: 4HPw...\n  Match ID   : cAk...").
 _GNUBG_PREFIX = re.compile(r"(?:GNU\s*BG\s*ID|GNU\s*ID)\s*[:=]?\s*", re.IGNORECASE)
-_GNUBG_SHOWN = re.compile(       # a board diagram may follow on the next lines
+_GNUBG_SHOWN = re.compile(  # a board diagram may follow on the next lines
     r"(?:GNU\s+Backgammon\s+)?Position\s+ID\s*:\s*(?P<pos>\S*)"
-    r"(?:\s+Match\s+ID\s*:\s*(?P<match>\S*))?(?:[ \t]*\r?\n.*)?", re.IGNORECASE | re.DOTALL)
+    r"(?:\s+Match\s+ID\s*:\s*(?P<match>\S*))?(?:[ \t]*\r?\n.*)?",
+    re.IGNORECASE | re.DOTALL,
+)
 _XGID_PREFIX = re.compile(r"XGID\s*=", re.IGNORECASE)
 _GNUBG_LIKE = re.compile(r"[A-Za-z0-9+/]{14}(?::|$)")
 _STATE_LIKE = re.compile(r"[a-z][a-z0-9_]*(?:\[|\s)")
 
 
 # --- errors -------------------------------------------------------------------------------------
-def _fail(fmt: str, reason: str, message: str, field: str | None = None,
-          column: int | None = None, **params: Any) -> NoReturn:
+def _fail(
+    fmt: str,
+    reason: str,
+    message: str,
+    field: str | None = None,
+    column: int | None = None,
+    **params: Any,
+) -> NoReturn:
     """A reader's error: the text is not a valid code of format ``fmt``."""
     if field is not None:
         params["field"] = field
     if column is not None:
         params["column"] = column
     where = f" ({field})" if field else ""
-    raise NotationError(f"{FORMAT_NAMES[fmt]}{where}: {message}", code=fmt, reason=reason,
-                        **params)
+    raise NotationError(f"{FORMAT_NAMES[fmt]}{where}: {message}", code=fmt, reason=reason, **params)
 
 
 def _refuse(fmt, reason, message, code="unsupported_state", **params):
     """A writer's error: the state cannot be written in format ``fmt``."""
-    raise NotationError(f"cannot write this state as a {FORMAT_NAMES[fmt]}: {message}",
-                        code=code, format=fmt, reason=reason, **params)
+    raise NotationError(
+        f"cannot write this state as a {FORMAT_NAMES[fmt]}: {message}",
+        code=code,
+        format=fmt,
+        reason=reason,
+        **params,
+    )
 
 
 # --- base64 keys ----------------------------------------------------------------------------------
@@ -111,13 +147,25 @@ def _text_to_key(text: str, nbits: int, fmt, field, column) -> int:
     for i, char in enumerate(text):
         value = _B64_VALUE.get(char)
         if value is None:
-            _fail(fmt, "bad_character", f"{char!r} is not a base64 character (A-Z, a-z, 0-9, "
-                  "+ and /)", field, column + i, char=char)
+            _fail(
+                fmt,
+                "bad_character",
+                f"{char!r} is not a base64 character (A-Z, a-z, 0-9, + and /)",
+                field,
+                column + i,
+                char=char,
+            )
         stream = stream << 6 | value
     spare = 6 * len(text) - nbits
     if stream & ((1 << spare) - 1):
-        _fail(fmt, "bad_character", f"the last character {text[-1]!r} carries bits beyond the "
-              f"{nbits} of the key", field, column + len(text) - 1, char=text[-1])
+        _fail(
+            fmt,
+            "bad_character",
+            f"the last character {text[-1]!r} carries bits beyond the {nbits} of the key",
+            field,
+            column + len(text) - 1,
+            char=text[-1],
+        )
     stream >>= spare
     return int.from_bytes(stream.to_bytes(nbits // 8, "big"), "little")
 
@@ -166,18 +214,29 @@ def _state_problem(position, cube, match):
         return exc.code, exc.message, dict(exc.params)
     for colour in (WHITE, BLACK):
         if position.sides[colour][OFF] == CHECKERS:
-            return ("game_over", f"{COLOUR_NAMES[colour]} has borne off every checker: the codes "
-                    "hold a game in progress", {"colour": COLOUR_NAMES[colour]})
+            return (
+                "game_over",
+                f"{COLOUR_NAMES[colour]} has borne off every checker: the codes "
+                "hold a game in progress",
+                {"colour": COLOUR_NAMES[colour]},
+            )
     white, black = position.sides
-    if (white[BAR] and black[BAR] and all(white[p] >= 2 for p in range(1, 7))
-            and all(black[p] >= 2 for p in range(1, 7))):
+    if (
+        white[BAR]
+        and black[BAR]
+        and all(white[p] >= 2 for p in range(1, 7))
+        and all(black[p] >= 2 for p in range(1, 7))
+    ):
         return ("deadlock", "both sides are on the bar against closed home boards", {})
     value, owner, doubler = cube.value, cube.owner, cube.offered_by
     if not isinstance(value, int) or value < 1 or value & (value - 1):
         return "bad_cube", f"the cube shows a power of two, not {value!r}", {"value": value}
     if value > 1 << MAX_CUBE_LOG:
-        return ("bad_cube", f"the cube is at {value}; the codes hold at most {1 << MAX_CUBE_LOG}",
-                {"value": value})
+        return (
+            "bad_cube",
+            f"the cube is at {value}; the codes hold at most {1 << MAX_CUBE_LOG}",
+            {"value": value},
+        )
     limit = variant.options.values.get("max_cube", 0)
     if limit and value > limit:
         return "bad_cube", f"the cube is at {value}, above max_cube={limit}", {"value": value}
@@ -190,18 +249,26 @@ def _state_problem(position, cube, match):
     if match.length:
         white_score, black_score = match.score
         if max(white_score, black_score) >= match.length or min(white_score, black_score) < 0:
-            return ("bad_match", f"in a match to {match.length} each score is below "
-                    f"{match.length}", {"length": match.length})
+            return (
+                "bad_match",
+                f"in a match to {match.length} each score is below {match.length}",
+                {"length": match.length},
+            )
         expected = _crawford_state(match.length, match.score, match.crawford == CRAWFORD)
         if expected is None or expected != match.crawford:
-            return ("crawford", "the codes mark only the Crawford game: a player at "
-                    f"{match.length - 1} outside it makes the game post-Crawford, and a game "
-                    f"with nobody at {match.length - 1} is before it", {})
+            return (
+                "crawford",
+                "the codes mark only the Crawford game: a player at "
+                f"{match.length - 1} outside it makes the game post-Crawford, and a game "
+                f"with nobody at {match.length - 1} is before it",
+                {},
+            )
     if doubler is not None:
         if doubler != position.turn or position.dice is not None:
             return "bad_cube", "only the side to move offers a double, before rolling", {}
-        refusal = double_refusal(variant, CubeState(value, owner), match, doubler,
-                                 position.turn_number)
+        refusal = double_refusal(
+            variant, CubeState(value, owner), match, doubler, position.turn_number
+        )
         if refusal:
             return "bad_cube", f"{COLOUR_NAMES[doubler]} may not double: {refusal[1]}", {}
     return None
@@ -221,22 +288,45 @@ def _crawford_state(length, score, crawford_flag):
 
 def _check_writable(position, cube, match, fmt):
     variant = position.variant
-    if (variant.key != "short" or variant.geometry != CONTRARY or variant.checkers != CHECKERS
-            or variant.track_length != 24 or variant.dice_count != 2):
-        _refuse(fmt, "not_backgammon", f"{variant.key} is not backgammon: only short nardy can "
-                f"be written as a {FORMAT_NAMES[fmt]}", code="not_backgammon", game=variant.key)
-    if (position.sides[WHITE][HAND] or position.sides[BLACK][HAND] or any(position.pins)
-            or position.pending or position.last_roll):
-        _refuse(fmt, "extra_state", "checkers in hand, pins, pending units and a last roll are "
-                "not backgammon")
+    if (
+        variant.key != "short"
+        or variant.geometry != CONTRARY
+        or variant.checkers != CHECKERS
+        or variant.track_length != 24
+        or variant.dice_count != 2
+    ):
+        _refuse(
+            fmt,
+            "not_backgammon",
+            f"{variant.key} is not backgammon: only short nardy can "
+            f"be written as a {FORMAT_NAMES[fmt]}",
+            code="not_backgammon",
+            game=variant.key,
+        )
+    if (
+        position.sides[WHITE][HAND]
+        or position.sides[BLACK][HAND]
+        or any(position.pins)
+        or position.pending
+        or position.last_roll
+    ):
+        _refuse(
+            fmt,
+            "extra_state",
+            "checkers in hand, pins, pending units and a last roll are not backgammon",
+        )
     problem = _state_problem(position, cube, match)
     if problem:
         reason, message, params = problem
         _refuse(fmt, reason, message, **params)
     limit = GNUBG_MAX_MATCH if fmt == GNUBG else XGID_MAX_MATCH
     if match.length > limit:
-        _refuse(fmt, "match_length", f"a match to {match.length}: the longest is {limit}",
-                length=match.length)
+        _refuse(
+            fmt,
+            "match_length",
+            f"a match to {match.length}: the longest is {limit}",
+            length=match.length,
+        )
 
 
 def _check_read(fmt, position, cube, match, column):
@@ -284,8 +374,11 @@ def _match_id(position, cube, match) -> str:
         (_TURN, PLAYER_OF[1 - mover] if doubled else PLAYER_OF[mover]),
         (_DOUBLED, int(doubled)),
         (_RESIGN, 0),
-        (_DIE1, dice[0]), (_DIE2, dice[1]),
-        (_LENGTH, match.length), (_SCORE0, scores[0]), (_SCORE1, scores[1]),
+        (_DIE1, dice[0]),
+        (_DIE2, dice[1]),
+        (_LENGTH, match.length),
+        (_SCORE0, scores[0]),
+        (_SCORE1, scores[1]),
         (_NO_JACOBY, int(not jacoby)),
     )
     key = 0
@@ -302,10 +395,17 @@ def parse_gnubg_id(text):
     accepted. Raises only NotationError (code ``gnubg_id``)."""
     pos_text, pos_col, match_text, match_col = _split_gnubg(text)
     if len(pos_text) != POSITION_ID_LEN:
-        _fail(GNUBG, "length", f"a Position ID has {POSITION_ID_LEN} characters, not "
-              f"{len(pos_text)}: {pos_text!r}", "position ID", pos_col, length=len(pos_text))
-    halves = _decode_position(_text_to_key(pos_text, _POSITION_BITS, GNUBG, "position ID",
-                                           pos_col), pos_col)
+        _fail(
+            GNUBG,
+            "length",
+            f"a Position ID has {POSITION_ID_LEN} characters, not {len(pos_text)}: {pos_text!r}",
+            "position ID",
+            pos_col,
+            length=len(pos_text),
+        )
+    halves = _decode_position(
+        _text_to_key(pos_text, _POSITION_BITS, GNUBG, "position ID", pos_col), pos_col
+    )
     if match_text is None:
         variant = _short()
         sides = [None, None]
@@ -313,9 +413,14 @@ def parse_gnubg_id(text):
         position = _build_position(variant, tuple(sides), WHITE, None)
         return _check_read(GNUBG, position, CubeState(), MatchScore(), pos_col)
     if len(match_text) != MATCH_ID_LEN:
-        _fail(GNUBG, "length", f"a Match ID has {MATCH_ID_LEN} characters, not "
-              f"{len(match_text)}: {match_text!r}", "match ID", match_col,
-              length=len(match_text))
+        _fail(
+            GNUBG,
+            "length",
+            f"a Match ID has {MATCH_ID_LEN} characters, not {len(match_text)}: {match_text!r}",
+            "match ID",
+            match_col,
+            length=len(match_text),
+        )
     key = _text_to_key(match_text, _MATCH_BITS, GNUBG, "match ID", match_col)
     return _decode_match(key, halves, match_col)
 
@@ -333,13 +438,17 @@ def _split_gnubg(text):
     prefix = _GNUBG_PREFIX.match(body)
     if prefix:
         start += prefix.end()
-        body = body[prefix.end():]
+        body = body[prefix.end() :]
     if not body:
         _fail(GNUBG, "empty", "no Position ID given", "position ID", start + 1)
     pos_text, sep, match_text = body.partition(":")
-    sep = sep and match_text    # "PositionID:" with nothing after it: the Position ID alone
-    return (pos_text, start + 1, match_text if sep else None,
-            start + len(pos_text) + 2 if sep else None)
+    sep = sep and match_text  # "PositionID:" with nothing after it: the Position ID alone
+    return (
+        pos_text,
+        start + 1,
+        match_text if sep else None,
+        start + len(pos_text) + 2 if sep else None,
+    )
 
 
 def _decode_position(key, column):
@@ -354,16 +463,32 @@ def _decode_position(key, column):
         slot += 1
         if slot == 50:
             if key >> (i + 1):
-                _fail(GNUBG, "bad_position", "the Position ID has checkers beyond the last "
-                      "point", "position ID", column)
+                _fail(
+                    GNUBG,
+                    "bad_position",
+                    "the Position ID has checkers beyond the last point",
+                    "position ID",
+                    column,
+                )
             break
     else:
-        _fail(GNUBG, "bad_position", "the Position ID does not close all 50 points and bars "
-              "(too many checkers)", "position ID", column)
+        _fail(
+            GNUBG,
+            "bad_position",
+            "the Position ID does not close all 50 points and bars (too many checkers)",
+            "position ID",
+            column,
+        )
     for half, who in ((halves[1], "the player on roll"), (halves[0], "the opponent")):
         if sum(half) > CHECKERS:
-            _fail(GNUBG, "checker_count", f"{who} has {sum(half)} checkers on the board; a "
-                  f"side has {CHECKERS}", "position ID", column, count=sum(half))
+            _fail(
+                GNUBG,
+                "checker_count",
+                f"{who} has {sum(half)} checkers on the board; a side has {CHECKERS}",
+                "position ID",
+                column,
+                count=sum(half),
+            )
     return halves
 
 
@@ -376,8 +501,7 @@ def _decode_match(key, halves, column):
     state = _bits(key, _STATE)
     if state != _PLAYING:
         what = _GAME_STATES[state] if state < len(_GAME_STATES) else f"game state {state}"
-        bad("game_state", f"{what}: the codes read here hold a game in progress",
-            game_state=state)
+        bad("game_state", f"{what}: the codes read here hold a game in progress", game_state=state)
     if _bits(key, _RESIGN):
         bad("resignation", "a resignation awaiting its answer is not part of a state here")
     owner = _bits(key, _OWNER)
@@ -386,37 +510,52 @@ def _decode_match(key, halves, column):
     move, turn, doubled = _bits(key, _MOVE), _bits(key, _TURN), _bits(key, _DOUBLED)
     dice = (_bits(key, _DIE1), _bits(key, _DIE2))
     if dice != (0, 0) and not (min(dice) >= 1 and max(dice) <= 6):
-        bad("dice", f"the dice are 1-6 each, or both 0 before the roll, not {dice[0]}-{dice[1]}",
-            dice=list(dice))
+        bad(
+            "dice",
+            f"the dice are 1-6 each, or both 0 before the roll, not {dice[0]}-{dice[1]}",
+            dice=list(dice),
+        )
     if doubled:
         if turn == move:
             bad("turn", "with a double offered, the player to answer is not the doubler")
         if dice != (0, 0):
             bad("dice", "a double is offered before rolling")
     elif turn != move:
-        bad("turn", "the player to act differs from the player on roll, but no double or "
-            "resignation is offered")
+        bad(
+            "turn",
+            "the player to act differs from the player on roll, but no double or "
+            "resignation is offered",
+        )
     length = _bits(key, _LENGTH)
     if length > GNUBG_MAX_MATCH:
-        bad("match_length", f"a match to {length}: GNU Backgammon plays at most "
-            f"{GNUBG_MAX_MATCH} points", length=length)
+        bad(
+            "match_length",
+            f"a match to {length}: GNU Backgammon plays at most {GNUBG_MAX_MATCH} points",
+            length=length,
+        )
     crawford = _bits(key, _CRAWFORD)
     score0, score1 = _bits(key, _SCORE0), _bits(key, _SCORE1)
     options = {}
     if length:
         if max(score0, score1) >= length:
-            bad("bad_match", f"in a match to {length} each score is below {length}, not "
-                f"{score0}-{score1}", length=length)
+            bad(
+                "bad_match",
+                f"in a match to {length} each score is below {length}, not {score0}-{score1}",
+                length=length,
+            )
         white_black = (score1, score0)
         crawford_state = _crawford_state(length, white_black, crawford)
         if crawford_state is None:
-            bad("crawford", f"the Crawford game follows the first game that leaves exactly one "
-                f"player at {length - 1}")
+            bad(
+                "crawford",
+                f"the Crawford game follows the first game that leaves exactly one "
+                f"player at {length - 1}",
+            )
         match = MatchScore(length, white_black, crawford_state)
     else:
         if crawford:
             bad("crawford", "money play has no Crawford game")
-        match = MatchScore()    # a money session's running score is not part of the state
+        match = MatchScore()  # a money session's running score is not part of the state
         if not _bits(key, _NO_JACOBY):
             options["jacoby"] = True
     mover = COLOUR_OF[move]
@@ -424,8 +563,11 @@ def _decode_match(key, halves, column):
     sides[mover], sides[1 - mover] = _side(halves[1]), _side(halves[0])
     variant = _short(options)
     position = _build_position(variant, tuple(sides), mover, dice if dice != (0, 0) else None)
-    cube = CubeState(1 << _bits(key, _CUBE), None if owner == _CENTRED else COLOUR_OF[owner],
-                     mover if doubled else None)
+    cube = CubeState(
+        1 << _bits(key, _CUBE),
+        None if owner == _CENTRED else COLOUR_OF[owner],
+        mover if doubled else None,
+    )
     return _check_read(GNUBG, position, cube, match, column)
 
 
@@ -437,7 +579,7 @@ def format_xgid(position, cube=None, match=None) -> str:
     _check_writable(position, cube, match, XGID)
     white, black = position.sides
     points = [_xg_letter(black[BAR], "a")]
-    for p in range(1, 25):   # XG's points are the bottom player's (white's) own numbers
+    for p in range(1, 25):  # XG's points are the bottom player's (white's) own numbers
         if white[p]:
             points.append(_xg_letter(white[p], "A"))
         else:
@@ -464,7 +606,8 @@ def format_xgid(position, cube=None, match=None) -> str:
         {None: "0", BOTTOM: "1", TOP: "-1"}[cube.owner],
         "1" if position.turn == BOTTOM else "-1",
         dice,
-        str(scores[BOTTOM]), str(scores[TOP]),
+        str(scores[BOTTOM]),
+        str(scores[TOP]),
         str(flags),
         str(match.length),
         str(max_cube),
@@ -487,11 +630,17 @@ def parse_xgid(text):
     prefix = _XGID_PREFIX.match(body)
     if prefix:
         column += prefix.end()
-        body = body[prefix.end():]
+        body = body[prefix.end() :]
     parts = body.split(":")
     if len(parts) != len(XGID_FIELDS):
-        _fail(XGID, "field_count", f"an XGID has {len(XGID_FIELDS)} fields separated by ':' "
-              f"({', '.join(XGID_FIELDS)}), not {len(parts)}", column=column, count=len(parts))
+        _fail(
+            XGID,
+            "field_count",
+            f"an XGID has {len(XGID_FIELDS)} fields separated by ':' "
+            f"({', '.join(XGID_FIELDS)}), not {len(parts)}",
+            column=column,
+            count=len(parts),
+        )
     columns = []
     for part in parts:
         columns.append(column)
@@ -511,8 +660,7 @@ def parse_xgid(text):
 
     def choice(i, table):
         if parts[i] not in table:
-            bad(i, "bad_value", f"expected {' or '.join(table)}, not {parts[i]!r}",
-                value=parts[i])
+            bad(i, "bad_value", f"expected {' or '.join(table)}, not {parts[i]!r}", value=parts[i])
         return table[parts[i]]
 
     sides = _xg_sides(parts[0], bad)
@@ -521,11 +669,19 @@ def parse_xgid(text):
     turn = choice(3, {"1": BOTTOM, "-1": TOP})
     dice_text = parts[4]
     if not _XG_DICE.fullmatch(dice_text):
-        bad(4, "bad_dice", "expected 00 (not rolled), D (doubled) or two dice 1-6, not "
-            f"{dice_text!r}", value=dice_text)
+        bad(
+            4,
+            "bad_dice",
+            f"expected 00 (not rolled), D (doubled) or two dice 1-6, not {dice_text!r}",
+            value=dice_text,
+        )
     if dice_text in ("B", "R"):
-        bad(4, "beaver", "a beaver or raccoon awaiting its answer is not part of a state here",
-            value=dice_text)
+        bad(
+            4,
+            "beaver",
+            "a beaver or raccoon awaiting its answer is not part of a state here",
+            value=dice_text,
+        )
     bottom, top = number(5, 0, 99999), number(6, 0, 99999)
     flags = number(7, 0, 3)
     length = number(8, 0, XGID_MAX_MATCH)
@@ -533,20 +689,32 @@ def parse_xgid(text):
     options = {}
     if length:
         if flags > 1:
-            bad(7, "out_of_range", f"in a match this field is 1 for the Crawford game, else 0, "
-                f"not {flags}", value=flags)
+            bad(
+                7,
+                "out_of_range",
+                f"in a match this field is 1 for the Crawford game, else 0, not {flags}",
+                value=flags,
+            )
         score = [0, 0]
         score[BOTTOM], score[TOP] = bottom, top
         if max(score) >= length:
-            bad(5, "bad_match", f"in a match to {length} each score is below {length}",
-                length=length)
+            bad(
+                5,
+                "bad_match",
+                f"in a match to {length} each score is below {length}",
+                length=length,
+            )
         crawford_state = _crawford_state(length, score, flags)
         if crawford_state is None:
-            bad(7, "crawford", "the Crawford game follows the first game that leaves exactly "
-                f"one player at {length - 1}")
+            bad(
+                7,
+                "crawford",
+                "the Crawford game follows the first game that leaves exactly "
+                f"one player at {length - 1}",
+            )
         match = MatchScore(length, tuple(score), crawford_state)
     else:
-        match = MatchScore()    # a money session's running score is not part of the state
+        match = MatchScore()  # a money session's running score is not part of the state
         if flags & 1:
             options["jacoby"] = True
         if flags & 2:
@@ -555,7 +723,7 @@ def parse_xgid(text):
         options["max_cube"] = 1 << max_cube
     try:
         variant = _short(options)
-    except OptionError as exc:   # not expected: the options are built above
+    except OptionError as exc:  # not expected: the options are built above
         bad(9, exc.code, exc.message)
     dice = tuple(int(c) for c in dice_text) if dice_text[0] in "123456" else None
     position = _build_position(variant, sides, turn, dice)
@@ -568,12 +736,20 @@ def _xg_sides(text, bad):
     player's points, 25 = the bottom player's bar; A-P are the bottom player's checkers, a-p the
     top player's, - an empty point."""
     if not _XG_POINT.fullmatch(text):
-        bad(0, "bad_position", "expected 26 characters, each -, A-P or a-p, not "
-            f"{text!r}", value=text)
+        bad(
+            0,
+            "bad_position",
+            f"expected 26 characters, each -, A-P or a-p, not {text!r}",
+            value=text,
+        )
     if text[0].isupper() or text[25].islower():
-        bad(0, "bad_position", "the first character is the top player's bar (- or a-o), the "
-            "last the bottom player's bar (- or A-O)")
-    counts = {BOTTOM: [0] * 25, TOP: [0] * 25}   # points 1..24 (own numbering), then the bar
+        bad(
+            0,
+            "bad_position",
+            "the first character is the top player's bar (- or a-o), the "
+            "last the bottom player's bar (- or A-O)",
+        )
+    counts = {BOTTOM: [0] * 25, TOP: [0] * 25}  # points 1..24 (own numbering), then the bar
     for i, char in enumerate(text):
         if char == "-":
             continue
@@ -586,8 +762,12 @@ def _xg_sides(text, bad):
         total = sum(counts[colour])
         if total > CHECKERS:
             who = "bottom (upper case)" if colour == BOTTOM else "top (lower case)"
-            bad(0, "checker_count", f"the {who} player has {total} checkers on the board; a "
-                f"side has {CHECKERS}", count=total)
+            bad(
+                0,
+                "checker_count",
+                f"the {who} player has {total} checkers on the board; a side has {CHECKERS}",
+                count=total,
+            )
         sides[colour] = _side(counts[colour])
     return tuple(sides)
 
@@ -601,8 +781,7 @@ def detect_format(text):
     body = text.strip()
     if _XGID_PREFIX.match(body) or re.match(r"[-A-Pa-p]{26}:", body):
         return XGID
-    if (_GNUBG_PREFIX.match(body) or _GNUBG_SHOWN.fullmatch(body)
-            or _GNUBG_LIKE.match(body)):
+    if _GNUBG_PREFIX.match(body) or _GNUBG_SHOWN.fullmatch(body) or _GNUBG_LIKE.match(body):
         return GNUBG
     if _STATE_LIKE.match(body):
         return "state"
@@ -625,4 +804,6 @@ def parse_any(text):
     raise NotationError(
         "not a position: paste a GNU Backgammon ID (PositionID:MatchID, e.g. "
         "4HPwATDgc/ABMA:cAkAAAAAAAAA), an XGID (XGID=...) or a state such as "
-        "'short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money'", code="unknown_format")
+        "'short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w - 1 money'",
+        code="unknown_format",
+    )

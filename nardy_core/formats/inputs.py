@@ -18,9 +18,9 @@ from itertools import accumulate
 
 from ..engine.errors import InputError
 
-MAX_FILE_BYTES = 8 * 1024 * 1024   # the largest file or JSON text taken in (bytes / characters)
-MAX_JSON_DEPTH = 32                 # the deepest nesting of arrays and objects
-MAX_NUMBER_TEXT = 100               # the longest number, in characters, a JSON text may hold
+MAX_FILE_BYTES = 8 * 1024 * 1024  # the largest file or JSON text taken in (bytes / characters)
+MAX_JSON_DEPTH = 32  # the deepest nesting of arrays and objects
+MAX_NUMBER_TEXT = 100  # the longest number, in characters, a JSON text may hold
 
 # A JSON string, unrolled so that the scan stays linear; what is left outside strings holds
 # every bracket that nests.
@@ -39,8 +39,9 @@ def read_file(path, limit: int = MAX_FILE_BYTES) -> bytes:
             size = os.fstat(handle.fileno()).st_size
             data = b"" if size > limit else handle.read(limit + 1)
     except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}", code="file",
-                         file=str(path)) from None
+        raise InputError(
+            f"cannot read {path}: {exc.strerror or exc}", code="file", file=str(path)
+        ) from None
     except ValueError as exc:  # a path holding a NUL character
         raise InputError(f"cannot read {path!r}: {exc}", code="file", file=repr(path)) from None
     if size > limit:
@@ -51,8 +52,13 @@ def read_file(path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 
 def _too_big(what, size, limit):
-    raise InputError(f"{what} is too big: more than {limit} bytes", code="too_big",
-                     what=str(what), size=size, limit=limit)
+    raise InputError(
+        f"{what} is too big: more than {limit} bytes",
+        code="too_big",
+        what=str(what),
+        size=size,
+        limit=limit,
+    )
 
 
 def decode_text(data, what="the input", limit: int = MAX_FILE_BYTES) -> str:
@@ -64,8 +70,12 @@ def decode_text(data, what="the input", limit: int = MAX_FILE_BYTES) -> str:
         try:
             text = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InputError(f"{what} is not UTF-8 text (byte {exc.start})", code="not_utf8",
-                             what=str(what), offset=exc.start) from None
+            raise InputError(
+                f"{what} is not UTF-8 text (byte {exc.start})",
+                code="not_utf8",
+                what=str(what),
+                offset=exc.start,
+            ) from None
     elif isinstance(data, str):
         if len(data) > limit:
             _too_big(what, len(data), limit)
@@ -75,8 +85,7 @@ def decode_text(data, what="the input", limit: int = MAX_FILE_BYTES) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def parse_json(data, what="the input", limit: int = MAX_FILE_BYTES,
-               depth: int = MAX_JSON_DEPTH):
+def parse_json(data, what="the input", limit: int = MAX_FILE_BYTES, depth: int = MAX_JSON_DEPTH):
     """The value of the JSON text ``data`` (bytes or text), as ``json.loads`` gives it, within
     the limits: InputError ``too_big``, ``not_utf8``, ``json_depth`` (nesting over ``depth``),
     ``json_number`` (NaN, Infinity, a number that overflows or is longer than
@@ -85,15 +94,25 @@ def parse_json(data, what="the input", limit: int = MAX_FILE_BYTES,
     text = decode_text(data, what, limit)
     deepest = _depth(text) if text.count("[") + text.count("{") > depth else 0
     if deepest > depth:
-        raise InputError(f"{what} nests arrays and objects {deepest} deep, deeper than {depth}",
-                         code="json_depth", what=str(what), depth=deepest, limit=depth)
+        raise InputError(
+            f"{what} nests arrays and objects {deepest} deep, deeper than {depth}",
+            code="json_depth",
+            what=str(what),
+            depth=deepest,
+            limit=depth,
+        )
     try:
-        value = json.loads(text, parse_constant=_constant(what), parse_float=_float(what),
-                           parse_int=_int(what))
+        value = json.loads(
+            text, parse_constant=_constant(what), parse_float=_float(what), parse_int=_int(what)
+        )
     except json.JSONDecodeError as exc:
-        raise InputError(f"{what} is not JSON: {exc.msg} (line {exc.lineno}, column "
-                         f"{exc.colno})", code="json", what=str(what), line=exc.lineno,
-                         column=exc.colno) from None
+        raise InputError(
+            f"{what} is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+            code="json",
+            what=str(what),
+            line=exc.lineno,
+            column=exc.colno,
+        ) from None
     if _SURROGATE_ESCAPE.search(text):
         _check_strings(value, what)
     return value
@@ -106,14 +125,19 @@ def _depth(text) -> int:
 
 def _bad_number(what, text):
     shown = text if len(text) <= 20 else text[:20] + "…"
-    raise InputError(f"{what} holds the number {shown}, which is not a finite number of at "
-                     f"most {MAX_NUMBER_TEXT} characters", code="json_number", what=str(what),
-                     number=shown)
+    raise InputError(
+        f"{what} holds the number {shown}, which is not a finite number of at "
+        f"most {MAX_NUMBER_TEXT} characters",
+        code="json_number",
+        what=str(what),
+        number=shown,
+    )
 
 
 def _constant(what):
     def refuse(name):  # NaN, Infinity, -Infinity: not JSON, though json.loads takes them
         _bad_number(what, name)
+
     return refuse
 
 
@@ -125,6 +149,7 @@ def _float(what):
         if not math.isfinite(value):  # 1e400
             _bad_number(what, text)
         return value
+
     return read
 
 
@@ -133,6 +158,7 @@ def _int(what):
         if len(text) > MAX_NUMBER_TEXT:
             _bad_number(what, text)
         return int(text)
+
     return read
 
 
@@ -149,8 +175,11 @@ def _check_strings(value, what):
             try:
                 item.encode("utf-8")
             except UnicodeEncodeError:
-                raise InputError(f"{what} holds a string that is not text (a lone surrogate "
-                                 "escape)", code="json_text", what=str(what)) from None
+                raise InputError(
+                    f"{what} holds a string that is not text (a lone surrogate escape)",
+                    code="json_text",
+                    what=str(what),
+                ) from None
 
 
 def read_json_file(path, limit: int = MAX_FILE_BYTES):
@@ -158,5 +187,12 @@ def read_json_file(path, limit: int = MAX_FILE_BYTES):
     return parse_json(read_file(path, limit), str(path), limit)
 
 
-__all__ = ["MAX_FILE_BYTES", "MAX_JSON_DEPTH", "MAX_NUMBER_TEXT", "read_file", "decode_text",
-           "parse_json", "read_json_file"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_JSON_DEPTH",
+    "MAX_NUMBER_TEXT",
+    "read_file",
+    "decode_text",
+    "parse_json",
+    "read_json_file",
+]

@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from ..engine.cube import CubeState
 from ..engine.errors import NardyError, NotationError
 from ..engine.frame import from_frame
-from ..engine.game import DOUBLE, Game, MOVE, OPENING, OVER, RESIGN, ROLL
-from ..engine.match import CRAWFORD, MatchScore, POST_CRAWFORD, PRE_CRAWFORD
-from ..engine.position import BAR, BLACK, HAND, Position, SIDE_LEN, WHITE
+from ..engine.game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL, Game
+from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
+from ..engine.position import BAR, BLACK, HAND, SIDE_LEN, WHITE, Position
 from ..engine.turn import Turn
 from ..engine.variant import HIT_NONE, Variant
 from ..variants import VARIANTS, get_variant
@@ -32,12 +32,12 @@ from . import record as record_model
 from .notation import format_state, parse_state
 from .record import GameRecord, game_record
 
-VERSION = 1                      # the format version this module writes
-STEPWISE = 2                     # game codes with plays of long lists written step by step
-READS = (1, 2)                   # the versions it reads (old versions keep decoding)
-MAX_LENGTH = 4096                # longest code accepted, in characters
-MAX_ACTIONS = 2000               # most actions a game code may replay
-STATE, GAME = ".", "~"           # the kind mark between the tag part and the payload
+VERSION = 1  # the format version this module writes
+STEPWISE = 2  # game codes with plays of long lists written step by step
+READS = (1, 2)  # the versions it reads (old versions keep decoding)
+MAX_LENGTH = 4096  # longest code accepted, in characters
+MAX_ACTIONS = 2000  # most actions a game code may replay
+STATE, GAME = ".", "~"  # the kind mark between the tag part and the payload
 ORDER_MODES = ("source_first", "die_first", "explicit")  # how a game code orders plays' steps
 EXPLICIT = 2
 
@@ -155,8 +155,11 @@ def _from_text(text, column):
     for i, c in enumerate(text):
         d = _DIGIT.get(c)
         if d is None:
-            _fail("character", f"column {column + i}: {c!r} is not a link code character "
-                  "(A-Z, a-z, 0-9, - and _)", column=column + i)
+            _fail(
+                "character",
+                f"column {column + i}: {c!r} is not a link code character (A-Z, a-z, 0-9, - and _)",
+                column=column + i,
+            )
         n = n * 64 + d
     if text[:1] == "A":
         _fail("leading_zero", f"column {column}: a payload never starts with A", column=column)
@@ -178,40 +181,65 @@ def _open(code, kind):
     if not isinstance(code, str):
         _fail("not_text", f"a link code is text, not {type(code).__name__}")
     if len(code) > MAX_LENGTH:
-        _fail("too_long", f"the link code has {len(code)} characters; codes are at most "
-              f"{MAX_LENGTH}", length=len(code), limit=MAX_LENGTH)
+        _fail(
+            "too_long",
+            f"the link code has {len(code)} characters; codes are at most {MAX_LENGTH}",
+            length=len(code),
+            limit=MAX_LENGTH,
+        )
     cut = min((i for i in (code.find(STATE), code.find(GAME)) if i >= 0), default=-1)
     if cut < 0:
-        _fail("syntax", "a link code is a game tag, then . (a state) or ~ (a whole game), "
-              "then the payload, e.g. s.w2DKexJjIPYHw")
+        _fail(
+            "syntax",
+            "a link code is a game tag, then . (a state) or ~ (a whole game), "
+            "then the payload, e.g. s.w2DKexJjIPYHw",
+        )
     m = _HEAD.fullmatch(code[:cut])
     if not m:
-        _fail("syntax", f"column 1: {code[:cut][:40]!r} is not a game tag such as s, l or c",
-              column=1)
+        _fail(
+            "syntax", f"column 1: {code[:cut][:40]!r} is not a game tag such as s, l or c", column=1
+        )
     tag, version = m[1], m[2]
     if version is not None:
         version = int(version)
         if version == 1:
-            _fail("syntax", f"column {len(tag) + 1}: version 1 is written without a number",
-                  column=len(tag) + 1)
+            _fail(
+                "syntax",
+                f"column {len(tag) + 1}: version 1 is written without a number",
+                column=len(tag) + 1,
+            )
     else:
         version = 1
     if version not in READS:
-        _fail("version", f"this link code is in format version {version}; this program reads "
-              f"version{'s' if len(READS) > 1 else ''} {', '.join(map(str, READS))} "
-              "(a newer program wrote it)", version=version, reads=list(READS))
+        _fail(
+            "version",
+            f"this link code is in format version {version}; this program reads "
+            f"version{'s' if len(READS) > 1 else ''} {', '.join(map(str, READS))} "
+            "(a newer program wrote it)",
+            version=version,
+            reads=list(READS),
+        )
     tags = dict(TAGS)
     keys = {t: k for k, t in tags.items()}
     key = keys.get(tag, tag)
     if key not in VARIANTS:
-        _fail("unknown_game", f"column 1: unknown game tag {tag!r} (tags: "
-              + ", ".join(f"{t} {k}" for k, t in tags.items()) + ")", column=1, tag=tag)
+        _fail(
+            "unknown_game",
+            f"column 1: unknown game tag {tag!r} (tags: "
+            + ", ".join(f"{t} {k}" for k, t in tags.items())
+            + ")",
+            column=1,
+            tag=tag,
+        )
     if code[cut] != kind:
         other = "a whole game (~)" if code[cut] == GAME else "a state (.)"
         reader = "decode_game" if code[cut] == GAME else "decode_state"
-        _fail("kind", f"column {cut + 1}: this link code holds {other}: read it with {reader}",
-              column=cut + 1)
-    return VARIANTS[key], version, _Reader(_from_text(code[cut + 1:], cut + 2))
+        _fail(
+            "kind",
+            f"column {cut + 1}: this link code holds {other}: read it with {reader}",
+            column=cut + 1,
+        )
+    return VARIANTS[key], version, _Reader(_from_text(code[cut + 1 :], cut + 2))
 
 
 # --- rule options ---------------------------------------------------------------------------
@@ -247,8 +275,12 @@ def _write_value(w, spec, value):
         m, default = _mask(value), _mask(spec.default)
         w.put(m - (m > default), 63)
     else:
-        _fail("option_kind", f"option {spec.key!r} is of kind {spec.kind!r}, which link codes "
-              "cannot hold yet", key=spec.key, kind=spec.kind)
+        _fail(
+            "option_kind",
+            f"option {spec.key!r} is of kind {spec.kind!r}, which link codes cannot hold yet",
+            key=spec.key,
+            kind=spec.kind,
+        )
 
 
 def _read_options(r, cls):
@@ -268,8 +300,11 @@ def _read_options(r, cls):
     try:
         return cls(values)
     except NardyError as exc:
-        _fail("option", f"the link code holds rule options the game does not accept: "
-              f"{exc.message}", detail=exc.code)
+        _fail(
+            "option",
+            f"the link code holds rule options the game does not accept: {exc.message}",
+            detail=exc.code,
+        )
 
 
 def _read_value(r, spec):
@@ -287,8 +322,12 @@ def _read_value(r, spec):
         m = r.get(63)
         m += m >= _mask(spec.default)
         return frozenset(d for d in range(1, 7) if m >> (d - 1) & 1)
-    _fail("option_kind", f"option {spec.key!r} is of kind {spec.kind!r}, which link codes "
-          "cannot hold", key=spec.key, kind=spec.kind)
+    _fail(
+        "option_kind",
+        f"option {spec.key!r} is of kind {spec.kind!r}, which link codes cannot hold",
+        key=spec.key,
+        kind=spec.kind,
+    )
 
 
 # --- states ---------------------------------------------------------------------------------
@@ -351,7 +390,7 @@ def _write_state(w, position, cube, match):
     variant = position.variant
     _write_options(w, variant)
     w.put(position.turn, 2)
-    faces = 6 ** variant.dice_count
+    faces = 6**variant.dice_count
     index = 0
     for d in position.dice or ():
         index = index * 6 + d - 1
@@ -366,8 +405,7 @@ def _write_state(w, position, cube, match):
     else:
         w.put(len(choices), len(choices) + 1)
         w.nat(black, 2)
-    rare = any(position.first_turn) or position.pending or position.last_roll or any(
-        position.pins)
+    rare = any(position.first_turn) or position.pending or position.last_roll or any(position.pins)
     w.bit(rare)
     if rare:
         w.put(position.first_turn[WHITE] + 2 * position.first_turn[BLACK], 4)
@@ -418,7 +456,7 @@ def _read_state(r, cls):
     variant = _read_options(r, cls)
     turn = r.get(2)
     count = variant.dice_count
-    index = r.get(1 + 6 ** count)
+    index = r.get(1 + 6**count)
     dice = None
     if index:
         index -= 1
@@ -444,11 +482,12 @@ def _read_state(r, cls):
             count += r.nat(2, limit=16, what="a count of units")
         flags["pending"] = tuple(r.get(6) + 1 for _ in range(count))
         flags["last_roll"] = r.bit()
-        pins = tuple(frozenset(p for p in _pin_points(variant, sides, colour) if r.bit())
-                     for colour in (WHITE, BLACK))
+        pins = tuple(
+            frozenset(p for p in _pin_points(variant, sides, colour) if r.bit())
+            for colour in (WHITE, BLACK)
+        )
         flags["pins"] = pins
-        if not (any(flags["first_turn"]) or flags["pending"] or flags["last_roll"]
-                or any(pins)):
+        if not (any(flags["first_turn"]) or flags["pending"] or flags["last_roll"] or any(pins)):
             _fail("not_canonical", "the link code marks rare flags but sets none")
     position = Position(variant, sides, turn=turn, dice=dice, **flags)
     cube = _read_cube(r, position) if variant.cube_enabled else CubeState()
@@ -483,8 +522,9 @@ def _checked(position, cube, match, reading=True):
         return parse_state(text)
     except NotationError as exc:
         what = "the link code holds a state" if reading else "the state"
-        _fail("invalid_state", f"{what} that cannot occur: {exc.message}", detail=exc.code,
-              state=text)
+        _fail(
+            "invalid_state", f"{what} that cannot occur: {exc.message}", detail=exc.code, state=text
+        )
 
 
 def encode_state(position, cube=None, match=None) -> str:
@@ -506,8 +546,9 @@ def decode_state(code):
 def _decode_state(code):
     cls, version, r = _open(code, STATE)
     if version != 1:
-        _fail("not_canonical", f"a state code is written in version 1, not {version}",
-              version=version)
+        _fail(
+            "not_canonical", f"a state code is written in version 1, not {version}", version=version
+        )
     state = _read_state(r, cls)
     if r.n:
         _fail("trailing", "the link code goes on after the state ends")
@@ -520,11 +561,17 @@ def _guarded(function, code):
     except LinkCodeError:
         raise
     except NardyError as exc:
-        _fail("invalid", f"the link code does not hold a valid {_KIND_NAMES[function]}: "
-              f"{exc.message}", detail=exc.code)
+        _fail(
+            "invalid",
+            f"the link code does not hold a valid {_KIND_NAMES[function]}: {exc.message}",
+            detail=exc.code,
+        )
     except Exception as exc:  # the contract: readers raise LinkCodeError only
-        _fail("internal", f"the link code could not be read ({type(exc).__name__}: {exc})",
-              detail=type(exc).__name__)
+        _fail(
+            "internal",
+            f"the link code could not be read ({type(exc).__name__}: {exc})",
+            detail=type(exc).__name__,
+        )
 
 
 # --- whole games ----------------------------------------------------------------------------
@@ -557,8 +604,12 @@ class _PlayTree:
 
         def key(frame):
             sides, pins = from_frame(position, frame, cross)
-            return (sides[mover], sides[1 - mover], tuple(sorted(pins[mover])),
-                    tuple(sorted(pins[1 - mover])))
+            return (
+                sides[mover],
+                sides[1 - mover],
+                tuple(sorted(pins[mover])),
+                tuple(sorted(pins[1 - mover])),
+            )
 
         # a play is named by the position it leaves: rules decide that, not the search order
         self.frames = sorted(frames, key=key)
@@ -734,7 +785,7 @@ def _action_symbols(game, action, cache):
         return [(a, 7) for a, _ in throws[:-1]] + [(0, 7), (_NON_TIES.index(throws[-1]), 30)]
     if phase == ROLL:
         radix = _roll_radix(game) + len(kinds)
-        faces = 6 ** game.variant.dice_count
+        faces = 6**game.variant.dice_count
         if name == "roll":
             dice = tuple(args[0])
             if len(dice) != game.variant.dice_count or any(d not in range(1, 7) for d in dice):
@@ -773,7 +824,7 @@ def _answer_radix(game):
 
 
 def _roll_radix(game):
-    return 6 ** game.variant.dice_count + game.can_double()
+    return 6**game.variant.dice_count + game.can_double()
 
 
 def _apply(game, act):
@@ -807,7 +858,7 @@ def _read_action(game, r, mode, forced, cache, version=1):
                 _fail("record", "the link code's opening throw ties more than 64 times")
         action = ("opening", throws)
     elif phase == ROLL:
-        faces = 6 ** game.variant.dice_count
+        faces = 6**game.variant.dice_count
         index = get(_roll_radix(game) + len(kinds))
         if index < faces:
             count = game.variant.dice_count
@@ -828,8 +879,9 @@ def _read_action(game, r, mode, forced, cache, version=1):
             total = tree.aim(index)
             steps = tree.steps(get(total), 0) if mode == EXPLICIT else tree.steps(0, mode)
             # for the check that no cheaper step order mode would do
-            nonzero = tuple(order < mode and tree.rank(steps, order) > 0
-                            for order in range(len(STEP_ORDERS)))
+            nonzero = tuple(
+                order < mode and tree.rank(steps, order) > 0 for order in range(len(STEP_ORDERS))
+            )
             action = ("play", [tuple(s) for s in steps])
     elif phase == DOUBLE:
         action = (_ANSWERS[get(_answer_radix(game))],)
@@ -848,8 +900,7 @@ def _record(data):
     elif isinstance(data, Game):
         data = game_record(data)
     if not isinstance(data, dict):
-        _fail("record", f"expected a game record (record.game_record()), not "
-              f"{type(data).__name__}")
+        _fail("record", f"expected a game record (record.game_record()), not {type(data).__name__}")
     return data
 
 
@@ -862,8 +913,11 @@ def encode_game(record) -> str:
     except LinkCodeError:
         raise
     except NardyError as exc:
-        _fail("record", f"the game record cannot be written as a link code: {exc.message}",
-              detail=exc.code)
+        _fail(
+            "record",
+            f"the game record cannot be written as a link code: {exc.message}",
+            detail=exc.code,
+        )
     except (LookupError, TypeError, ValueError, AttributeError) as exc:
         _fail("record", f"not a valid game record: {exc!r}")
 
@@ -879,51 +933,73 @@ def _encode_game(data):
     if start:
         position, cube, match = parse_state(start)
         if position.variant.key != variant.key:
-            _fail("record", f"the record's game {variant.key} is not its start's "
-                  f"{position.variant.key}")
+            _fail(
+                "record",
+                f"the record's game {variant.key} is not its start's {position.variant.key}",
+            )
         variant = position.variant
         _write_state(w, position, cube, match)
-        game = Game(variant, seed=_SEED, match=match, position=position, cube=cube,
-                    players=players)
+        game = Game(variant, seed=_SEED, match=match, position=position, cube=cube, players=players)
     else:
         length, score, crawford = data.get("match") or (0, (0, 0), PRE_CRAWFORD)
         # the notation's checks of the match (on a state text with the initial position)
-        match = _checked(variant.initial_position(), CubeState(),
-                         MatchScore(length, tuple(score), crawford), reading=False)[2]
+        match = _checked(
+            variant.initial_position(),
+            CubeState(),
+            MatchScore(length, tuple(score), crawford),
+            reading=False,
+        )[2]
         starter = data.get("starter")
         if starter not in (None, WHITE, BLACK):
             _fail("record", f"the starter is 0, 1 or None, not {starter!r}")
         _write_options(w, variant)
         _write_match(w, match)
         w.put(0 if starter is None else 1 + starter, 3)
-        game = Game(variant, seed=_SEED, match=match, players=players, starter=starter,
-                    throw_opening=False)
+        game = Game(
+            variant, seed=_SEED, match=match, players=players, starter=starter, throw_opening=False
+        )
     w.put(players[0], 2)
     actions, cache = [], {}
     made = []  # passes the game made on its own after the last action (units left, no move)
     for index, action in enumerate(data.get("actions") or ()):
         action = list(action)
-        if action[:1] == ["play"] and len(action) == 2 and not action[1] and (
-                game.phase != MOVE or made):
+        if (
+            action[:1] == ["play"]
+            and len(action) == 2
+            and not action[1]
+            and (game.phase != MOVE or made)
+        ):
             if made:
                 made.pop()
             continue  # a pass the roll or the play before it already made
         made = []
         symbols = _action_symbols(game, action, cache)
         if symbols is None:
-            _fail("record", f"game record, action {index + 1} {action!r} does not fit the game "
-                  f"in its {game.phase} phase", action=index + 1)
+            _fail(
+                "record",
+                f"game record, action {index + 1} {action!r} does not fit the game "
+                f"in its {game.phase} phase",
+                action=index + 1,
+            )
         before = len(game.actions)
         _apply(game, action)
-        made = [a for a in game.actions[before + 1:] if a[0] == "play"]
+        made = [a for a in game.actions[before + 1 :] if a[0] == "play"]
         actions.append(symbols)
         if len(actions) > MAX_ACTIONS:
             _fail("too_long", f"a game code holds at most {MAX_ACTIONS} actions")
     ranks = [v for symbols in actions for v, _ in symbols if isinstance(v, tuple)]
-    mode = next((order for order in range(len(STEP_ORDERS))
-                 if not any(rank[order] for rank in ranks)), EXPLICIT)
-    kept = [[(v[0], r) if isinstance(v, tuple) else (v, r) for v, r in symbols
-             if mode == EXPLICIT or not isinstance(v, tuple)] for symbols in actions]
+    mode = next(
+        (order for order in range(len(STEP_ORDERS)) if not any(rank[order] for rank in ranks)),
+        EXPLICIT,
+    )
+    kept = [
+        [
+            (v[0], r) if isinstance(v, tuple) else (v, r)
+            for v, r in symbols
+            if mode == EXPLICIT or not isinstance(v, tuple)
+        ]
+        for symbols in actions
+    ]
     tail = 0
     while tail < len(kept) and all(r == 1 for _, r in kept[-1 - tail]):
         tail += 1
@@ -961,11 +1037,13 @@ def _decode_game(code):
         starter = (None, WHITE, BLACK)[r.get(3)]
     players = ((0, 1), (1, 0))[r.get(2)]
     if start:
-        game = Game(variant, seed=_SEED, match=match, position=start[0], cube=start[1],
-                    players=players)
+        game = Game(
+            variant, seed=_SEED, match=match, position=start[0], cube=start[1], players=players
+        )
     else:
-        game = Game(variant, seed=_SEED, match=match, players=players, starter=starter,
-                    throw_opening=False)
+        game = Game(
+            variant, seed=_SEED, match=match, players=players, starter=starter, throw_opening=False
+        )
     mode = r.get(len(ORDER_MODES))
     tail = r.nat(limit=MAX_ACTIONS, what="a count of forced actions")
     count, nonzero, cache = 0, [False, False], {}
@@ -980,11 +1058,15 @@ def _decode_game(code):
     for _ in range(tail):
         _read_action(game, r, mode, True, cache, version)
     if version == STEPWISE and not cache.get("stepwise"):
-        _fail("not_canonical", "a version 2 game code holds no play of a long list: it is "
-              "written in version 1")
+        _fail(
+            "not_canonical",
+            "a version 2 game code holds no play of a long list: it is written in version 1",
+        )
     if not all(nonzero[:mode]):
-        _fail("not_canonical", "the game code's plays all follow a step order that comes "
-              "before the one it names")
+        _fail(
+            "not_canonical",
+            "the game code's plays all follow a step order that comes before the one it names",
+        )
     record = GameRecord.of(game)
     record.seed, record.dice_used = None, 0
     return record.to_dict()
@@ -1002,5 +1084,14 @@ def decode_link(code):
 
 _KIND_NAMES = {_decode_state: "state", _decode_game: "game"}
 
-__all__ = ["LinkCodeError", "TAGS", "VERSION", "MAX_LENGTH", "encode_state", "decode_state",
-           "encode_game", "decode_game", "decode_link"]
+__all__ = [
+    "LinkCodeError",
+    "TAGS",
+    "VERSION",
+    "MAX_LENGTH",
+    "encode_state",
+    "decode_state",
+    "encode_game",
+    "decode_game",
+    "decode_link",
+]

@@ -19,8 +19,8 @@ from ..variants import get_variant
 
 FIELDS = ("game", "white's side", "black's side", "side to move", "dice", "cube", "match")
 COLOURS = "wb"
-NAMED = (("bar", BAR), ("hand", HAND), ("off", OFF))   # written after the points, in this order
-FLAGS = ("first", "turns", "pending", "lastroll")      # written in this order
+NAMED = (("bar", BAR), ("hand", HAND), ("off", OFF))  # written after the points, in this order
+FLAGS = ("first", "turns", "pending", "lastroll")  # written in this order
 MARKS = {CRAWFORD: "*", POST_CRAWFORD: "+"}
 
 # [0-9], not \d: \d and int() accept non-ASCII digits, and the text must stay canonical.
@@ -100,8 +100,7 @@ class _Field:
 
     def fail(self, code, message, **params):
         params.update(column=self.column, field=self.name)
-        raise NotationError(f"column {self.column} ({self.name}): {message}", code=code,
-                            **params)
+        raise NotationError(f"column {self.column} ({self.name}): {message}", code=code, **params)
 
 
 def _split(text):
@@ -119,8 +118,10 @@ def _split(text):
     if len(fields) < len(FIELDS):
         missing = FIELDS[len(fields)]
         _Field(missing, column, "").fail(
-            "field_count", f"{missing} is missing; a state has at least {len(FIELDS)} fields: "
-            + ", ".join(FIELDS))
+            "field_count",
+            f"{missing} is missing; a state has at least {len(FIELDS)} fields: "
+            + ", ".join(FIELDS),
+        )
     return fields
 
 
@@ -135,7 +136,7 @@ def parse_state(text):
     dice = _parse_dice(variant, fields[4])
     cube = _parse_cube(variant, turn, dice, fields[5])
     match = _parse_match(fields[6])
-    flags = _parse_flags(fields[len(FIELDS):])
+    flags = _parse_flags(fields[len(FIELDS) :])
     _check_pins(variant, sides, pins, fields)
     position = Position(variant, sides, turn=turn, dice=dice, pins=pins, **flags)
     try:
@@ -179,7 +180,7 @@ def _parse_side(field):
     if text == "-":
         return tuple(side), frozenset()
     names = dict(NAMED)
-    last = 0   # rank of the previous item: points 24…1 are ranks 1…24, then bar, hand, off
+    last = 0  # rank of the previous item: points 24…1 are ranks 1…24, then bar, hand, off
     for item in text.split(","):
         m = _ITEM.fullmatch(item)
         if not m:
@@ -197,8 +198,7 @@ def _parse_side(field):
                 fail("bad_point", f"points are numbered 1-24, not {index}", point=index)
             rank = 25 - index
             if pinned and count != 1:
-                fail("bad_pin", f"a pinned point holds a single checker, not {count}",
-                     point=index)
+                fail("bad_pin", f"a pinned point holds a single checker, not {count}", point=index)
         if count == 0:
             fail("bad_count", f"{item!r}: only places with checkers are written")
         if rank == last:
@@ -218,8 +218,11 @@ def _parse_dice(variant, field):
         return None
     n = variant.dice_count
     if len(text) != n or any(c not in "123456" for c in text):
-        fail("bad_dice", f"{variant.key} is played with {n} dice of 1-6: write them as "
-             f"{n} digits or - when not rolled, not {text!r}")
+        fail(
+            "bad_dice",
+            f"{variant.key} is played with {n} dice of 1-6: write them as "
+            f"{n} digits or - when not rolled, not {text!r}",
+        )
     return tuple(int(c) for c in text)
 
 
@@ -257,15 +260,19 @@ def _parse_match(field):
         return MatchScore()
     m = _MATCH.fullmatch(text)
     if not m:
-        fail("bad_match", "expected money or a score such as 2-3/7, 4-1/5* or 4-4/5+, "
-             f"not {text!r}")
+        fail(
+            "bad_match", f"expected money or a score such as 2-3/7, 4-1/5* or 4-4/5+, not {text!r}"
+        )
     white, black, length = int(m[1]), int(m[2]), int(m[3])
     if length < 1 or max(white, black) >= length:
         fail("bad_match", f"in a match to {length} each score is below {length}")
     mark = m[4]
     if mark == "*" and (white == length - 1) == (black == length - 1):
-        fail("bad_match", "the Crawford game follows the first game that leaves exactly one "
-             f"player at {length - 1}")
+        fail(
+            "bad_match",
+            "the Crawford game follows the first game that leaves exactly one "
+            f"player at {length - 1}",
+        )
     if mark == "+" and (length < 2 or max(white, black) != length - 1):
         fail("bad_match", f"a post-Crawford game needs a player at {length - 1}")
     crawford = {"*": CRAWFORD, "+": POST_CRAWFORD}.get(mark, PRE_CRAWFORD)
@@ -279,16 +286,16 @@ def _parse_flags(fields):
         text, fail = field.text, field.fail
         key, sep, value = text.partition(":")
         if not sep or key not in FLAGS:
-            fail("bad_flag", f"expected a flag {', '.join(k + ':...' for k in FLAGS)}, "
-                 f"not {text!r}")
+            fail(
+                "bad_flag", f"expected a flag {', '.join(k + ':...' for k in FLAGS)}, not {text!r}"
+            )
         rank = FLAGS.index(key)
         if rank <= last:
             fail("flag_order", f"flags are written once each, in the order {', '.join(FLAGS)}")
         last = rank
         if key == "first":
             if value not in ("w", "b", "wb"):
-                fail("bad_flag", "first: names the colours yet to play, w, b or wb, "
-                     f"not {value!r}")
+                fail("bad_flag", f"first: names the colours yet to play, w, b or wb, not {value!r}")
             flags["first_turn"] = ("w" in value, "b" in value)
         elif key == "turns":
             m = _TURNS.fullmatch(value)
@@ -313,6 +320,9 @@ def _check_pins(variant, sides, pins, fields):
         for point in sorted(pins[colour], reverse=True):
             if not other[variant.cross[point]]:
                 fields[1 + colour].fail(
-                    "bad_pin", f"{COLOUR_NAMES[colour]}'s checker on {point} is marked pinned, "
+                    "bad_pin",
+                    f"{COLOUR_NAMES[colour]}'s checker on {point} is marked pinned, "
                     "but no opposing checker stands on that point",
-                    colour=COLOUR_NAMES[colour], point=point)
+                    colour=COLOUR_NAMES[colour],
+                    point=point,
+                )

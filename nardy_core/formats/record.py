@@ -26,18 +26,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
-from ..engine.errors import GameStateError, NardyError
-from ..engine.game import MOVE, Game
-from ..engine.match import (CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, FirstGame, Match,
-                            MatchScore)
 from ..engine.cube import CubeState
 from ..engine.dice import Dice
+from ..engine.errors import GameStateError, NardyError
+from ..engine.game import MOVE, Game
+from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, FirstGame, Match, MatchScore
 from ..variants import get_variant
 from .notation import format_state, parse_state
 
-VERSION = 2           # the record model's version (docs/records.md, The record model)
-SINGLE_VERSION = 1    # the version a match of one game's rules is written as (no "kind")
-SEED, RECORDED = "seed", "recorded"   # MatchRecord.dice: where the dice of the actions come from
+VERSION = 2  # the record model's version (docs/records.md, The record model)
+SINGLE_VERSION = 1  # the version a match of one game's rules is written as (no "kind")
+SEED, RECORDED = "seed", "recorded"  # MatchRecord.dice: where the dice of the actions come from
 
 
 def _bad(message, **params):
@@ -182,12 +181,13 @@ class Decline(Action):
     method: ClassVar[str] = "decline_resignation"
 
 
-ACTIONS = {cls.name: cls for cls in (Opening, Roll, Move, Resign, Double, Take, Beaver, Drop,
-                                     Accept, Decline)}
+ACTIONS = {
+    cls.name: cls
+    for cls in (Opening, Roll, Move, Resign, Double, Take, Beaver, Drop, Accept, Decline)
+}
 # the decisions answered by name (a bot's answer): a roll (its dice still to throw) and those
 # without arguments
-DECISIONS = {name: cls for name, cls in ACTIONS.items()
-             if cls is Roll or not fields(cls)}
+DECISIONS = {name: cls for name, cls in ACTIONS.items() if cls is Roll or not fields(cls)}
 
 
 def _die(value):
@@ -246,8 +246,10 @@ def apply(game, act, do=None, seeded=False):
         do(act.method)
         thrown = next(a for a in reversed(game.actions) if a[0] == act.name)
         if action(thrown) != act:
-            raise _bad(f"the {'opening throw' if isinstance(act, Opening) else 'roll'} "
-                       "differs from the seed's")
+            raise _bad(
+                f"the {'opening throw' if isinstance(act, Opening) else 'roll'} "
+                "differs from the seed's"
+            )
         return
     do(act.method, *act.args())
 
@@ -275,8 +277,9 @@ def replay(game, actions, index=None, snapshot=None, visit=None, do=None, seeded
             params = {"action": number + 1}
             if index is not None:
                 params["game"] = index + 1
-            raise _bad(f"{where}action {number + 1} {raw!r}: {message.split(': ', 1)[-1]}",
-                       **params) from None
+            raise _bad(
+                f"{where}action {number + 1} {raw!r}: {message.split(': ', 1)[-1]}", **params
+            ) from None
         if visit is not None:
             visit(number, before, raw)
     return game
@@ -303,47 +306,76 @@ class GameRecord:
     actions: list = field(default_factory=list)
 
     @classmethod
-    def of(cls, game) -> "GameRecord":
+    def of(cls, game) -> GameRecord:
         position, cube, match, starter = game._setup
-        return cls(game.variant.key, game.variant.options.texts(), game.dice.seed,
-                   game.dice.used, tuple(game._initial_players),
-                   None if position is None else format_state(position, cube, match),
-                   None if position is not None else (match.length, tuple(match.score),
-                                                      match.crawford),
-                   starter, actions_of(game))
+        return cls(
+            game.variant.key,
+            game.variant.options.texts(),
+            game.dice.seed,
+            game.dice.used,
+            tuple(game._initial_players),
+            None if position is None else format_state(position, cube, match),
+            None if position is not None else (match.length, tuple(match.score), match.crawford),
+            starter,
+            actions_of(game),
+        )
 
     def to_dict(self) -> dict:
         return {
-            "game": self.game, "options": dict(self.options), "seed": self.seed,
-            "dice_used": self.dice_used, "players": list(self.players), "start": self.start,
-            "match": None if self.match is None else [self.match[0], list(self.match[1]),
-                                                      self.match[2]],
-            "starter": self.starter, "actions": action_lists(self.actions),
+            "game": self.game,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "dice_used": self.dice_used,
+            "players": list(self.players),
+            "start": self.start,
+            "match": None
+            if self.match is None
+            else [self.match[0], list(self.match[1]), self.match[2]],
+            "starter": self.starter,
+            "actions": action_lists(self.actions),
         }
 
     @classmethod
-    def from_dict(cls, data) -> "GameRecord":
+    def from_dict(cls, data) -> GameRecord:
         data = upgrade(data)
         match = data.get("match")
         if match is not None:
             length, score, crawford = match
             match = (length, tuple(score), crawford)
-        return cls(data["game"], dict(data.get("options") or {}), data.get("seed"),
-                   int(data.get("dice_used", 0)), tuple(data.get("players") or (0, 1)),
-                   data.get("start") or None, match, data.get("starter"),
-                   list(data.get("actions") or ()))
+        return cls(
+            data["game"],
+            dict(data.get("options") or {}),
+            data.get("seed"),
+            int(data.get("dice_used", 0)),
+            tuple(data.get("players") or (0, 1)),
+            data.get("start") or None,
+            match,
+            data.get("starter"),
+            list(data.get("actions") or ()),
+        )
 
     def new_game(self) -> Game:
         """The game before its first action."""
         variant = get_variant(self.game, self.options)
         if self.start:
             position, cube, match = parse_state(self.start)
-            return Game(position.variant, seed=self.seed, match=match, position=position,
-                        cube=cube, players=self.players)
+            return Game(
+                position.variant,
+                seed=self.seed,
+                match=match,
+                position=position,
+                cube=cube,
+                players=self.players,
+            )
         length, score, crawford = self.match or (0, (0, 0), PRE_CRAWFORD)
-        return Game(variant, seed=self.seed, players=self.players,
-                    match=MatchScore(length, tuple(score), crawford), starter=self.starter,
-                    throw_opening=False)
+        return Game(
+            variant,
+            seed=self.seed,
+            players=self.players,
+            match=MatchScore(length, tuple(score), crawford),
+            starter=self.starter,
+            throw_opening=False,
+        )
 
     def build(self) -> Game:
         """The game, every action replayed; its dice go on from the seed where it stopped."""
@@ -383,11 +415,15 @@ def first_game(data, variant, length) -> FirstGame:
     players = data.get("players", [0, 1])
     starter = data.get("starter")
     crawford = data.get("crawford", PRE_CRAWFORD)
-    if not (isinstance(score, (list, tuple)) and len(score) == 2 and all(
-            type(v) is int for v in score)) or (not length and any(score)):
+    if not (
+        isinstance(score, (list, tuple)) and len(score) == 2 and all(type(v) is int for v in score)
+    ) or (not length and any(score)):
         raise _bad(f"a bad first-game score {score!r}")
-    if not isinstance(players, (list, tuple)) or list(players) not in ([0, 1], [1, 0]) \
-            or any(type(p) is not int for p in players):
+    if (
+        not isinstance(players, (list, tuple))
+        or list(players) not in ([0, 1], [1, 0])
+        or any(type(p) is not int for p in players)
+    ):
         raise _bad(f"a first game's players are [0, 1] or [1, 0], not {players!r}")
     if starter not in (None, 0, 1) or isinstance(starter, bool):
         raise _bad(f"a first game's starter is 0, 1 or null, not {starter!r}")
@@ -395,8 +431,9 @@ def first_game(data, variant, length) -> FirstGame:
         raise _bad(f"a bad Crawford state {crawford!r}")
     first = FirstGame(tuple(score), crawford, tuple(players), starter)
     try:  # the notation's checks of a match score
-        parse_state(format_state(variant.initial_position(), CubeState(),
-                                 first.match_score(length)))
+        parse_state(
+            format_state(variant.initial_position(), CubeState(), first.match_score(length))
+        )
     except NardyError as exc:
         raise _bad(f"the first game cannot start so: {exc.message}") from None
     return first
@@ -447,8 +484,11 @@ class MatchRecord:
         ``kind`` (so that the page of an earlier version still opens it), 2 with one."""
         record = {
             "v": SINGLE_VERSION if self.kind is None else VERSION,
-            "game": self.game, "options": self.options, "length": self.length,
-            "seed": self.seed, "players": list(self.players),
+            "game": self.game,
+            "options": self.options,
+            "length": self.length,
+            "seed": self.seed,
+            "players": list(self.players),
             "games": [action_lists(actions) for actions in self.games],
         }
         if self.seed is None:
@@ -467,7 +507,7 @@ class MatchRecord:
         return record
 
     @classmethod
-    def from_dict(cls, data) -> "MatchRecord":
+    def from_dict(cls, data) -> MatchRecord:
         """The record of a saved match of any version (``upgrade``); GameStateError
         ``bad_record`` (``newer_record``: written by a newer version) when it is not one."""
         data = upgrade(data)
@@ -484,26 +524,38 @@ class MatchRecord:
         if start is not None and not isinstance(start, str):
             raise _bad("a record's start is a state's text")
         parsed = parse_state(start) if start else None
-        if parsed is not None and kind is None and data.get("game") is not None \
-                and parsed[0].variant.key != data["game"]:
-            raise _bad(f"the record's start is a {parsed[0].variant.key} position, "
-                       f"not {data['game']}")
+        if (
+            parsed is not None
+            and kind is None
+            and data.get("game") is not None
+            and parsed[0].variant.key != data["game"]
+        ):
+            raise _bad(
+                f"the record's start is a {parsed[0].variant.key} position, not {data['game']}"
+            )
         games = data["games"]
         if not isinstance(games, (list, tuple)) or not games:
             raise _bad("the record has no games")
         return cls(
-            game=data["game"], options=data.get("options") or {}, length=length,
+            game=data["game"],
+            options=data.get("options") or {},
+            length=length,
             seed=data.get("seed"),
             players=tuple(data.get("players") or ("human", "human")),
-            games=[list(actions) if isinstance(actions, (list, tuple)) else actions
-                   for actions in games],
-            kind=kind, start=start, first_game=first_game_of(data, parsed), dice=dice,
+            games=[
+                list(actions) if isinstance(actions, (list, tuple)) else actions
+                for actions in games
+            ],
+            kind=kind,
+            start=start,
+            first_game=first_game_of(data, parsed),
+            dice=dice,
             hints=data.get("hints", True) is not False,
-            about={k: data[k] for k in ("names", "tags")
-                   if isinstance(data.get(k), (list, dict))})
+            about={k: data[k] for k in ("names", "tags") if isinstance(data.get(k), (list, dict))},
+        )
 
     @classmethod
-    def of_match(cls, match, players, recorded=False, hints=True, about=None) -> "MatchRecord":
+    def of_match(cls, match, players, recorded=False, hints=True, about=None) -> MatchRecord:
         """The record of ``match`` (a ``Match``) played by ``players``."""
         kind = match.kind
         if kind is None:
@@ -515,13 +567,19 @@ class MatchRecord:
                 if texts:
                     options[key] = texts
         return cls(
-            game=match.variant.key if kind is None else kind.games[0], options=options,
-            length=match.length, seed=match.seed, players=tuple(players),
+            game=match.variant.key if kind is None else kind.games[0],
+            options=options,
+            length=match.length,
+            seed=match.seed,
+            players=tuple(players),
             games=[actions_of(g) for g in match.all_games()],
             kind=None if kind is None else kind.key,
             start=None if match.start is None else format_state(*match.start),
-            first_game=match.first, dice=RECORDED if recorded else SEED, hints=hints,
-            about=dict(about or {}))
+            first_game=match.first,
+            dice=RECORDED if recorded else SEED,
+            hints=hints,
+            about=dict(about or {}),
+        )
 
     def parsed_start(self):
         """``(position, cube, MatchScore)`` of ``start``, or None."""
@@ -538,13 +596,21 @@ class MatchRecord:
             variant = start[0].variant
         else:
             variant = get_variant(self.game, self.options)
-        return Match(variant, length=self.length, seed=None if seed is None else str(seed),
-                     throw_opening=False, start=start, kind=self.kind,
-                     options=self.options if self.kind else None, first=self.first_game)
+        return Match(
+            variant,
+            length=self.length,
+            seed=None if seed is None else str(seed),
+            throw_opening=False,
+            start=start,
+            kind=self.kind,
+            options=self.options if self.kind else None,
+            first=self.first_game,
+        )
 
 
-def replay_match(record, snapshot=None, visit=None, seeded=False, match=None, next_game=None,
-                 do=None):
+def replay_match(
+    record, snapshot=None, visit=None, seeded=False, match=None, next_game=None, do=None
+):
     """Replay a ``MatchRecord`` game by game: ``(match, starts)``, ``starts`` being the score
     by player before each game. ``visit(index, number, before, action, game)`` after every
     action (``before``: ``snapshot(game)`` before it). ``match``: the Match to replay on
@@ -560,13 +626,20 @@ def replay_match(record, snapshot=None, visit=None, seeded=False, match=None, ne
                 raise _bad(f"game {index} ends unfinished", game=index)
             next_game()
             if match.game is None:
-                raise _bad(f"game {index + 1} comes after the end of the match",
-                           game=index + 1)
+                raise _bad(f"game {index + 1} comes after the end of the match", game=index + 1)
         starts.append(list(match.score))
         game = match.game
-        replay(game, actions, index, snapshot, None if visit is None else (
-            lambda number, before, act, g=game, i=index: visit(i, number, before, act, g)),
-            do=do, seeded=seeded)
+        replay(
+            game,
+            actions,
+            index,
+            snapshot,
+            None
+            if visit is None
+            else (lambda number, before, act, g=game, i=index: visit(i, number, before, act, g)),
+            do=do,
+            seeded=seeded,
+        )
     return match, starts
 
 
@@ -599,8 +672,11 @@ def upgrade(data) -> dict:
         return data  # a game record
     version = data.get("v")
     if newer_record(data):
-        raise GameStateError(f"a game saved by a newer version (format {version})",
-                             code="newer_record", version=version)
+        raise GameStateError(
+            f"a game saved by a newer version (format {version})",
+            code="newer_record",
+            version=version,
+        )
     if version is None and not data.get("kind"):
         version = 1  # a match record written without its version (a file's JSON by hand)
     if type(version) is not int or version < 1:
@@ -614,8 +690,36 @@ def upgrade(data) -> dict:
     return data
 
 
-__all__ = ["VERSION", "SEED", "RECORDED", "Action", "Opening", "Roll", "Move", "Resign",
-           "Double", "Take", "Beaver", "Drop", "Accept", "Decline", "ACTIONS", "action",
-           "decision", "actions_of", "action_lists", "apply", "replay", "GameRecord",
-           "game_record", "game_from_record", "first_game", "first_game_of", "MatchRecord",
-           "replay_match", "match_record", "newer_record", "upgrade"]
+__all__ = [
+    "VERSION",
+    "SEED",
+    "RECORDED",
+    "Action",
+    "Opening",
+    "Roll",
+    "Move",
+    "Resign",
+    "Double",
+    "Take",
+    "Beaver",
+    "Drop",
+    "Accept",
+    "Decline",
+    "ACTIONS",
+    "action",
+    "decision",
+    "actions_of",
+    "action_lists",
+    "apply",
+    "replay",
+    "GameRecord",
+    "game_record",
+    "game_from_record",
+    "first_game",
+    "first_game_of",
+    "MatchRecord",
+    "replay_match",
+    "match_record",
+    "newer_record",
+    "upgrade",
+]

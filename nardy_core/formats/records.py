@@ -34,10 +34,10 @@ from .inputs import parse_json
 from .notation import parse_state
 
 RECORDED = record_model.RECORDED  # record["dice"]: the actions carry the dice; no seed
-MAT_GAME = "short"            # the game a plain .mat file holds
-LEFT_WIDTH = 27               # GNU Backgammon's column layout: "%3d) %-27s %s"
-RIGHT_COLUMN = 33             # where the right column starts
-COLUMN_SPLIT = 16             # an entry alone on a line starting at or after this is the right one
+MAT_GAME = "short"  # the game a plain .mat file holds
+LEFT_WIDTH = 27  # GNU Backgammon's column layout: "%3d) %-27s %s"
+RIGHT_COLUMN = 33  # where the right column starts
+COLUMN_SPLIT = 16  # an entry alone on a line starting at or after this is the right one
 META_TAGS = ("Site", "Event", "Round", "EventDate", "EventTime", "Transcriber")
 MAX_LENGTH = 999
 
@@ -92,8 +92,12 @@ def _replay(record, on_action=None):
     ``on_action(index, game, action, before)`` after every action."""
     parsed = record_model.match_record(record)
     return record_model.replay_match(
-        parsed, _Before, None if on_action is None else (
-            lambda index, number, before, action, game: on_action(index, game, action, before)))
+        parsed,
+        _Before,
+        None
+        if on_action is None
+        else (lambda index, number, before, action, game: on_action(index, game, action, before)),
+    )
 
 
 class _Before:
@@ -142,22 +146,28 @@ class _Grid:
     lines (an annotated export) follow the line of the cell they belong to."""
 
     def __init__(self):
-        self.rows = []    # [number or None, left cell, right cell, comment lines]
+        self.rows = []  # [number or None, left cell, right cell, comment lines]
         self.count = 0
 
     def add(self, column, cell, result=False, comments=()):
         last = self.rows[-1] if self.rows else None
-        if column == 1 and last and last[0] is not None and last[1] is not None \
-                and last[2] is None:
+        if column == 1 and last and last[0] is not None and last[1] is not None and last[2] is None:
             last[2] = cell
             last[3] += list(comments)
         elif result:
-            self.rows.append([None, cell if column == 0 else None, cell if column else None,
-                              list(comments)])
+            self.rows.append(
+                [None, cell if column == 0 else None, cell if column else None, list(comments)]
+            )
         else:
             self.count += 1
-            self.rows.append([self.count, cell if column == 0 else None,
-                              cell if column else None, list(comments)])
+            self.rows.append(
+                [
+                    self.count,
+                    cell if column == 0 else None,
+                    cell if column else None,
+                    list(comments),
+                ]
+            )
 
     def lines(self):
         out = []
@@ -179,13 +189,13 @@ def _comment(text) -> str:
 class _GameWriter:
     def __init__(self, variant, mat):
         self.variant = variant
-        self.mat = mat              # short nardy: GNU Backgammon's move style
+        self.mat = mat  # short nardy: GNU Backgammon's move style
         self.grid = _Grid()
-        self.tags = []              # lines between the score line and the moves
-        self.pending = None         # (column, dice) rolled (or thrown) and not yet played
-        self.resign_dice = None     # the pending dice of a resignation offered after the roll
-        self.passed = False         # the engine passed a roll: its recorded empty play is shown
-        self.note = None            # the annotation of actions whose cell is still to come
+        self.tags = []  # lines between the score line and the moves
+        self.pending = None  # (column, dice) rolled (or thrown) and not yet played
+        self.resign_dice = None  # the pending dice of a resignation offered after the roll
+        self.passed = False  # the engine passed a roll: its recorded empty play is shown
+        self.note = None  # the annotation of actions whose cell is still to come
 
     def moves(self, steps) -> str:
         if self.mat:
@@ -233,7 +243,9 @@ class _GameWriter:
                 raise GameStateError(
                     "a match record writes one play per roll; the further plays of an "
                     "escalating double or of a transferred list (gioul, gul bara) have no "
-                    f"place in it: {JSON_HINT}", code="unsupported")
+                    f"place in it: {JSON_HINT}",
+                    code="unsupported",
+                )
             column, dice = self.pending
             self.pending = None
             self.roll_cell(column, dice, action[1])
@@ -241,8 +253,11 @@ class _GameWriter:
             self.add(column, f" Doubles => {before.cube.value * 2}")
         elif name in ("take", "beaver", "drop"):
             answer = before.players[1 - before.cube.offered_by]
-            text = {"take": " Takes", "drop": " Drops",
-                    "beaver": f" Beavers => {before.cube.value * 4}"}[name]
+            text = {
+                "take": " Takes",
+                "drop": " Drops",
+                "beaver": f" Beavers => {before.cube.value * 4}",
+            }[name]
             self.add(answer, text)
         elif name == "resign":
             self.resign_dice = self.pending if before.phase == MOVE else None
@@ -273,8 +288,7 @@ class _GameWriter:
             self.add(0, f" Draw{each}", result=True)
             return
         kind = "" if self.mat else f" ({result.kind})"
-        self.add(game.players[result.winner], f" Wins {_points(result.points)}{kind}",
-                 result=True)
+        self.add(game.players[result.winner], f" Wins {_points(result.points)}{kind}", result=True)
 
 
 def export_json(record) -> str:
@@ -285,6 +299,7 @@ def export_json(record) -> str:
     that record. The record is replayed first: one that does not fit the rules raises
     GameStateError ``bad_record``."""
     import json
+
     replay_match(record)
     shared = {k: v for k, v in record.items() if k != "seed"}
     shared["dice"] = RECORDED
@@ -350,16 +365,22 @@ def _writable(record):
     if not isinstance(record, dict):
         return
     if record.get("kind") is not None:
-        raise GameStateError("a match of mixed games (tavli, gul bara and tapa) has no match "
-                             f"file: a file holds one game; {JSON_HINT}", code="mixed_match",
-                             kind=str(record.get("kind")))
+        raise GameStateError(
+            "a match of mixed games (tavli, gul bara and tapa) has no match "
+            f"file: a file holds one game; {JSON_HINT}",
+            code="mixed_match",
+            kind=str(record.get("kind")),
+        )
     variant = VARIANTS.get(record.get("game")) if isinstance(record.get("game"), str) else None
     if variant is not None and not variant.one_play_per_roll:
-        raise GameStateError(f"a match file writes one play per roll, and a roll of "
-                             f"{record['game']} may take several (an escalating double is "
-                             "played block by block; gioul passes a list its roller cannot "
-                             f"play to the opponent): {JSON_HINT}", code="unsupported",
-                             game=record["game"])
+        raise GameStateError(
+            f"a match file writes one play per roll, and a roll of "
+            f"{record['game']} may take several (an escalating double is "
+            "played block by block; gioul passes a list its roller cannot "
+            f"play to the opponent): {JSON_HINT}",
+            code="unsupported",
+            game=record["game"],
+        )
 
 
 def _export(record, notes=None) -> str:
@@ -374,8 +395,7 @@ def _export(record, notes=None) -> str:
         if notes:
             writers[index].annotate(notes.get((index, counts[index])))
         if not counts[index] and before.phase == MOVE:  # a start state with the dice rolled
-            writers[index].pending = (before.players[before.position.turn],
-                                      before.position.dice)
+            writers[index].pending = (before.players[before.position.turn], before.position.dice)
         counts[index] += 1
         writers[index].action(game, action, before)
 
@@ -450,20 +470,31 @@ _MONEY_LINE = re.compile(r"\s*(?:money\s+(?:session|game|play)|unlimited\s+match
 _GAME_LINE = re.compile(r"\s*game\s+([0-9]{1,9})\b", re.I)
 _TAG = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9 ]*?)\s+\"(.*)\"\s*\]")
 _NUMBERED = re.compile(r"\s*[0-9]{1,6}\)")
-_ENTRY = re.compile(r"(?<!\S)(?:([0-9]+)\s*:|(doubles|redoubles|beavers|raccoons|takes|accepts|"
-                    r"drops|passes|rejects|wins|draws|draw)(?![A-Za-z]))", re.I)
+_ENTRY = re.compile(
+    r"(?<!\S)(?:([0-9]+)\s*:|(doubles|redoubles|beavers|raccoons|takes|accepts|"
+    r"drops|passes|rejects|wins|draws|draw)(?![A-Za-z]))",
+    re.I,
+)
 _SCORE = re.compile(rf"\s*(.+?)\s*:\s*{_NUM}\s+(.+?)\s*:\s*{_NUM}\s*$")
 _CUBE_VALUE = re.compile(r"\s*(?:=>|=|to)?\s*([0-9]{1,9})?\s*$")
-_WINS = re.compile(rf"\s+{_NUM}\s+points?\b\s*(?:\(\s*([a-z_]+)\s*\))?"
-                   r"(?:\s*(?:and|,)?\s*the\s+match)?\s*$", re.I)
+_WINS = re.compile(
+    rf"\s+{_NUM}\s+points?\b\s*(?:\(\s*([a-z_]+)\s*\))?"
+    r"(?:\s*(?:and|,)?\s*the\s+match)?\s*$",
+    re.I,
+)
 _DRAW = re.compile(rf"\s*(?:,\s*{_NUM}\s+points?\s+each)?\s*$", re.I)
 _NO_MOVE = re.compile(r"(?:cannot\s+move|can'?t\s+move|no\s+move|\?+|-|pass(?:es)?)$", re.I)
 _MARK = re.compile(r"(?:^|\s+)(?:\?\?|\?!|!\?|\?|!!|!)$")  # an annotation's mark after a cell
 _MOVE_TOKEN = re.compile(r"([^/()]+(?:/[^/()]+)+)(?:\(([0-9]{1,2})\))?")
-MAX_LINE = 1000               # longer lines are not a match record's (GNU Backgammon reads 1023)
+MAX_LINE = 1000  # longer lines are not a match record's (GNU Backgammon reads 1023)
 _POINT_NAMES = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF, "hand": HAND, "h": HAND}
-_SYNONYMS = {"redoubles": "doubles", "accepts": "takes", "passes": "drops", "rejects": "drops",
-             "draws": "draw"}
+_SYNONYMS = {
+    "redoubles": "doubles",
+    "accepts": "takes",
+    "passes": "drops",
+    "rejects": "drops",
+    "draws": "draw",
+}
 
 
 class _Entry:
@@ -497,10 +528,17 @@ def import_match(text) -> dict:
         return _import(text)
     except NardyError:
         raise
-    except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError,
-            RecursionError) as exc:  # a bug of ours: still a typed error for the page
-        raise RecordError(f"the record cannot be read ({type(exc).__name__})", line=0,
-                          reason="internal") from None
+    except (
+        LookupError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        ArithmeticError,
+        RecursionError,
+    ) as exc:  # a bug of ours: still a typed error for the page
+        raise RecordError(
+            f"the record cannot be read ({type(exc).__name__})", line=0, reason="internal"
+        ) from None
 
 
 def _lines(text):
@@ -530,11 +568,17 @@ def _import(text):
         try:
             start = parse_state(tags["Position"])
         except NotationError as exc:
-            _fail(tags.get("_line Position", 0), "position",
-                  f"the Position tag is not a state: {exc.message}")
+            _fail(
+                tags.get("_line Position", 0),
+                "position",
+                f"the Position tag is not a state: {exc.message}",
+            )
         if start[0].variant.key != variant.key:
-            _fail(tags.get("_line Position", 0), "position",
-                  f"the Position tag is a {start[0].variant.key} position, not {variant.key}")
+            _fail(
+                tags.get("_line Position", 0),
+                "position",
+                f"the Position tag is a {start[0].variant.key} position, not {variant.key}",
+            )
     return _Reader(variant, length, games, tags, start).run()
 
 
@@ -564,8 +608,12 @@ def _parse(lines):
         if _GAME_LINE.match(line) or _NUMBERED.match(line):
             break
     if length is None:
-        _fail(0, "no_match_line", "no ' N point match' line (' 0 point match' for money "
-              "play): this is not a .mat match record")
+        _fail(
+            0,
+            "no_match_line",
+            "no ' N point match' line (' 0 point match' for money "
+            "play): this is not a .mat match record",
+        )
     games = []
     current = None
     while index < len(lines):
@@ -591,20 +639,27 @@ def _parse(lines):
             while index < len(lines) and not lines[index].strip():
                 index += 1
             if index >= len(lines):
-                _fail(index, "no_score_line", f"'Game {current.number}' has no line with the "
-                      "players' names and scores")
+                _fail(
+                    index,
+                    "no_score_line",
+                    f"'Game {current.number}' has no line with the players' names and scores",
+                )
             score = _SCORE.match(lines[index])
             if not score:
-                _fail(index + 1, "bad_score_line",
-                      "expected the players' names and scores ('name : 0   name : 0') after "
-                      f"'Game {current.number}', not {_quoted(lines[index].strip())}")
+                _fail(
+                    index + 1,
+                    "bad_score_line",
+                    "expected the players' names and scores ('name : 0   name : 0') after "
+                    f"'Game {current.number}', not {_quoted(lines[index].strip())}",
+                )
             current.names = [score.group(1), score.group(3)]
             current.scores = [float(score.group(2)), float(score.group(4))]
             index += 1
             continue
         if current is None:
-            _fail(index, "no_game_line",
-                  f"{_quoted(stripped)} comes before the first 'Game 1' line")
+            _fail(
+                index, "no_game_line", f"{_quoted(stripped)} comes before the first 'Game 1' line"
+            )
         current.entries += _entries(line, index)
     if not games:
         _fail(0, "no_games", "the record has no game ('Game 1' line)")
@@ -628,16 +683,19 @@ def _entries(line, number):
     starts = list(_ENTRY.finditer(line, body_start))
     if numbered and not line[body_start:].strip():
         return []  # a move number with nothing after it
-    if not starts or line[body_start:starts[0].start()].strip():
-        _fail(number, "unreadable", f"cannot read {_quoted(line.strip())} (expected moves like "
-              "'1) 31: 8/5 6/5   42: 24/20 13/11', a cube action or 'Wins N points')")
+    if not starts or line[body_start : starts[0].start()].strip():
+        _fail(
+            number,
+            "unreadable",
+            f"cannot read {_quoted(line.strip())} (expected moves like "
+            "'1) 31: 8/5 6/5   42: 24/20 13/11', a cube action or 'Wins N points')",
+        )
     if len(starts) > 2:
-        _fail(number, "unreadable",
-              f"{_quoted(line.strip())} holds more than two players' entries")
+        _fail(number, "unreadable", f"{_quoted(line.strip())} holds more than two players' entries")
     out = []
     for i, found in enumerate(starts):
         end = starts[i + 1].start() if i + 1 < len(starts) else len(line)
-        body = line[found.end():end].strip()
+        body = line[found.end() : end].strip()
         if len(starts) == 2:
             column = i
         else:
@@ -650,8 +708,11 @@ def _entry(found, body, column, number):
     if found.group(1) is not None:
         digits = found.group(1)
         if len(digits) not in (2, 3):  # three dice: fayles (checked against the game later)
-            _fail(number, "bad_dice", f"{digits + ':'!r} is not a roll of two dice (write it "
-                  "as two digits, e.g. '31:')")
+            _fail(
+                number,
+                "bad_dice",
+                f"{digits + ':'!r} is not a roll of two dice (write it as two digits, e.g. '31:')",
+            )
         dice = tuple(int(d) for d in digits)
         if not all(1 <= d <= 6 for d in dice):
             _fail(number, "bad_dice", f"{digits + ':'!r}: dice show 1 to 6")
@@ -667,8 +728,7 @@ def _entry(found, body, column, number):
         value = _CUBE_VALUE.fullmatch(body)
         if not value:
             _fail(number, "unreadable", f"cannot read {word!r} {body!r}")
-        return _Entry(kind, column, number,
-                      value=int(value.group(1)) if value.group(1) else None)
+        return _Entry(kind, column, number, value=int(value.group(1)) if value.group(1) else None)
     if kind in ("takes", "drops"):
         if body:
             _fail(number, "unreadable", f"unexpected {body!r} after {word!r}")
@@ -677,13 +737,17 @@ def _entry(found, body, column, number):
         wins = _WINS.fullmatch(" " + body)
         if not wins:
             _fail(number, "unreadable", f"cannot read 'Wins {body}' (expected 'Wins N points')")
-        return _Entry("wins", column, number, value=float(wins.group(1)),
-                      result_kind=wins.group(2).lower() if wins.group(2) else None)
+        return _Entry(
+            "wins",
+            column,
+            number,
+            value=float(wins.group(1)),
+            result_kind=wins.group(2).lower() if wins.group(2) else None,
+        )
     draw = _DRAW.fullmatch(body)
     if not draw:
         _fail(number, "unreadable", f"cannot read 'Draw {body}'")
-    return _Entry("draw", column, number,
-                  value=float(draw.group(1)) if draw.group(1) else None)
+    return _Entry("draw", column, number, value=float(draw.group(1)) if draw.group(1) else None)
 
 
 def _game_and_options(tags):
@@ -692,14 +756,20 @@ def _game_and_options(tags):
         value = tags.get(tag)
         if value is not None and (tag == "Nardy" or value in VARIANTS):
             if value not in VARIANTS:
-                _fail(tags.get("_line " + tag, 0), "unknown_game",
-                      f"unknown game {value!r} (games: {', '.join(VARIANTS)})")
+                _fail(
+                    tags.get("_line " + tag, 0),
+                    "unknown_game",
+                    f"unknown game {value!r} (games: {', '.join(VARIANTS)})",
+                )
             key = value
             break
     variation = tags.get("Variation")
     if variation is not None and not variation.lower().startswith("backgammon"):
-        _fail(tags.get("_line Variation", 0), "variation",
-              f"the variation {variation!r} is not short nardy (standard backgammon)")
+        _fail(
+            tags.get("_line Variation", 0),
+            "variation",
+            f"the variation {variation!r} is not short nardy (standard backgammon)",
+        )
     tags["_options_line"] = tags.get("_line Options", 0)
     text = tags.get("Options")
     if text is not None:
@@ -709,8 +779,11 @@ def _game_and_options(tags):
                 continue
             name, sep, value = item.partition("=")
             if not sep or not name.strip():
-                _fail(tags["_options_line"], "bad_options",
-                      f"options are written key=value,key=value, not {text!r}")
+                _fail(
+                    tags["_options_line"],
+                    "bad_options",
+                    f"options are written key=value,key=value, not {text!r}",
+                )
             options[name.strip()] = value.strip()
         return key, options
     specs = {o.key for o in VARIANTS[key].option_specs}
@@ -841,32 +914,49 @@ class _Reader:
 
     def run(self):
         if self.start is not None and self.start[2].length != self.length:
-            _fail(self.tags.get("_line Position", 0), "position",
-                  f"the Position tag is a state of a match to {self.start[2].length}, the "
-                  f"record's match is to {self.length}")
+            _fail(
+                self.tags.get("_line Position", 0),
+                "position",
+                f"the Position tag is a state of a match to {self.start[2].length}, the "
+                f"record's match is to {self.length}",
+            )
         self.first = self.first_game()
-        match = Match(self.variant, length=self.length, seed="imported", throw_opening=False,
-                      start=self.start, first=self.first)
+        match = Match(
+            self.variant,
+            length=self.length,
+            seed="imported",
+            throw_opening=False,
+            start=self.start,
+            first=self.first,
+        )
         self.match = match
         names = None
         for index, parsed in enumerate(self.games):
             if index:
                 game = match.game
                 if not game.is_over:
-                    _fail(parsed.line, "game_not_over", f"game {index} ends before it is over "
-                          f"('Game {parsed.number}' starts here)")
+                    _fail(
+                        parsed.line,
+                        "game_not_over",
+                        f"game {index} ends before it is over ('Game {parsed.number}' starts here)",
+                    )
                 match.next_game()
                 if match.game is None:
-                    _fail(parsed.line, "match_over", f"'Game {parsed.number}' comes after the "
-                          "end of the match")
+                    _fail(
+                        parsed.line,
+                        "match_over",
+                        f"'Game {parsed.number}' comes after the end of the match",
+                    )
             if names is None:
                 names = [" ".join(n.split()) for n in parsed.names]
             self.check_score(parsed, index)
             self.play_game(match.game, parsed)
         record = record_model.MatchRecord.of_match(
-            match, ["human", "human"], recorded=True,
-            about={"names": names,
-                   "tags": {k: v for k, v in self.tags.items() if k in META_TAGS}})
+            match,
+            ["human", "human"],
+            recorded=True,
+            about={"names": names, "tags": {k: v for k, v in self.tags.items() if k in META_TAGS}},
+        )
         record.seed = None
         if self.start is not None:
             record.start = self.tags["Position"]
@@ -889,8 +979,12 @@ class _Reader:
             elif key == "crawford" and value in ("pre", "crawford", "post"):
                 fields["crawford"] = value
             elif key:
-                _fail(line, "bad_first_game", f"{item.strip()!r} in the FirstGame tag is not "
-                      "white=right, starter=white or black, or crawford=crawford or post")
+                _fail(
+                    line,
+                    "bad_first_game",
+                    f"{item.strip()!r} in the FirstGame tag is not "
+                    "white=right, starter=white or black, or crawford=crawford or post",
+                )
         scores = self.games[0].scores
         if self.start is not None or not self.length:
             scores = [0, 0]  # a start state holds the score; money has none
@@ -910,22 +1004,33 @@ class _Reader:
         expected = self.match.score
         if index == 0 and self.start is not None:
             if self.length and [float(s) for s in expected] != parsed.scores:
-                _fail(parsed.line + 1, "score", f"the Position tag's score is "
-                      f"{_number(expected[0])}-{_number(expected[1])}, the first game's "
-                      f"{_number(parsed.scores[0])}-{_number(parsed.scores[1])}")
+                _fail(
+                    parsed.line + 1,
+                    "score",
+                    f"the Position tag's score is "
+                    f"{_number(expected[0])}-{_number(expected[1])}, the first game's "
+                    f"{_number(parsed.scores[0])}-{_number(parsed.scores[1])}",
+                )
             return
         if index == 0 and self.first is not None:
             return  # the FirstGame tag takes the first game's score from its score line
         if index == 0 and any(parsed.scores):
-            _fail(parsed.line + 1, "score", "the first game starts at "
-                  f"{_number(parsed.scores[0])}-{_number(parsed.scores[1])}: only whole "
-                  "matches can be read (the first game at 0-0), or a later game with a "
-                  "FirstGame tag")
+            _fail(
+                parsed.line + 1,
+                "score",
+                "the first game starts at "
+                f"{_number(parsed.scores[0])}-{_number(parsed.scores[1])}: only whole "
+                "matches can be read (the first game at 0-0), or a later game with a "
+                "FirstGame tag",
+            )
         if self.length and [float(s) for s in expected] != parsed.scores:
-            _fail(parsed.line + 1, "score",
-                  f"game {index + 1} starts at {_number(expected[0])}-{_number(expected[1])} "
-                  f"by the games before it, not {_number(parsed.scores[0])}-"
-                  f"{_number(parsed.scores[1])}")
+            _fail(
+                parsed.line + 1,
+                "score",
+                f"game {index + 1} starts at {_number(expected[0])}-{_number(expected[1])} "
+                f"by the games before it, not {_number(parsed.scores[0])}-"
+                f"{_number(parsed.scores[1])}",
+            )
 
     # --- one game --------------------------------------------------------------------------
     def play_game(self, game, parsed):
@@ -963,8 +1068,11 @@ class _Reader:
             _fail(entry.line, "game_over", f"{what} after the end of the game")
         actor = self.actor(game)
         if actor is not None and actor != entry.column:
-            _fail(entry.line, "wrong_player", f"{what} in {self.who(entry.column)}, but "
-                  f"{self.who(actor)}'s player is to act")
+            _fail(
+                entry.line,
+                "wrong_player",
+                f"{what} in {self.who(entry.column)}, but {self.who(actor)}'s player is to act",
+            )
 
     def entry(self, game, entry, following):
         kind = entry.kind
@@ -977,12 +1085,16 @@ class _Reader:
         elif kind == "doubles":
             self.need_turn(game, entry, "a double")
             if game.phase != ROLL:
-                _fail(entry.line, "phase", "a double is offered before rolling, "
-                      f"not in the {game.phase} phase")
+                _fail(
+                    entry.line,
+                    "phase",
+                    f"a double is offered before rolling, not in the {game.phase} phase",
+                )
             wanted = game.cube.value * 2
             if entry.value is not None and entry.value != wanted:
-                _fail(entry.line, "cube_value", f"the cube goes to {wanted} here, "
-                      f"not {entry.value}")
+                _fail(
+                    entry.line, "cube_value", f"the cube goes to {wanted} here, not {entry.value}"
+                )
             game.double()
         elif kind in ("takes", "drops", "beavers"):
             if kind == "takes" and self.after_beaver == entry.column:
@@ -998,8 +1110,11 @@ class _Reader:
             else:
                 wanted = game.cube.value * 4
                 if entry.value is not None and entry.value != wanted:
-                    _fail(entry.line, "cube_value", f"a beaver turns the cube to {wanted} "
-                          f"here, not {entry.value}")
+                    _fail(
+                        entry.line,
+                        "cube_value",
+                        f"a beaver turns the cube to {wanted} here, not {entry.value}",
+                    )
                 doubler = game.players[game.cube.offered_by]
                 game.beaver()
                 self.after_beaver = doubler
@@ -1012,20 +1127,31 @@ class _Reader:
 
     def opening_tag(self, game, entry):
         if game.phase != OPENING:
-            _fail(entry.line, "opening", "an opening throw comes first in a game, and only "
-                  "in a game that opens with one")
+            _fail(
+                entry.line,
+                "opening",
+                "an opening throw comes first in a game, and only in a game that opens with one",
+            )
         pairs = []
         for token in entry.text.replace(",", " ").split():
             digits = token.replace("-", "")
             if not re.fullmatch("[1-6]{2}", digits):
-                _fail(entry.line, "bad_opening", f"{token!r} is not a throw of two dice "
-                      "(the left player's die, then the right player's)")
+                _fail(
+                    entry.line,
+                    "bad_opening",
+                    f"{token!r} is not a throw of two dice "
+                    "(the left player's die, then the right player's)",
+                )
             pairs.append((int(digits[0]), int(digits[1])))
         if not pairs:
             _fail(entry.line, "bad_opening", "the opening lists no throw")
         if any(a != b for a, b in pairs[:-1]) or pairs[-1][0] == pairs[-1][1]:
-            _fail(entry.line, "bad_opening", "the opening is thrown again after a tie only, "
-                  "and ends with a throw that is not a tie")
+            _fail(
+                entry.line,
+                "bad_opening",
+                "the opening is thrown again after a tie only, "
+                "and ends with a throw that is not a tie",
+            )
         white = game.players[0]
         throws = [p if white == 0 else (p[1], p[0]) for p in pairs]
         game.opening(throws=throws)
@@ -1035,11 +1161,16 @@ class _Reader:
         the first move, where the game plays them)."""
         colour = game.players.index(entry.column)
         high, low = max(entry.dice), min(entry.dice)
-        if self.variant.opening == USE_DICE or self.variant.options.values.get(
-                "first_move_dice") == "lot_dice":
+        if (
+            self.variant.opening == USE_DICE
+            or self.variant.options.values.get("first_move_dice") == "lot_dice"
+        ):
             if high == low:
-                _fail(entry.line, "opening_double", f"{high}{low}: the first roll of a game "
-                      "is the opening throw, never a double")
+                _fail(
+                    entry.line,
+                    "opening_double",
+                    f"{high}{low}: the first roll of a game is the opening throw, never a double",
+                )
         else:
             high, low = 2, 1
         game.opening(throws=[(high, low) if colour == 0 else (low, high)])
@@ -1048,42 +1179,57 @@ class _Reader:
         dice = entry.dice
         count = self.variant.dice_count
         if len(dice) != count:
-            _fail(entry.line, "bad_dice", f"{_roll(dice) + ':'!r}: {self.variant.key} is played "
-                  f"with {count} dice (write them as {count} digits)")
+            _fail(
+                entry.line,
+                "bad_dice",
+                f"{_roll(dice) + ':'!r}: {self.variant.key} is played "
+                f"with {count} dice (write them as {count} digits)",
+            )
         if game.phase == OPENING:
             self.opening_for(game, entry)
         self.need_turn(game, entry, f"the roll {_roll(dice)}")
         if game.phase == DOUBLE:
-            _fail(entry.line, "no_answer", "the double has no answer (Takes or Drops) before "
-                  "this roll")
+            _fail(
+                entry.line,
+                "no_answer",
+                "the double has no answer (Takes or Drops) before this roll",
+            )
         mover = game.position.turn
         if game.phase == MOVE:
             if sorted(game.position.dice) != sorted(dice):
                 shown = "".join(map(str, game.position.dice))
-                _fail(entry.line, "dice", f"the dice to play are {shown}, not "
-                      f"{_roll(dice)}")
+                _fail(entry.line, "dice", f"the dice to play are {shown}, not {_roll(dice)}")
         elif game.phase == ROLL:
             game.roll(dice=dice)
         else:
             _fail(entry.line, "phase", f"a roll in the {game.phase} phase")
         if game.phase != MOVE or game.position.turn != mover:
             if entry.text:  # the engine passed: no legal move
-                _fail(entry.line, "no_legal_move", f"{_roll(dice)} has no legal move "
-                      f"here, but the record plays {entry.text!r}")
+                _fail(
+                    entry.line,
+                    "no_legal_move",
+                    f"{_roll(dice)} has no legal move here, but the record plays {entry.text!r}",
+                )
             return
         # the roll's plays are asked about, never listed (an escalating list may have millions)
         legality = game.turn().legality
         if not entry.text:
-            other_wins = following is not None and following.kind == "wins" \
+            other_wins = (
+                following is not None
+                and following.kind == "wins"
                 and following.column != entry.column
+            )
             if following is None or other_wins:
                 return  # rolled and not yet played, or resigned after the roll
             forced = legality.results(most=1)
             if len(forced) == 1:  # a forced play left unwritten (as GNU Backgammon reads it)
                 game.play(next(iter(forced.values())))
                 return
-            _fail(entry.line, "no_move", f"no move is written for {_roll(dice)}, which "
-                  "has legal moves")
+            _fail(
+                entry.line,
+                "no_move",
+                f"no move is written for {_roll(dice)}, which has legal moves",
+            )
         moves = _parse_moves(entry.text, entry.line)
         if self.variant.hit_mode not in (HIT_BAR, HIT_NONE):
             # hits the literal reading below does not model (fayles sends the victim to its
@@ -1092,8 +1238,13 @@ class _Reader:
                 game.play(find_play(game.position, entry.text))
                 return
             except NardyError:
-                _fail(entry.line, "illegal_play", f"{_roll(dice)}: {entry.text} is not a legal "
-                      f"play for {self.who(entry.column)}'s player here", play=entry.text)
+                _fail(
+                    entry.line,
+                    "illegal_play",
+                    f"{_roll(dice)}: {entry.text} is not a legal "
+                    f"play for {self.who(entry.column)}'s player here",
+                    play=entry.text,
+                )
         after = _literal(game.position, moves)
         if after is not None:
             chosen = _walk(game.position, moves)  # keeps the steps as written, where it can
@@ -1106,8 +1257,13 @@ class _Reader:
                     chosen = _as_written(game.position, entry.text, chosen)
                 game.play(chosen)
                 return
-        _fail(entry.line, "illegal_play", f"{_roll(dice)}: {entry.text} is not a legal "
-              f"play for {self.who(entry.column)}'s player here", play=entry.text)
+        _fail(
+            entry.line,
+            "illegal_play",
+            f"{_roll(dice)}: {entry.text} is not a legal "
+            f"play for {self.who(entry.column)}'s player here",
+            play=entry.text,
+        )
 
     def wins(self, game, entry):
         if not game.is_over:
@@ -1117,20 +1273,31 @@ class _Reader:
             _fail(entry.line, "result", "the game is a draw, not a win")
         winner = game.players[result.winner]
         if winner != entry.column:
-            _fail(entry.line, "result", f"{self.who(winner)}'s player wins this game, not "
-                  f"{self.who(entry.column)}'s")
+            _fail(
+                entry.line,
+                "result",
+                f"{self.who(winner)}'s player wins this game, not {self.who(entry.column)}'s",
+            )
         if float(result.points) != entry.value:
-            _fail(entry.line, "result", f"the game is won for {_points(result.points)}, "
-                  f"not {_number(entry.value)}")
+            _fail(
+                entry.line,
+                "result",
+                f"the game is won for {_points(result.points)}, not {_number(entry.value)}",
+            )
         if entry.result_kind is not None and entry.result_kind != result.kind:
-            _fail(entry.line, "result", f"the game is won as {result.kind}, not "
-                  f"{entry.result_kind}")
+            _fail(
+                entry.line, "result", f"the game is won as {result.kind}, not {entry.result_kind}"
+            )
 
     def resignation(self, game, entry):
         """A win written where the game goes on: the other player resigned."""
         if game.phase not in (ROLL, MOVE) or self.actor(game) == entry.column:
-            _fail(entry.line, "result", f"{self.who(entry.column)}'s player cannot win here: "
-                  "the game is not over and the other player cannot resign now")
+            _fail(
+                entry.line,
+                "result",
+                f"{self.who(entry.column)}'s player cannot win here: "
+                "the game is not over and the other player cannot resign now",
+            )
         levels = self.variant.resign_levels()
         jacoby = jacoby_applies(self.variant, game.cube, game.match)
         kind = entry.result_kind
@@ -1142,8 +1309,12 @@ class _Reader:
                     kind = name
                     break
             else:
-                _fail(entry.line, "result", f"no resignation is worth {_points(entry.value)} "
-                      f"with the cube at {game.cube.value}")
+                _fail(
+                    entry.line,
+                    "result",
+                    f"no resignation is worth {_points(entry.value)} "
+                    f"with the cube at {game.cube.value}",
+                )
         game.resign(kind)
         game.accept_resignation()
 
@@ -1152,9 +1323,20 @@ class _Reader:
         if result is None or result.winner is not None:
             _fail(entry.line, "result", "the game is not a draw")
         if entry.value is not None and float(result.points) != entry.value:
-            _fail(entry.line, "result", f"the draw gives {_points(result.points)} each, not "
-                  f"{_number(entry.value)}")
+            _fail(
+                entry.line,
+                "result",
+                f"the draw gives {_points(result.points)} each, not {_number(entry.value)}",
+            )
 
 
-__all__ = ["export_match", "import_match", "replay_match", "export_json", "import_json",
-           "import_file", "RecordError", "RECORDED"]
+__all__ = [
+    "export_match",
+    "import_match",
+    "replay_match",
+    "export_json",
+    "import_json",
+    "import_file",
+    "RecordError",
+    "RECORDED",
+]

@@ -27,8 +27,11 @@ def columns(position) -> dict:
 def pinned_points(position) -> dict:
     """White's number of each pinned point -> the colour of the single checker pinned there."""
     geometry = position.variant.geometry
-    return {absolute_point(geometry, colour, p): colour
-            for colour in (0, 1) for p in position.pins[colour]}
+    return {
+        absolute_point(geometry, colour, p): colour
+        for colour in (0, 1)
+        for p in position.pins[colour]
+    }
 
 
 def _cell(col, row):
@@ -67,12 +70,20 @@ def render(position, viewer=0) -> str:
 
     lines.append(numbers(own_top))
     for row in range(HEIGHT):
-        lines.append(" " + "".join(_cell(cols.get(p), row) for p in top[:6]) + "|   |" +
-                     "".join(_cell(cols.get(p), row) for p in top[6:]))
+        lines.append(
+            " "
+            + "".join(_cell(cols.get(p), row) for p in top[:6])
+            + "|   |"
+            + "".join(_cell(cols.get(p), row) for p in top[6:])
+        )
     lines.append(" " + "-" * 18 + "|BAR|" + "-" * 18)
     for row in reversed(range(HEIGHT)):
-        lines.append(" " + "".join(_cell(cols.get(p), row) for p in bottom[:6]) + "|   |" +
-                     "".join(_cell(cols.get(p), row) for p in bottom[6:]))
+        lines.append(
+            " "
+            + "".join(_cell(cols.get(p), row) for p in bottom[:6])
+            + "|   |"
+            + "".join(_cell(cols.get(p), row) for p in bottom[6:])
+        )
     lines.append(numbers(own_bottom))
     for colour in (1, 0):
         side = position.sides[colour]

@@ -18,8 +18,14 @@ BLOCK_MIN = 2  # two opposing checkers close a point in all six (BLOCK2)
 CONTRARY = (0,) + tuple(25 - p for p in range(1, 25))
 PARALLEL = (0,) + tuple(p + 12 if p <= 12 else p - 12 for p in range(1, 25))
 SHARED = tuple(range(25))
-GEOMETRY = {"portes": CONTRARY, "longgammon": CONTRARY, "irish": CONTRARY,
-            "dutch_tricktrack": CONTRARY, "jacquet": PARALLEL, "russian_tricktrack": SHARED}
+GEOMETRY = {
+    "portes": CONTRARY,
+    "longgammon": CONTRARY,
+    "irish": CONTRARY,
+    "dutch_tricktrack": CONTRARY,
+    "jacquet": PARALLEL,
+    "russian_tricktrack": SHARED,
+}
 
 _SN = {24: 2, 13: 5, 8: 3, 6: 5}
 
@@ -68,8 +74,9 @@ def units(before):
 
 
 def hand_entry_allowed(variant) -> bool:
-    return (variant.key == "dutch_tricktrack" and _opt(variant, "dutch_entry") == "FREE") or \
-        _hoyle(variant)
+    return (variant.key == "dutch_tricktrack" and _opt(variant, "dutch_entry") == "FREE") or _hoyle(
+        variant
+    )
 
 
 def liberal_bear_off(variant) -> bool:
@@ -85,11 +92,20 @@ def check_step(variant, me, opp, src, dst, hit, fail):
     key = variant.key
     if src == HAND and not hand_entry_allowed(variant):
         fail("a checker entered from the hand in a game without a hand")
-    if hit and key in ("dutch_tricktrack", "russian_tricktrack") and \
-            _opt(variant, "dutch_rule") == "HOYLE_HIT" and not _home_or_off(me):
+    if (
+        hit
+        and key in ("dutch_tricktrack", "russian_tricktrack")
+        and _opt(variant, "dutch_rule") == "HOYLE_HIT"
+        and not _home_or_off(me)
+    ):
         fail(f"hit on {dst} with no own checker home or off (HOYLE_HIT)")
-    if src == 24 and key == "jacquet" and _opt(variant, "jacquet_courier") and \
-            not _home_or_off(me) and (sum(me[1:24]) or me[BAR]):
+    if (
+        src == 24
+        and key == "jacquet"
+        and _opt(variant, "jacquet_courier")
+        and not _home_or_off(me)
+        and (sum(me[1:24]) or me[BAR])
+    ):
         fail("a second checker left own 24 before the courier came home")
 
 
@@ -109,8 +125,7 @@ def _opp_home_or_off(variant, opp):
 def violates_end(variant, me, opp) -> str | None:
     """The TURN constraints (§3.3 DUTCH_PRIME, §3.5 IRISH_NO_CLOSE) on an end-of-turn board."""
     key = variant.key
-    if key in ("dutch_tricktrack", "russian_tricktrack") and \
-            _opt(variant, "dutch_rule") == "PRIME":
+    if key in ("dutch_tricktrack", "russian_tricktrack") and _opt(variant, "dutch_rule") == "PRIME":
         # the opponent's home is his own 1-6 in both geometries (shared: the same table)
         if six_prime(me) and not _opp_home_or_off(variant, opp):
             return "a six-point prime while the opponent has nothing home or off (DUTCH_PRIME)"
@@ -164,5 +179,6 @@ def can_move(variant, position, colour) -> bool:
     home = not me[BAR] and not me[HAND] and not any(me[7:25])
     if home and any(me[1:7]):
         return True  # a 6 always bears off
-    return any(me[src] and src - d >= 1 and open_for(src - d)
-               for src in range(1, 25) for d in range(1, 7))
+    return any(
+        me[src] and src - d >= 1 and open_for(src - d) for src in range(1, 25) for d in range(1, 7)
+    )

@@ -16,13 +16,19 @@ from __future__ import annotations
 from ..engine.errors import SearchLimitError
 from ..engine.position import BAR, HAND, OFF
 from ..engine.turn import Turn
-from . import bg_family as family, escalate as escalate, parallel as parallel
+from . import bg_family as family
+from . import escalate as escalate
+from . import parallel as parallel
 
 CHECKERS = 15  # every game judged here (tourne-case's three are ``referee_hand``'s)
 # The games this module knows itself, by name: the geometry (CORE 1.2, VARIANT_RULES.md §0.2)
 # and the opposing checkers that close a point (one in long nardy, two in the others)
-_CROSS = {"long": family.PARALLEL, "short": family.CONTRARY, "caucasian": family.CONTRARY,
-          "fayles": family.CONTRARY}
+_CROSS = {
+    "long": family.PARALLEL,
+    "short": family.CONTRARY,
+    "caucasian": family.CONTRARY,
+    "fayles": family.CONTRARY,
+}
 _CLOSES = {"long": 1, "short": 2, "caucasian": 2, "fayles": 2}
 _SN = {24: 2, 13: 5, 8: 3, 6: 5}
 _SETUP = {"long": {24: 15}, "short": _SN, "caucasian": _SN, "fayles": {24: 2, 6: 13}}
@@ -72,8 +78,10 @@ def random_play(game, rng):
             turn.step(rng.choice(turn.legal_steps()))
         return turn.play()
     for step in play.steps:
-        _check(tuple(step) in [tuple(s) for s in turn.legal_steps()],
-               f"step {step} of {play} was not offered by the step interface")
+        _check(
+            tuple(step) in [tuple(s) for s in turn.legal_steps()],
+            f"step {step} of {play} was not offered by the step interface",
+        )
         turn.step(step)
     _check(turn.is_complete, f"the step interface does not accept {play} as complete")
     return play
@@ -107,8 +115,11 @@ def check_turn(before, steps, after_sides):
     block_min = rules.BLOCK_MIN if ours else _CLOSES[variant.key]
     fayles = variant.key == "fayles"
     # long nardy and khachapuri, block_check=every_step: no step may make an illegal block
-    every_step = _option(variant, "block_rule", "none") != "none" and \
-        _option(variant, "block_check") == "every_step" and not steps_waived(before)
+    every_step = (
+        _option(variant, "block_rule", "none") != "none"
+        and _option(variant, "block_check") == "every_step"
+        and not steps_waived(before)
+    )
     if ours:
         liberal = rules.liberal_bear_off(variant)
         if not before.pending or hasattr(rules, "follow"):  # follow: it knows pending units
@@ -118,8 +129,10 @@ def check_turn(before, steps, after_sides):
     exposed = []  # points of checkers that hit in the mover's home this turn (CORE 4.2)
     for src, dst, die, hit, *tag in steps:
         moves_exposed = bool(tag) and tag[0] == "exposed"
-        _check(not moves_exposed or src in exposed, f"step {src}/{dst} moves a checker "
-               "marked exposed from a point without one")
+        _check(
+            not moves_exposed or src in exposed,
+            f"step {src}/{dst} moves a checker marked exposed from a point without one",
+        )
         if rule in ("no_hide", "stay") and src in exposed and me[src] == 1:
             _check(moves_exposed, f"the exposed checker on {src} moved as a plain one")
         if moves_exposed:
@@ -130,8 +143,10 @@ def check_turn(before, steps, after_sides):
                 exposed.append(dst)
         if rule == "no_hit":
             _check(not (hit and dst <= 6 and src <= 24), f"hit on {dst} in own home")
-        _check(die in units and (not ordered or die == units[0]),
-               f"step {src}/{dst} uses die {die}, not among {units}")
+        _check(
+            die in units and (not ordered or die == units[0]),
+            f"step {src}/{dst} uses die {die}, not among {units}",
+        )
         units.remove(die)
         if me[BAR]:
             _check(src == BAR, f"step from {src} while a checker is on the bar")
@@ -142,8 +157,10 @@ def check_turn(before, steps, after_sides):
         elif dst == OFF:
             outside = me[BAR] + me[HAND] + sum(me[7:25])
             _check(outside == 0, f"bear-off from {src} with {outside} checkers outside home")
-            _check(src == die or (src < die and (liberal or not any(me[src + 1:7]))),
-                   f"bear-off from {src} with a {die} while a higher point is occupied")
+            _check(
+                src == die or (src < die and (liberal or not any(me[src + 1 : 7]))),
+                f"bear-off from {src} with a {die} while a higher point is occupied",
+            )
         else:
             _check(src - dst == die, f"step {src}/{dst} does not move {die} pips")
         _check(me[src] > 0, f"no checker on {src} to move")
@@ -160,8 +177,11 @@ def check_turn(before, steps, after_sides):
         if theirs and fayles:
             me[dst] += 1
             chained = _start_point_hit(variant, me, opp, dst, before=me[1] - (dst == 1))
-            _check(chained == (tag[:1] == ["chain"]), f"hit on {dst}: the step's tag {tag} "
-                   f"does not say whether the mover's blot went back ({chained})")
+            _check(
+                chained == (tag[:1] == ["chain"]),
+                f"hit on {dst}: the step's tag {tag} "
+                f"does not say whether the mover's blot went back ({chained})",
+            )
             continue
         if theirs:
             opp[cross[dst]] = 0
@@ -169,17 +189,23 @@ def check_turn(before, steps, after_sides):
             if rule in ("no_hide", "stay") and dst <= 6 and src <= 24 and not moves_exposed:
                 exposed.append(dst)
         me[dst] += 1
-        _check(not every_step or not _illegal_six_block(variant, me, opp),
-               f"step {src}/{dst} makes an illegal six-point block (block_check=every_step)")
+        _check(
+            not every_step or not _illegal_six_block(variant, me, opp),
+            f"step {src}/{dst} makes an illegal six-point block (block_check=every_step)",
+        )
     for point in exposed:
         _check(me[point] == 1, f"the hitter on {point} is covered at the end of the turn")
     stops = getattr(rules, "must_stop", None) if ours else None
     if stops and units and ordered:
-        _check(stops(variant, before, me, units), f"the play stops with {units} left while a "
-               f"{units[0]} can still be played")
+        _check(
+            stops(variant, before, me, units),
+            f"the play stops with {units} left while a {units[0]} can still be played",
+        )
     if fayles:  # fayles: all three dice, or the 15th checker off
-        _check(not units or me[OFF] == CHECKERS,
-               f"the play leaves {units} unplayed without bearing off the 15th checker")
+        _check(
+            not units or me[OFF] == CHECKERS,
+            f"the play leaves {units} unplayed without bearing off the 15th checker",
+        )
     _check(tuple(me) == tuple(after_sides[mover]), "mover's checkers differ from the engine's")
     _check(tuple(opp) == tuple(after_sides[1 - mover]), "opponent's checkers differ")
     broken = rules.violates_end(variant, me, opp) if ours else None
@@ -188,18 +214,24 @@ def check_turn(before, steps, after_sides):
     if rest and rules.can_meet(variant, me, opp, rest):
         broken = None  # the turn goes on (an escalating list): judged where it can end
     if broken:  # a TURN constraint is waived only when the start already breaks it (AMB-44)
-        _check(rules.violates_end(variant, before.sides[mover], before.sides[1 - mover]),
-               f"the turn ends with {broken}")
+        _check(
+            rules.violates_end(variant, before.sides[mover], before.sides[1 - mover]),
+            f"the turn ends with {broken}",
+        )
         # where the referee can search the roll itself, it also checks that no play avoids it
         avoidable = getattr(rules, "avoidable", None)
-        _check(avoidable is None or not avoidable(variant, before, me),
-               f"the turn ends with {broken}, which another play of the roll avoids")
+        _check(
+            avoidable is None or not avoidable(variant, before, me),
+            f"the turn ends with {broken}, which another play of the roll avoids",
+        )
     if variant.key == "long":  # the head rule (CORE 2.4)
         limit = _head_limit(variant, before)
         _check(head_moves <= limit, f"{head_moves} checkers left the head (at most {limit})")
     if _option(variant, "block_rule", "none") != "none" and not steps_waived(before):
-        _check(not _illegal_six_block(variant, me, opp),
-               "the mover ends the turn with an illegal six-point block")
+        _check(
+            not _illegal_six_block(variant, me, opp),
+            "the mover ends the turn with an illegal six-point block",
+        )
 
 
 def check_start(position):
@@ -210,9 +242,13 @@ def check_start(position):
     points, bar, hand = rules.expected_setup(variant) if rules else (_SETUP[variant.key], 0, 0)
     for colour in (0, 1):
         side = position.sides[colour]
-        _check({p: side[p] for p in range(1, 25) if side[p]} == points and side[BAR] == bar
-               and side[HAND] == hand and side[OFF] == 0,
-               f"colour {colour} starts {side}, not the setup {points} bar {bar} hand {hand}")
+        _check(
+            {p: side[p] for p in range(1, 25) if side[p]} == points
+            and side[BAR] == bar
+            and side[HAND] == hand
+            and side[OFF] == 0,
+            f"colour {colour} starts {side}, not the setup {points} bar {bar} hand {hand}",
+        )
 
 
 def check_next(before, after, plays=None):
@@ -225,8 +261,10 @@ def check_next(before, after, plays=None):
         state = rules._state(before)
         for steps in plays:
             state = follow(before.variant, state, len(steps), [s[2] for s in steps])
-        _check(state == rules._state(after),
-               f"after the play the state is {rules._state(after)}, the spec says {state}")
+        _check(
+            state == rules._state(after),
+            f"after the play the state is {rules._state(after)}, the spec says {state}",
+        )
         return
     # the core games and fayles: the sides take turns (also for long nardy's last roll)
     expected = rules.next_turn(before) if rules else 1 - before.turn
@@ -239,10 +277,14 @@ def check_draw(position):
     last roll aside, which ``selfplay`` judges)."""
     variant = position.variant
     rules = _rules(variant)
-    _check(rules is not None, f"{variant.key} has no draw when nobody can move (CORE 2.7, "
-           "VARIANT_RULES.md AMB-45)")
-    _check(not any(rules.can_move(variant, position, c) for c in (0, 1)),
-           "the game was drawn while a side can still move")
+    _check(
+        rules is not None,
+        f"{variant.key} has no draw when nobody can move (CORE 2.7, VARIANT_RULES.md AMB-45)",
+    )
+    _check(
+        not any(rules.can_move(variant, position, c) for c in (0, 1)),
+        "the game was drawn while a side can still move",
+    )
 
 
 def _start_point_hit(variant, me, opp, dst, before):
@@ -252,16 +294,21 @@ def _start_point_hit(variant, me, opp, dst, before):
     ``before``: the mover's checkers on his 1-point before the step (two or more: no hit).
     Returns whether the mover's own blot went back (the chain)."""
     _check(before < 2, f"hit on {dst} while the mover holds his own 1-point with {before}")
-    _check(dst != 1 or variant.options["fayles_hit_on_own1"] == "LEGAL",
-           "hit on the mover's own 1-point, which the option forbids")
+    _check(
+        dst != 1 or variant.options["fayles_hit_on_own1"] == "LEGAL",
+        "hit on the mover's own 1-point, which the option forbids",
+    )
     victim_point = 25 - dst  # CONTRARY: the mover's p is the victim's 25 - p
     _check(opp[victim_point] == 1, f"hit on {dst}, where the victim has {opp[victim_point]}")
     opp[victim_point] -= 1
     opp[24] += 1
     if me[1] != 1:
         return False
-    _check(opp[1] < 2, "the hitter's blot on his 1-point cannot go to his 24-point, "
-           f"which holds {opp[1]} of the victim's checkers")
+    _check(
+        opp[1] < 2,
+        "the hitter's blot on his 1-point cannot go to his 24-point, "
+        f"which holds {opp[1]} of the victim's checkers",
+    )
     me[1] -= 1
     me[24] += 1
     if opp[1]:
@@ -314,14 +361,16 @@ def check_unplayable(position):
         if me[OFF] == n or not dice:
             return True
         for i, die in enumerate(dice):
-            rest = dice[:i] + dice[i + 1:]
+            rest = dice[:i] + dice[i + 1 :]
             for m, o in _unit_ways(variant, me, opp, die):
                 if playable(m, o, rest):
                     return True
         return False
 
-    _check(not playable(me, opp, list(position.dice)),
-           f"the roll {position.dice} ended the game, but it can be played in full")
+    _check(
+        not playable(me, opp, list(position.dice)),
+        f"the roll {position.dice} ended the game, but it can be played in full",
+    )
 
 
 def _head_limit(variant, before):
@@ -361,8 +410,9 @@ def _head_limit(variant, before):
 
 def steps_waived(before):
     """The six-block filter is waived only when the start already breaks it (never in play)."""
-    return _illegal_six_block(before.variant, before.sides[before.turn],
-                              before.sides[1 - before.turn])
+    return _illegal_six_block(
+        before.variant, before.sides[before.turn], before.sides[1 - before.turn]
+    )
 
 
 def _illegal_six_block(variant, me, opp):
@@ -391,8 +441,14 @@ def expected_outcome_points(variant, final, winner):
         return 1
     if variant.key == "long":
         koks = variant.options["koks_rule"]
-        if koks == "head" and loser[24] or koks == "start_quarter" and any(loser[19:25]) or \
-                koks == "none_home" and not any(loser[1:7]):
+        if (
+            koks == "head"
+            and loser[24]
+            or koks == "start_quarter"
+            and any(loser[19:25])
+            or koks == "none_home"
+            and not any(loser[1:7])
+        ):
             return variant.options["koks_points"]
         if sum(loser[1:7]) == CHECKERS:
             return variant.options["home_mars_points"]

@@ -10,8 +10,8 @@ play, and whether a turn was counted (gul bara's three grace turns; a transfer i
 
 from __future__ import annotations
 
-from . import parallel as parallel
 from ..engine.position import BAR, HAND, OFF
+from . import parallel as parallel
 
 GAMES = ("gioul", "gul_bara")
 BLOCK_MIN = 1  # BLOCK1: one opposing checker closes a point
@@ -63,8 +63,11 @@ def _block(variant, state):
     own = not pending or dice is not None
     if _full(variant):
         return units, [], own
-    k = units.count(units[0]) if len(set(units)) == 1 else next(
-        i for i, u in enumerate(units) if u != units[0])
+    k = (
+        units.count(units[0])
+        if len(set(units)) == 1
+        else next(i for i, u in enumerate(units) if u != units[0])
+    )
     return units[:k], units[k:], own
 
 
@@ -93,8 +96,12 @@ def follow(variant, state, used, dice_used=()):
         left = sorted(dice, reverse=True) if dice[0] != dice[1] else list(dice) * 2
         for d in dice_used:
             left.remove(d)
-        if (variant.key == "gioul" and variant.options.values.get("transfer_all_rolls")
-                and left and dice[0] != dice[1]):
+        if (
+            variant.key == "gioul"
+            and variant.options.values.get("transfer_all_rolls")
+            and left
+            and dice[0] != dice[1]
+        ):
             return 1 - turn, None, tuple(left), turns
         return 1 - turn, None, (), turns
     block, rest, own = found
@@ -151,8 +158,11 @@ def avoidable(variant, before, after) -> bool:
         if not _table_full(side):
             return True
         choices = range(len(left)) if free else range(min(1, len(left)))
-        return any(reachable(m, left[:i] + left[i + 1:])
-                   for i in choices for m in unit_ways(variant, side, opp, left[i]))
+        return any(
+            reachable(m, left[:i] + left[i + 1 :])
+            for i in choices
+            for m in unit_ways(variant, side, opp, left[i])
+        )
 
     return reachable(me, left)
 
@@ -178,8 +188,9 @@ def can_meet(variant, me, opp, rest):
         memo.add(key)
         if not _table_full(side):
             return True
-        return k < len(rest) and any(reachable(m, k + 1)
-                                     for m in unit_ways(variant, side, opp, rest[k]))
+        return k < len(rest) and any(
+            reachable(m, k + 1) for m in unit_ways(variant, side, opp, rest[k])
+        )
 
     return reachable(list(me), 0)
 

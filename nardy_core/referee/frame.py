@@ -15,8 +15,15 @@ from ..engine.position import BLACK, WHITE
 from .core import Violation
 
 # §2 OPENING_USE_DICE: the winner of the opening throw plays the two dice thrown
-USE_DICE = ("short", "caucasian", "irish", "longgammon", "dutch_tricktrack",
-            "russian_tricktrack", "tawula")
+USE_DICE = (
+    "short",
+    "caucasian",
+    "irish",
+    "longgammon",
+    "dutch_tricktrack",
+    "russian_tricktrack",
+    "tawula",
+)
 # CORE 2.2 (long nardy; jacquet's opening is long nardy's, §3.12): the winner of the lot
 # takes White and starts; option ``first_move_dice=lot_dice`` plays the lot dice
 LOT_TAKES_WHITE = ("long", "jacquet")
@@ -34,8 +41,9 @@ def _option(variant, key, default=None):
 def cube_on(variant) -> bool:
     """The game is played with the cube: option ``cube_enabled``, except Russian tricktrack's
     ``RUSSIAN_HOYLE`` preset, which has none (§3.4)."""
-    hoyle = variant.key == "russian_tricktrack" and \
-        _option(variant, "russian_rules") == "RUSSIAN_HOYLE"
+    hoyle = (
+        variant.key == "russian_tricktrack" and _option(variant, "russian_rules") == "RUSSIAN_HOYLE"
+    )
     return bool(_option(variant, "cube_enabled", False)) and not hoyle
 
 
@@ -58,8 +66,10 @@ def check_opening(game):
     variant = game.variant
     name, throws = game.actions[0][0], [tuple(t) for t in game.actions[0][1]]
     _check(name == "opening", f"the game starts with {name!r}, not the opening throw")
-    _check(throws and all(w == b for w, b in throws[:-1]) and throws[-1][0] != throws[-1][1],
-           f"the opening throws {throws} do not end at the first untied one")
+    _check(
+        throws and all(w == b for w, b in throws[:-1]) and throws[-1][0] != throws[-1][1],
+        f"the opening throws {throws} do not end at the first untied one",
+    )
     white, black = throws[-1]
     winner = WHITE if white > black else BLACK
     position = game.position
@@ -69,13 +79,17 @@ def check_opening(game):
     _check(position.turn == winner, f"colour {position.turn} starts, the opening says {winner}")
     _check(position.first_turn == (True, True), "a side's first turn is already over")
     if plays_opening_dice(variant):
-        _check(position.dice == (max(white, black), min(white, black)),
-               f"the first roll is {position.dice}, not the opening dice {white}-{black}")
+        _check(
+            position.dice == (max(white, black), min(white, black)),
+            f"the first roll is {position.dice}, not the opening dice {white}-{black}",
+        )
     else:
         _check(not position.dice, f"the starter plays {position.dice} without rolling")
     value = start_cube(variant, throws, game.match.is_money)
-    _check(game.cube.value == value and game.cube.owner is None,
-           f"the cube starts at {game.cube.value}, the opening says {value} (centred)")
+    _check(
+        game.cube.value == value and game.cube.owner is None,
+        f"the cube starts at {game.cube.value}, the opening says {value} (centred)",
+    )
 
 
 class CubeJudge:
@@ -98,29 +112,40 @@ class CubeJudge:
         and not above ``max_cube`` (money play: no Crawford game)."""
         variant, colour = game.variant, game.position.turn
         cap = _option(variant, "max_cube", 0)
-        return cube_on(variant) and self.owner in (None, colour) and \
-            not (cap and 2 * self.value > cap)
+        return (
+            cube_on(variant) and self.owner in (None, colour) and not (cap and 2 * self.value > cap)
+        )
 
     def at_roll(self, game, rng):
         """Before the roll: judge the engine's answer to "may I double?" and perhaps double.
         The game may end (a drop)."""
         allowed = self.may_double(game)
-        _check(game.can_double() == allowed, f"the engine says a double is "
-               f"{'allowed' if game.can_double() else 'refused'}, the rules say the opposite "
-               f"(cube {self.value}, owner {self.owner})")
+        _check(
+            game.can_double() == allowed,
+            f"the engine says a double is "
+            f"{'allowed' if game.can_double() else 'refused'}, the rules say the opposite "
+            f"(cube {self.value}, owner {self.owner})",
+        )
         if not allowed or rng.random() >= self.DOUBLE:
             return
         doubler = game.position.turn
         game.double()
         beaver = bool(_option(game.variant, "beaver")) and game.match.is_money  # 3.7.2
-        _check(game.can_beaver() == beaver, f"a beaver is {'not ' * beaver}offered, but the "
-               "rules say the opposite")
+        _check(
+            game.can_beaver() == beaver,
+            f"a beaver is {'not ' * beaver}offered, but the rules say the opposite",
+        )
         answer = rng.random()
         if answer < self.DROP:
             game.drop()
-            _check(game.is_over and game.result.winner == doubler and game.result.reason ==
-                   "drop" and game.result.points == self.value, f"a dropped double of a "
-                   f"{self.value} cube ends {game.result}, not {self.value} to the doubler")
+            _check(
+                game.is_over
+                and game.result.winner == doubler
+                and game.result.reason == "drop"
+                and game.result.points == self.value,
+                f"a dropped double of a "
+                f"{self.value} cube ends {game.result}, not {self.value} to the doubler",
+            )
             return
         if beaver and answer < self.DROP + self.BEAVER:
             game.beaver()
@@ -129,14 +154,20 @@ class CubeJudge:
             game.take()
             self.value *= 2
         self.owner = 1 - doubler
-        _check((game.cube.value, game.cube.owner) == (self.value, self.owner) and
-               game.position.turn == doubler, f"after the answer the cube is {game.cube} and "
-               f"colour {game.position.turn} rolls; the rules say {self.value} owned by "
-               f"{self.owner}, the doubler rolls")
+        _check(
+            (game.cube.value, game.cube.owner) == (self.value, self.owner)
+            and game.position.turn == doubler,
+            f"after the answer the cube is {game.cube} and "
+            f"colour {game.position.turn} rolls; the rules say {self.value} owned by "
+            f"{self.owner}, the doubler rolls",
+        )
 
     def check_end(self, game):
-        _check(game.result.cube == self.value, f"the game ends with the cube at "
-               f"{game.result.cube}, the referee's cube is at {self.value}")
+        _check(
+            game.result.cube == self.value,
+            f"the game ends with the cube at "
+            f"{game.result.cube}, the referee's cube is at {self.value}",
+        )
 
 
 def game_points(game, multiplier) -> int:

@@ -60,14 +60,25 @@ class _Tawula:
         if me[BAR]:
             _check(src == BAR, f"step from {src} while a checker is on the bar")
         _check(dst == self.destination(src, die), f"step {src}/{dst} with a {die}")
-        if src == 24 and me[24] and (me[HAND] if _opt(self.variant, "tawula_lock_lift") ==
-                                     "MID_TURN" else self.start_hand):
+        if (
+            src == 24
+            and me[24]
+            and (
+                me[HAND]
+                if _opt(self.variant, "tawula_lock_lift") == "MID_TURN"
+                else self.start_hand
+            )
+        ):
             raise Violation("the initial pair moved while checkers are in the hand")
         if dst == OFF:
-            _check(not me[BAR] and not me[HAND] and not any(me[7:25]),
-                   f"bear-off from {src} with checkers outside home")
-            _check(src == die or (src < die and not any(me[src + 1:7])),
-                   f"bear-off from {src} with a {die} while a higher point is occupied")
+            _check(
+                not me[BAR] and not me[HAND] and not any(me[7:25]),
+                f"bear-off from {src} with checkers outside home",
+            )
+            _check(
+                src == die or (src < die and not any(me[src + 1 : 7])),
+                f"bear-off from {src} with a {die} while a higher point is occupied",
+            )
             _check(not hit, "a bear-off marked as a hit")
             me[src] -= 1
             me[OFF] += 1
@@ -146,8 +157,9 @@ class _Tourne:
             _check(self.hand > 0, "no checker in the hand")
         else:
             _check(1 <= src <= 11 and me[src] > 0, f"no movable checker on row point {src}")
-        _check(dst == self.destination(src, die) and 1 <= dst <= 12,
-               f"step {src}/{dst} with a {die}")
+        _check(
+            dst == self.destination(src, die) and 1 <= dst <= 12, f"step {src}/{dst} with a {die}"
+        )
         first = 1 if src in (BAR, HAND) else src + 1
         _check(not any(me[first:dst]), f"step {src}/{dst} passes an own checker")
         _check(dst == 12 or me[dst] == 0, f"step to row point {dst}, which is occupied")
@@ -172,6 +184,7 @@ class _Tourne:
                 out[13 - k] = row[k]
             out[BAR], out[HAND] = bar, hand
             return tuple(out)
+
         return side(self.me, self.bar, self.hand), side(self.opp, self.obar, self.ohand)
 
 
@@ -200,8 +213,10 @@ def check_position(position):
     contrary = _opt(variant, "tourne_rows") == "CONTRARY"
     for k in range(1, 12):  # facing checkers off the home points: one would have hit
         facing = 13 - k if contrary else k
-        _check(facing == 12 or not (wrow[k] and brow[facing]),
-               f"white's row point {k} faces a black checker")
+        _check(
+            facing == 12 or not (wrow[k] and brow[facing]),
+            f"white's row point {k} faces a black checker",
+        )
 
 
 def _can_move(variant, me, opp, start_hand):
@@ -242,8 +257,10 @@ def check_turn(before, steps, after_sides):
             _check(die in units, f"step {src}/{dst} uses die {die}, not among {units}")
             units.remove(die)
             judge.step(src, dst, die, hit)
-        _check(judge.end_ok(), "after a hit in the opponent's starting table no point of it "
-               "is left open")
+        _check(
+            judge.end_ok(),
+            "after a hit in the opponent's starting table no point of it is left open",
+        )
         new_me, new_opp = tuple(judge.me), tuple(judge.opp)
     else:
         units = _tc_units(variant, dice)
@@ -284,8 +301,10 @@ def check_result(expected, game):
         _check(result.winner is None and result.points == 0, f"expected a draw, got {result}")
         return
     _, winner, points = expected
-    _check(result.winner == winner and result.points == frame.game_points(game, points),
-           f"expected {points} for colour {winner}, got {result}")
+    _check(
+        result.winner == winner and result.points == frame.game_points(game, points),
+        f"expected {points} for colour {winner}, got {result}",
+    )
 
 
 class Judge:
@@ -301,8 +320,10 @@ class Judge:
         for colour in (0, 1):
             side = start.sides[colour]
             want = (2, 13) if variant.key == "tawula" else (0, 3)
-            _check((side[24], side[HAND]) == want and sum(side) == sum(want),
-                   f"colour {colour} does not start as the spec says")
+            _check(
+                (side[24], side[HAND]) == want and sum(side) == sum(want),
+                f"colour {colour} does not start as the spec says",
+            )
 
     def check_position(self, position):
         check_position(position)

@@ -18,10 +18,10 @@ from ..variants import VARIANTS, get_variant
 
 # A number option has no maximum of its own: (one other value, the top) as the rules name them.
 NUMBERS = {
-    "max_cube": (2, 64),           # CORE 3.7: the cube's faces go up to 64
-    "automatic_doubles": (1, 6),   # six tied opening throws take the cube to 64
-    "koks_points": (2, 6),         # CORE 2.7.2 names only the default, 3
-    "home_mars_points": (3, 6),    # CORE 2.7.3: [MOB] scores it 3
+    "max_cube": (2, 64),  # CORE 3.7: the cube's faces go up to 64
+    "automatic_doubles": (1, 6),  # six tied opening throws take the cube to 64
+    "koks_points": (2, 6),  # CORE 2.7.2 names only the default, 3
+    "home_mars_points": (3, 6),  # CORE 2.7.3: [MOB] scores it 3
 }
 
 # option -> the options it needs to have an effect (CORE 2.7.2, 2.7.4, 2.7.5, 3.7-3.9);
@@ -30,8 +30,10 @@ NEEDS: dict[str, dict[str, object]] = {
     "koks_points": {"koks_rule": "head"},  # the recommended koks definition (CORE 2.7.2)
     "draw_points": {"last_roll_draw": True},
     "draw_eval": {"last_roll_draw": True},
-    **{key: {"cube_enabled": True} for key in
-       ("max_cube", "jacoby", "beaver", "automatic_doubles", "crawford", "holland")},
+    **{
+        key: {"cube_enabled": True}
+        for key in ("max_cube", "jacoby", "beaver", "automatic_doubles", "crawford", "holland")
+    },
 }
 
 ALL_DICE = frozenset(range(1, 7))
@@ -68,8 +70,11 @@ def option_matrix(game) -> list:
     out: list[dict[str, object]] = [{}]
     for spec in specs:
         for value in option_values(spec)[1:]:
-            needs = {k: v for k, v in NEEDS.get(spec.key, {}).items()
-                     if k in defaults and defaults[k] != v}
+            needs = {
+                k: v
+                for k, v in NEEDS.get(spec.key, {}).items()
+                if k in defaults and defaults[k] != v
+            }
             out.append({**needs, spec.key: value})
     return out
 

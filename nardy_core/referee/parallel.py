@@ -79,7 +79,7 @@ def _stuck_prime(me, opp) -> bool:
 _RULES = {
     "table": "all six points of the starting table occupied (START_TABLE_NOT_FULL)",
     "prime": "six points held right in front of the opponent's whole remaining army "
-             "(PRIME_UNBLOCK_IF_STUCK)",
+    "(PRIME_UNBLOCK_IF_STUCK)",
 }
 
 
@@ -127,8 +127,7 @@ def unit_ways(me, opp, die, cross, head_shut=False):
 
 
 def _unit_ways(variant, me, opp, die):
-    return unit_ways(me, opp, die, _PARALLEL,
-                     variant.key != "khachapuri" and _first_pass_shut(me))
+    return unit_ways(me, opp, die, _PARALLEL, variant.key != "khachapuri" and _first_pass_shut(me))
 
 
 def avoidable(variant, before, after) -> bool:
@@ -145,7 +144,7 @@ def avoidable(variant, before, after) -> bool:
         if good(side):
             return True
         for i, die in enumerate(left):
-            rest = left[:i] + left[i + 1:]
+            rest = left[:i] + left[i + 1 :]
             if any(reachable(good, m, rest) for m in _unit_ways(variant, side, opp, die)):
                 return True
         return False
@@ -180,6 +179,8 @@ def can_move(variant, position, colour) -> bool:
     if not any(me[7:25]) and any(me[1:7]):
         return True  # all home: a 6 bears off
     shut = variant.key != "khachapuri" and _first_pass_shut(me)
-    return any(me[src] and src - d >= 1 and not opp[_PARALLEL[src - d]]
-               and not (src == 24 and shut)
-               for src in range(1, 25) for d in range(1, 7))
+    return any(
+        me[src] and src - d >= 1 and not opp[_PARALLEL[src - d]] and not (src == 24 and shut)
+        for src in range(1, 25)
+        for d in range(1, 7)
+    )

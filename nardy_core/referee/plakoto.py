@@ -46,8 +46,10 @@ class Board:
         self.under = [None] * 25
         for c in (0, 1):
             side = position.sides[c]
-            _check(not side[BAR] and not side[HAND], f"colour {c} has checkers on the bar or "
-                   "in the hand; plakoto has neither")
+            _check(
+                not side[BAR] and not side[HAND],
+                f"colour {c} has checkers on the bar or in the hand; plakoto has neither",
+            )
             self.off[c] = side[OFF]
             for p in range(1, 25):
                 self.count[c][_phys(c, p)] = side[p]
@@ -60,11 +62,15 @@ class Board:
             if w and b:
                 pinned = self.under[x]
                 _check(pinned is not None, f"white's point {x} holds both colours, no pin")
-                _check(self.count[pinned][x] == 1 and self.count[1 - pinned][x] >= 1,
-                       f"white's point {x}: {w} white and {b} black is not a pinned point")
+                _check(
+                    self.count[pinned][x] == 1 and self.count[1 - pinned][x] >= 1,
+                    f"white's point {x}: {w} white and {b} black is not a pinned point",
+                )
             else:
-                _check(self.under[x] is None, f"white's point {x} is marked pinned with "
-                       f"{w} white and {b} black")
+                _check(
+                    self.under[x] is None,
+                    f"white's point {x} is marked pinned with {w} white and {b} black",
+                )
 
     def own(self, c, p):
         return self.count[c][_phys(c, p)]
@@ -93,11 +99,14 @@ class Board:
             outside = sum(self.own(c, p) for p in range(7, 25))
             _check(outside == 0, f"bear-off from {src} with {outside} checkers outside home")
             if variant.options.values.get("bear_off_requires_unpinned", True):
-                _check(not any(self.pinned(c, p) for p in range(1, 25)),
-                       f"bear-off from {src} while an own checker is pinned")
-            _check(src == die or (src < die and not any(self.own(c, p)
-                                                         for p in range(src + 1, 7))),
-                   f"bear-off from {src} with a {die} while a higher point is occupied")
+                _check(
+                    not any(self.pinned(c, p) for p in range(1, 25)),
+                    f"bear-off from {src} while an own checker is pinned",
+                )
+            _check(
+                src == die or (src < die and not any(self.own(c, p) for p in range(src + 1, 7))),
+                f"bear-off from {src} with a {die} while a higher point is occupied",
+            )
             _check(not pin_flag, f"bear-off from {src} marked as a pin")
             self.count[c][x] -= 1
             self.off[c] += 1
@@ -112,8 +121,10 @@ class Board:
             if self.under[y] is None:
                 _check(theirs == 1, f"step lands on {dst}, held by {theirs} opposing checkers")
         pins_now = theirs == 1 and self.under[y] is None
-        _check(bool(pin_flag) == pins_now, f"step to {dst}: pin flag {pin_flag}, the rules say "
-               f"{pins_now}")
+        _check(
+            bool(pin_flag) == pins_now,
+            f"step to {dst}: pin flag {pin_flag}, the rules say {pins_now}",
+        )
         self.count[c][x] -= 1
         if not self.count[c][x] and self.under[x] == 1 - c:
             self.under[x] = None  # the last pinner left
@@ -123,8 +134,10 @@ class Board:
 
     def mother(self, mover):
         """§3.7 after a unit of ``mover``: ("draw", None), ("mother", winner) or None."""
+
         def mother_pinned(c):
             return self.own(c, 24) == 1 and self.pinned(c, 24)
+
         if mother_pinned(0) and mother_pinned(1):
             return "draw", None
         if mother_pinned(1 - mover) and not self.own(mover, 24):
@@ -140,12 +153,16 @@ class Board:
                 if p - d >= 1:
                     y = _phys(c, p - d)
                     theirs = self.count[1 - c][y]
-                    if not theirs or (self.under[y] == 1 - c) or \
-                            (theirs == 1 and self.under[y] is None):
+                    if (
+                        not theirs
+                        or (self.under[y] == 1 - c)
+                        or (theirs == 1 and self.under[y] is None)
+                    ):
                         return True
             home = not any(self.own(c, p) for p in range(7, 25))
-            free = not variant.options.values.get("bear_off_requires_unpinned", True) or \
-                not any(self.pinned(c, p) for p in range(1, 25))
+            free = not variant.options.values.get("bear_off_requires_unpinned", True) or not any(
+                self.pinned(c, p) for p in range(1, 25)
+            )
             if home and free:
                 top = max((p for p in range(1, 7) if self.own(c, p)), default=0)
                 src = top if top < d else d
@@ -179,19 +196,22 @@ def check_turn(before, steps, after_board):
             ended = board.mother(c)
     sides, pins = after_board
     for colour in (0, 1):
-        _check(tuple(sides[colour]) == board.side(colour),
-               f"colour {colour}'s checkers differ from the engine's")
-        _check(frozenset(pins[colour]) == board.pins(colour),
-               f"colour {colour}'s pins {sorted(pins[colour])} differ from the rules' "
-               f"{sorted(board.pins(colour))}")
+        _check(
+            tuple(sides[colour]) == board.side(colour),
+            f"colour {colour}'s checkers differ from the engine's",
+        )
+        _check(
+            frozenset(pins[colour]) == board.pins(colour),
+            f"colour {colour}'s pins {sorted(pins[colour])} differ from the rules' "
+            f"{sorted(board.pins(colour))}",
+        )
     return ended, board
 
 
 def check_position(position):
     for c in (0, 1):
         side = position.sides[c]
-        _check(sum(side) == 15 and min(side) >= 0,
-               f"colour {c} has {sum(side)} checkers")
+        _check(sum(side) == 15 and min(side) >= 0, f"colour {c} has {sum(side)} checkers")
     Board(position)  # shared points only as pinned points, pins only there
 
 
@@ -217,8 +237,10 @@ class Judge:
         start = self.game.position
         for c in (0, 1):
             side = start.sides[c]
-            _check(side[24] == 15 and sum(side) == 15 and not start.pins[c],
-                   f"colour {c} does not start with fifteen on its 24-point")
+            _check(
+                side[24] == 15 and sum(side) == 15 and not start.pins[c],
+                f"colour {c} does not start with fifteen on its 24-point",
+            )
 
     def check_position(self, position):
         check_position(position)
@@ -234,16 +256,20 @@ class Judge:
             return
         if ended is None:
             # only AMB-45 may end a game that no rule above ended
-            _check(not board.can_move(variant, 0) and not board.can_move(variant, 1),
-                   "the game was drawn while a side can still move")
+            _check(
+                not board.can_move(variant, 0) and not board.can_move(variant, 1),
+                "the game was drawn while a side can still move",
+            )
             ended = ("draw", None)
         _check(game.phase == OVER, f"the rules end the game ({ended}), the engine goes on")
         winner, points = expected_points(ended, game.position)
         result = game.result
         expected = frame.game_points(game, points) if winner is not None else 0
-        _check(result.winner == winner and result.points == expected,
-               f"the game ended {result.winner}:{result.points}, the rules say "
-               f"{winner}:{expected} ({ended[0]})")
+        _check(
+            result.winner == winner and result.points == expected,
+            f"the game ended {result.winner}:{result.points}, the rules say "
+            f"{winner}:{expected} ({ended[0]})",
+        )
 
     def end(self):
         """The end was judged after the turn that made it."""

@@ -11,12 +11,23 @@ import random
 from collections import Counter
 
 from ..engine.game import MOVE, OVER, ROLL, Game
-from . import frame as frame
-from . import hand as referee_hand, plakoto as referee_plakoto
-from .option_matrix import label
 from ..engine.position import BLACK, OFF, WHITE
-from .core import (CHECKERS, Violation, check_draw, check_next, check_position, check_start,
-                      check_turn, check_unplayable, expected_outcome_points, random_play)
+from . import frame as frame
+from . import hand as referee_hand
+from . import plakoto as referee_plakoto
+from .core import (
+    CHECKERS,
+    Violation,
+    check_draw,
+    check_next,
+    check_position,
+    check_start,
+    check_turn,
+    check_unplayable,
+    expected_outcome_points,
+    random_play,
+)
+from .option_matrix import label
 
 
 def _check(cond, message):
@@ -34,8 +45,10 @@ class SelfPlayReport:
 
     def line(self):
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.outcomes.items()))
-        return (f"{self.game}: {self.games} games, {self.turns} turns, {kinds}; "
-                f"{len(self.violations)} rule violations")
+        return (
+            f"{self.game}: {self.games} games, {self.turns} turns, {kinds}; "
+            f"{len(self.violations)} rule violations"
+        )
 
 
 def judge_for(game):
@@ -115,9 +128,11 @@ class Judge:
     def turn(self, before, play):
         mover = before.turn
         if self.game.variant.key == "long":  # the head rule's first turn counts own turns
-            _check(before.first_turn[mover] == (self.turns[mover] == 0),
-                   f"colour {mover}'s first turn is {before.first_turn[mover]} after "
-                   f"{self.turns[mover]} turns")
+            _check(
+                before.first_turn[mover] == (self.turns[mover] == 0),
+                f"colour {mover}'s first turn is {before.first_turn[mover]} after "
+                f"{self.turns[mover]} turns",
+            )
         sides = play.board[0]
         check_turn(before, play.steps, sides)
         return sides, len(self.game.actions)
@@ -128,24 +143,31 @@ class Judge:
         mover = before.turn
         self.turns[mover] += 1
         if self.finished is not None:  # Black's last roll was played: the game is over
-            self.verdict = ("draw",) if sides[BLACK][OFF] == CHECKERS else (
-                "win", WHITE, self.finished if frame.at_white_finish(variant) else sides)
+            self.verdict = (
+                ("draw",)
+                if sides[BLACK][OFF] == CHECKERS
+                else ("win", WHITE, self.finished if frame.at_white_finish(variant) else sides)
+            )
         elif sides[mover][OFF] == CHECKERS:
             if frame.last_roll(variant) and mover == WHITE:
                 self.finished = sides
-                _check(game.phase != OVER, "White bore off his last checker and the game "
-                       "ended before Black's last roll (CORE 2.7.4)")
+                _check(
+                    game.phase != OVER,
+                    "White bore off his last checker and the game "
+                    "ended before Black's last roll (CORE 2.7.4)",
+                )
             else:
                 self.verdict = ("win", mover, sides)
         if self.verdict is not None:
             _check(game.phase == OVER, f"the rules end the game ({self.verdict[0]}), it goes on")
             return
         if game.phase != OVER:  # with the empty plays the game made on its own after it
-            check_next(before, game.position, [a[1] for a in game.actions[done:]
-                                               if a[0] == "play"])
+            check_next(before, game.position, [a[1] for a in game.actions[done:] if a[0] == "play"])
         else:
-            _check(game.result.reason == "draw", f"the game ended ({game.result}) though "
-                   "nobody bore off his last checker")
+            _check(
+                game.result.reason == "draw",
+                f"the game ended ({game.result}) though nobody bore off his last checker",
+            )
 
     def end(self):
         if self.verdict is None and self.finished is not None:
@@ -161,22 +183,30 @@ def _check_result(game, verdict):
         _check(verdict is None and variant.key == "fayles", f"the game ended on a roll ({result})")
         check_unplayable(final)
         expected = frame.game_points(game, 1)
-        _check(result.winner == 1 - final.turn and result.points == expected,
-               f"an unplayable roll scored {result.points} for {result.winner}")
+        _check(
+            result.winner == 1 - final.turn and result.points == expected,
+            f"an unplayable roll scored {result.points} for {result.winner}",
+        )
         return
     if verdict is None:  # neither side can ever move again (AMB-45)
-        _check(result.reason == "draw" and result.winner is None and result.points == 0,
-               f"the game ended {result} without a draw by the rules")
+        _check(
+            result.reason == "draw" and result.winner is None and result.points == 0,
+            f"the game ended {result} without a draw by the rules",
+        )
         check_draw(final)
         return
     if verdict[0] == "draw":
         share = frame.last_roll_draw_points(variant)
-        _check(result.reason == "draw" and result.winner is None and result.points == share,
-               f"Black's last roll drew the game ({share} each), the engine says {result}")
+        _check(
+            result.reason == "draw" and result.winner is None and result.points == share,
+            f"Black's last roll drew the game ({share} each), the engine says {result}",
+        )
         return
     _, winner, sides = verdict
-    _check(result.reason == "bear_off" and result.winner == winner,
-           f"colour {winner} bore off his last checker, the engine says {result}")
+    _check(
+        result.reason == "bear_off" and result.winner == winner,
+        f"colour {winner} bore off his last checker, the engine says {result}",
+    )
     multiplier = expected_outcome_points(variant, final.replace(sides=sides), winner)
     expected = frame.game_points(game, multiplier)
     _check(result.points == expected, f"scored {result.points}, the table says {expected}")
@@ -186,7 +216,7 @@ def selfplay(variant, games, seed=0) -> SelfPlayReport:
     """``games``: a count, or a range of game numbers (one share of a parallel run). Game i
     is the same whichever process plays it: its plays and dice depend only on (seed, i)."""
     report = SelfPlayReport(label(variant))
-    for i in (range(games) if isinstance(games, int) else games):
+    for i in range(games) if isinstance(games, int) else games:
         try:
             play_one(variant, random.Random(f"{seed}/{i}"), f"selfplay/{seed}/{i}", report)
         except Violation as exc:

@@ -13,7 +13,7 @@ import re
 
 from ..engine.errors import NardyError, PositionError, SearchLimitError
 from ..engine.movegen import legal_plays
-from ..engine.position import BAR, HAND, OFF, Position, WHITE, side_from
+from ..engine.position import BAR, HAND, OFF, WHITE, Position, side_from
 from ..formats.inputs import read_json_file
 from ..variants import get_variant
 
@@ -44,17 +44,30 @@ def load(path):
     elif isinstance(data, dict) and data.get("format") == 2:
         fmt, game, vectors = 2, data.get("game"), data.get("vectors", [])
         if game is not None and not isinstance(game, str):
-            raise NardyError(f"{path}: the file's game is text, not {_shown(game)}",
-                             code="vector_file", path=str(path))
+            raise NardyError(
+                f"{path}: the file's game is text, not {_shown(game)}",
+                code="vector_file",
+                path=str(path),
+            )
     else:
-        raise NardyError(f"{path}: neither a format-1 list nor a format-2 object",
-                         code="vector_file", path=str(path))
+        raise NardyError(
+            f"{path}: neither a format-1 list nor a format-2 object",
+            code="vector_file",
+            path=str(path),
+        )
     if not isinstance(vectors, list):
-        raise NardyError(f"{path}: the vectors are a list, not {_shown(vectors)}",
-                         code="vector_file", path=str(path))
+        raise NardyError(
+            f"{path}: the vectors are a list, not {_shown(vectors)}",
+            code="vector_file",
+            path=str(path),
+        )
     if len(vectors) > MAX_VECTORS:
-        raise NardyError(f"{path}: more than {MAX_VECTORS} vectors", code="vector_file",
-                         path=str(path), limit=MAX_VECTORS)
+        raise NardyError(
+            f"{path}: more than {MAX_VECTORS} vectors",
+            code="vector_file",
+            path=str(path),
+            limit=MAX_VECTORS,
+        )
     return fmt, game, vectors
 
 
@@ -83,8 +96,11 @@ def _shown(value) -> str:
 
 
 def _bad(field, expected, value):
-    raise NardyError(f"malformed vector: {field} is {expected}, not {_shown(value)}",
-                     code="bad_vector", field=field)
+    raise NardyError(
+        f"malformed vector: {field} is {expected}, not {_shown(value)}",
+        code="bad_vector",
+        field=field,
+    )
 
 
 def _object(value, field, optional=True) -> dict:
@@ -104,10 +120,15 @@ def _items(value, field, optional=True) -> list:
 
 
 def _whole(value, field, low=0, high=None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
-            high is not None and value > high):
-        _bad(field, f"a whole number from {low}" + (f" to {high}" if high is not None else ""),
-             value)
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        _bad(
+            field, f"a whole number from {low}" + (f" to {high}" if high is not None else ""), value
+        )
     return value
 
 
@@ -164,8 +185,12 @@ def _validated(variant, position):
         variant.validate(position)
     except PositionError as exc:
         if exc.code != "illegal_block":
-            raise NardyError(f"malformed vector: the position cannot occur: {exc.message}",
-                             code="bad_vector", field="position", detail=exc.code) from None
+            raise NardyError(
+                f"malformed vector: the position cannot occur: {exc.message}",
+                code="bad_vector",
+                field="position",
+                detail=exc.code,
+            ) from None
     return position
 
 
@@ -183,14 +208,20 @@ def _f1_position(vector):
     bar = mover.pop(25, 0)
     me = side_from(mover, bar=bar, off=n - sum(mover.values()) - bar)
     obar = _whole(vector.get("opponent_on_bar") or 0, "opponent_on_bar")
-    theirs = {variant.cross[p]: v for p, v in _counts(
-        _field(vector, "opponent_in_mover_numbering"), "opponent_in_mover_numbering",
-        24).items()}
+    theirs = {
+        variant.cross[p]: v
+        for p, v in _counts(
+            _field(vector, "opponent_in_mover_numbering"), "opponent_in_mover_numbering", 24
+        ).items()
+    }
     opp = side_from(theirs, bar=obar, off=n - sum(theirs.values()) - obar)
-    position = Position(variant, (me, opp), turn=WHITE, dice=_dice(_field(vector, "dice"),
-                                                                    "dice"),
-                        first_turn=(_flag(vector.get("mover_first_turn"), "mover_first_turn"),
-                                    False))
+    position = Position(
+        variant,
+        (me, opp),
+        turn=WHITE,
+        dice=_dice(_field(vector, "dice"), "dice"),
+        first_turn=(_flag(vector.get("mover_first_turn"), "mover_first_turn"), False),
+    )
     return variant, _validated(variant, position)
 
 
@@ -201,8 +232,9 @@ def _f1_key(variant, game, me, opp):
     if game == "long":
         return json.dumps(mover, sort_keys=True)
     board = {str(p): opp[variant.cross[p]] for p in range(1, 25) if opp[variant.cross[p]]}
-    return json.dumps({"mover": mover, "opponent_on_bar": opp[BAR], "opponent_board": board},
-                      sort_keys=True)
+    return json.dumps(
+        {"mover": mover, "opponent_on_bar": opp[BAR], "opponent_board": board}, sort_keys=True
+    )
 
 
 def check_format1(vector, _game=None):
@@ -219,10 +251,16 @@ def check_format1(vector, _game=None):
             mover = _counts(_field(result, "mover"), "legal_results mover", 25)
             bar = mover.pop(25, 0)
             me = side_from(mover, bar=bar)
-            theirs = {variant.cross[p]: v for p, v in _counts(
-                _field(result, "opponent_board"), "legal_results opponent_board", 24).items()}
-            opp = side_from(theirs, bar=_whole(result.get("opponent_on_bar") or 0,
-                                               "legal_results opponent_on_bar"))
+            theirs = {
+                variant.cross[p]: v
+                for p, v in _counts(
+                    _field(result, "opponent_board"), "legal_results opponent_board", 24
+                ).items()
+            }
+            opp = side_from(
+                theirs,
+                bar=_whole(result.get("opponent_on_bar") or 0, "legal_results opponent_on_bar"),
+            )
             want.add(_f1_key(variant, game, me, opp))
     got = set()
     for play in legal_plays(position):
@@ -242,16 +280,20 @@ def side_from_json(data, labels=None, field="side"):
     """``labels``: the game's ``point_labels`` (the vector numbers points as the spec does)."""
     data = _object(data, field, optional=False)
     points = _counts(data.get("points"), f"{field} points", 24, labels)
-    side = side_from(points, **{name: _whole(data.get(name) or 0, f"{field} {name}")
-                                for name in ("bar", "off", "hand")})
-    pinned = frozenset(_whole(p, f"{field} pinned", 1, 24)
-                       for p in _items(data.get("pinned"), f"{field} pinned"))
+    side = side_from(
+        points,
+        **{name: _whole(data.get(name) or 0, f"{field} {name}") for name in ("bar", "off", "hand")},
+    )
+    pinned = frozenset(
+        _whole(p, f"{field} pinned", 1, 24) for p in _items(data.get("pinned"), f"{field} pinned")
+    )
     return side, pinned
 
 
 def side_to_json(side, pins=(), labels=None):
-    out = {"points": {str(labels[p] if labels else p): side[p]
-                      for p in range(24, 0, -1) if side[p]}}
+    out = {
+        "points": {str(labels[p] if labels else p): side[p] for p in range(24, 0, -1) if side[p]}
+    }
     for name, index in (("bar", BAR), ("hand", HAND), ("off", OFF)):
         if side[index]:
             out[name] = side[index]
@@ -268,10 +310,16 @@ def position_from_json(variant, vector):
     state = _object(vector.get("state"), "state")
     dice = _dice(vector.get("dice"), "dice")
     turn_number = _whole(state.get("turn_number", 1), "state turn_number", 1) - 1
-    position = Position(variant, (me, opp), turn=WHITE, dice=dice or None,
-                        first_turn=(_flag(state.get("first_turn"), "state first_turn"), False),
-                        turn_number=(turn_number, 0), pins=(my_pins, their_pins),
-                        pending=_dice(vector.get("units"), "units"))
+    position = Position(
+        variant,
+        (me, opp),
+        turn=WHITE,
+        dice=dice or None,
+        first_turn=(_flag(state.get("first_turn"), "state first_turn"), False),
+        turn_number=(turn_number, 0),
+        pins=(my_pins, their_pins),
+        pending=_dice(vector.get("units"), "units"),
+    )
     return _validated(variant, position)
 
 
@@ -282,10 +330,11 @@ def vector_variant(vector, game=None):
     return get_variant(key, _object(vector.get("options"), "options"))
 
 
-def outcome_key(mover, mover_pins, opponent, opponent_pins, transfer=(), end=None,
-                labels=None):
-    data = {"mover": side_to_json(mover, mover_pins, labels),
-            "opponent": side_to_json(opponent, opponent_pins, labels)}
+def outcome_key(mover, mover_pins, opponent, opponent_pins, transfer=(), end=None, labels=None):
+    data = {
+        "mover": side_to_json(mover, mover_pins, labels),
+        "opponent": side_to_json(opponent, opponent_pins, labels),
+    }
     if transfer:
         data["transfer"] = list(transfer)
     if end:
@@ -297,8 +346,14 @@ def _expected_key(result):
     result = _object(result, "results", optional=False)
     me, my_pins = side_from_json(_field(result, "mover"), field="results mover")
     opp, their_pins = side_from_json(_field(result, "opponent"), field="results opponent")
-    return outcome_key(me, my_pins, opp, their_pins, _dice(result.get("transfer"), "transfer"),
-                       _object(result.get("end"), "end") or None)
+    return outcome_key(
+        me,
+        my_pins,
+        opp,
+        their_pins,
+        _dice(result.get("transfer"), "transfer"),
+        _object(result.get("end"), "end") or None,
+    )
 
 
 # Plays one vector's outcomes may go through (each block of an escalating list counts its
@@ -320,10 +375,22 @@ def turn_outcomes(position, limit=None):
     if lost is not None:  # the roll itself ends the game (fayles' unplayable roll)
         me, opp = position.sides[position.turn], position.sides[1 - position.turn]
         pins = position.pins
-        who = "draw" if lost.winner is None else (
-            "mover" if lost.winner == position.turn else "opponent")
-        return {outcome_key(me, pins[position.turn], opp, pins[1 - position.turn], (),
-                            {"winner": who, "points": lost.points}, variant.point_labels)}
+        who = (
+            "draw"
+            if lost.winner is None
+            else ("mover" if lost.winner == position.turn else "opponent")
+        )
+        return {
+            outcome_key(
+                me,
+                pins[position.turn],
+                opp,
+                pins[1 - position.turn],
+                (),
+                {"winner": who, "points": lost.points},
+                variant.point_labels,
+            )
+        }
     _outcomes(position, plays, keys, set(), left, limit)
     return keys
 
@@ -331,8 +398,11 @@ def turn_outcomes(position, limit=None):
 def _counted(plays, left, limit):
     left[0] -= len(plays)
     if left[0] < 0:
-        raise SearchLimitError(f"the outcomes of this turn need more than {limit:,} plays to "
-                               "list", limit=limit, what="plays")
+        raise SearchLimitError(
+            f"the outcomes of this turn need more than {limit:,} plays to list",
+            limit=limit,
+            what="plays",
+        )
     return plays
 
 
@@ -345,8 +415,11 @@ def _outcomes(position, plays, keys, seen, left, limit):
         transfer = ()
         outcome, following = variant.end_of_turn(position, after)
         if outcome is not None:
-            who = "draw" if outcome.winner is None else (
-                "mover" if outcome.winner == position.turn else "opponent")
+            who = (
+                "draw"
+                if outcome.winner is None
+                else ("mover" if outcome.winner == position.turn else "opponent")
+            )
             end = {"winner": who, "points": outcome.points}
         else:
             following = variant.follow_up(position, play.steps, following)
@@ -355,22 +428,35 @@ def _outcomes(position, plays, keys, seen, left, limit):
                 # are those of the rest
                 if following not in seen:
                     seen.add(following)
-                    _outcomes(following, _counted(legal_plays(following), left, limit),
-                              keys, seen, left, limit)
+                    _outcomes(
+                        following,
+                        _counted(legal_plays(following), left, limit),
+                        keys,
+                        seen,
+                        left,
+                        limit,
+                    )
                 continue
             if following.turn != position.turn:
                 transfer = following.pending
-        keys.add(outcome_key(sides[position.turn], pins[position.turn],
-                             sides[1 - position.turn], pins[1 - position.turn], transfer, end,
-                             variant.point_labels))
+        keys.add(
+            outcome_key(
+                sides[position.turn],
+                pins[position.turn],
+                sides[1 - position.turn],
+                pins[1 - position.turn],
+                transfer,
+                end,
+                variant.point_labels,
+            )
+        )
 
 
 def check_format2(vector, game=None):
     variant = vector_variant(vector, game)
     position = position_from_json(variant, vector)
     vid = _id(vector)
-    want = {_expected_key(r) for r in _items(_field(vector, "results"), "results",
-                                                optional=False)}
+    want = {_expected_key(r) for r in _items(_field(vector, "results"), "results", optional=False)}
     got = turn_outcomes(position)
     return VectorResult(vid, want - got, got - want)
 

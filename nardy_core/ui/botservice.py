@@ -24,15 +24,26 @@ class BotService:
 
     def _game_for(self, record):
         parsed = GameRecord.from_dict(record)
-        header = (parsed.game, parsed.options, parsed.seed, parsed.players, parsed.start,
-                  parsed.match, parsed.starter)
+        header = (
+            parsed.game,
+            parsed.options,
+            parsed.seed,
+            parsed.players,
+            parsed.start,
+            parsed.match,
+            parsed.starter,
+        )
         actions = [action(a) for a in parsed.actions]
         game = self._game
-        if (game is None or header != self._header or len(game.actions) > len(actions)
-                or actions_of(game) != actions[:len(game.actions)]):
+        if (
+            game is None
+            or header != self._header
+            or len(game.actions) > len(actions)
+            or actions_of(game) != actions[: len(game.actions)]
+        ):
             game = parsed.new_game()
             self._header = header
-        replay(game, actions[len(game.actions):])
+        replay(game, actions[len(game.actions) :])
         self._game = game
         return game
 
@@ -49,8 +60,13 @@ class BotService:
         key = (variant.key, variant.options.format_non_default(), "hint", top)
         if key not in self._players:
             strong = level_for(variant, "strong")
-            level = Level("hint", ply=strong.ply, candidates=max(top, strong.candidates),
-                          prune=float("inf"), settle=max(top, strong.settle))
+            level = Level(
+                "hint",
+                ply=strong.ply,
+                candidates=max(top, strong.candidates),
+                prune=float("inf"),
+                settle=max(top, strong.settle),
+            )
             self._players[key] = Chooser(variant, level)
         return self._players[key]
 
@@ -62,8 +78,9 @@ class BotService:
         bot = self._bot(game.variant, request["level"])
         answer = {"actions": request.get("actions", len(game.actions))}
         if game.phase == ROLL:
-            answer["action"] = "double" if game.can_double() and bot.wants_to_double(game) \
-                else "roll"
+            answer["action"] = (
+                "double" if game.can_double() and bot.wants_to_double(game) else "roll"
+            )
         elif game.phase == DOUBLE:
             answer["action"] = bot.cube.response(game)  # take | beaver | drop
         elif game.phase == RESIGN:
@@ -88,29 +105,44 @@ class BotService:
         game = self._game_for(request["record"])
         bot = self._bot(game.variant, "strong")
         top = max(1, min(int(request.get("top", 5)), 10))
-        answer = {"actions": request.get("actions", len(game.actions)), "plays": [],
-                  "count": 0, "cube": None}
+        answer = {
+            "actions": request.get("actions", len(game.actions)),
+            "plays": [],
+            "count": 0,
+            "cube": None,
+        }
         if game.phase == MOVE:
             ranked = self._adviser(game.variant, top).rank(game.position)
             best = ranked[0].equity
             answer["count"] = len(ranked)
             for r in ranked[:top]:
                 win, win_g, _, lose_g, _ = r.probs
-                answer["plays"].append({
-                    "steps": [list(s) for s in r.play.steps], "notation": r.play.notation(),
-                    "equity": round(r.equity, 3), "diff": round(r.equity - best, 3),
-                    "win": round(win, 3), "gammon": round(win_g, 3),
-                    "lose_gammon": round(lose_g, 3), "ply": r.ply})
-        elif game.variant.cube_enabled and (game.phase == DOUBLE or (
-                game.phase == ROLL and game.can_double())):
+                answer["plays"].append(
+                    {
+                        "steps": [list(s) for s in r.play.steps],
+                        "notation": r.play.notation(),
+                        "equity": round(r.equity, 3),
+                        "diff": round(r.equity - best, 3),
+                        "win": round(win, 3),
+                        "gammon": round(win_g, 3),
+                        "lose_gammon": round(lose_g, 3),
+                        "ply": r.ply,
+                    }
+                )
+        elif game.variant.cube_enabled and (
+            game.phase == DOUBLE or (game.phase == ROLL and game.can_double())
+        ):
             analysis = bot.cube.analyse(game)
             answer["cube"] = {
-                "phase": game.phase, "action": analysis.action,
-                "response": analysis.response, "unit": analysis.unit,
+                "phase": game.phase,
+                "action": analysis.action,
+                "response": analysis.response,
+                "unit": analysis.unit,
                 "no_double": round(analysis.no_double, 3),
                 "double_take": round(analysis.double_take, 3),
                 "double_pass": round(analysis.double_pass, 3),
-                "win": round(analysis.probabilities[0], 3)}
+                "win": round(analysis.probabilities[0], 3),
+            }
         else:
             raise GameStateError(f"no advice in the {game.phase} phase", code="phase")
         answer["ms"] = round((time.perf_counter() - start) * 1000, 1)

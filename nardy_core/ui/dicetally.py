@@ -27,7 +27,7 @@ def clean(stored):
     device = stored if isinstance(stored, dict) else {}
     players, dropped = {}, []
     tallies = device.get("players")
-    for label, tally in (tallies.items() if isinstance(tallies, dict) else ()):
+    for label, tally in tallies.items() if isinstance(tallies, dict) else ():
         try:
             if not isinstance(tally, dict):
                 raise TypeError("not a tally")
@@ -87,5 +87,7 @@ def stored(players, counted) -> dict:
 
 def device_rows(players, label_of):
     """The device section's rows, people first: ``[(label_of(label), tally)]``."""
-    return [(label_of(label), tally) for label, tally in sorted(
-        players.items(), key=lambda item: (item[0] != HUMAN, item[0]))]
+    return [
+        (label_of(label), tally)
+        for label, tally in sorted(players.items(), key=lambda item: (item[0] != HUMAN, item[0]))
+    ]

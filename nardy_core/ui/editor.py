@@ -18,8 +18,8 @@ from ..engine.cube import CubeState
 from ..engine.errors import NardyError, NotationError, PositionError
 from ..engine.geometry import absolute_point
 from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
-from ..formats.notation import format_state, parse_state
 from ..engine.position import BAR, COLOUR_NAMES, HAND, OFF, SIDE_LEN, Position
+from ..formats.notation import format_state, parse_state
 from ..formats.textboard import columns, pinned_points
 from ..variants import get_variant
 
@@ -70,23 +70,37 @@ class Editor:
         refused (unless the game lets both colours share a point)."""
         index = self._place(loc, colour)
         if index is None:
-            raise PositionError(f"{loc!r} is not a place for {COLOUR_NAMES[colour]}'s checkers",
-                                code="edit_place", loc=str(loc), colour=COLOUR_NAMES[colour])
+            raise PositionError(
+                f"{loc!r} is not a place for {COLOUR_NAMES[colour]}'s checkers",
+                code="edit_place",
+                loc=str(loc),
+                colour=COLOUR_NAMES[colour],
+            )
         if index == HAND and not any(self.variant.initial_position().sides[colour][HAND:]):
-            raise PositionError(f"{self.variant.key} has no checkers waiting in the hand",
-                                code="edit_place", loc=str(loc), colour=COLOUR_NAMES[colour])
+            raise PositionError(
+                f"{self.variant.key} has no checkers waiting in the hand",
+                code="edit_place",
+                loc=str(loc),
+                colour=COLOUR_NAMES[colour],
+            )
         holder = self._holder(loc) if 1 <= index <= 24 else None
         if 1 <= index <= 24 and index in self.pins[colour]:
             holder = 1 - colour  # a pinned checker's point belongs to its pinners
-            raise PositionError(f"the point is held by {COLOUR_NAMES[holder]}",
-                                code="edit_occupied", colour=COLOUR_NAMES[holder])
+            raise PositionError(
+                f"the point is held by {COLOUR_NAMES[holder]}",
+                code="edit_occupied",
+                colour=COLOUR_NAMES[holder],
+            )
         pin = None
         if holder is not None and holder != colour and not self._shared_ok(loc, colour):
             # a game that pins (plakoto): a checker put on a single opposing one pins it
             pin = self._place(loc, holder)
             if self.sides[holder][pin] != 1 or not self._shared_ok(loc, colour, pin=pin):
-                raise PositionError(f"the point is held by {COLOUR_NAMES[holder]}",
-                                    code="edit_occupied", colour=COLOUR_NAMES[holder])
+                raise PositionError(
+                    f"the point is held by {COLOUR_NAMES[holder]}",
+                    code="edit_occupied",
+                    colour=COLOUR_NAMES[holder],
+                )
             self.pins[holder].add(pin)
         self.sides[colour][index] += 1
 
@@ -156,8 +170,9 @@ class Editor:
         if crawford not in CRAWFORD_STATES:
             raise PositionError(f"unknown Crawford state {crawford!r}", code="edit_match")
         length = int(length)
-        self.match = MatchScore(length, (int(score[0]), int(score[1])),
-                                crawford if length else PRE_CRAWFORD)
+        self.match = MatchScore(
+            length, (int(score[0]), int(score[1])), crawford if length else PRE_CRAWFORD
+        )
 
     # --- checking ------------------------------------------------------------------------------
     def position(self) -> Position:
@@ -168,14 +183,17 @@ class Editor:
         # head exception depends on it); any other set-up has.
         first = tuple(tuple(self.sides[c]) == tuple(initial[c]) for c in (0, 1))
         same_board = [list(s) for s in carried.sides] == self.sides
-        return Position(self.variant, self.sides, turn=self.turn,
-                        dice=tuple(self.dice) if self.dice else None,
-                        first_turn=carried.first_turn if same_board else first,
-                        turn_number=carried.turn_number if same_board else (0, 0),
-                        last_roll=carried.last_roll and same_board,
-                        pins=self.pins,
-                        pending=carried.pending if same_board and carried.turn == self.turn
-                        else ())
+        return Position(
+            self.variant,
+            self.sides,
+            turn=self.turn,
+            dice=tuple(self.dice) if self.dice else None,
+            first_turn=carried.first_turn if same_board else first,
+            turn_number=carried.turn_number if same_board else (0, 0),
+            last_roll=carried.last_roll and same_board,
+            pins=self.pins,
+            pending=carried.pending if same_board and carried.turn == self.turn else (),
+        )
 
     def problems(self) -> list:
         """What makes the state impossible, as engine errors (empty when it can be played)."""
@@ -185,10 +203,16 @@ class Editor:
         for colour in (0, 1):
             total = sum(self.sides[colour])
             if total != n:
-                found.append(PositionError(
-                    f"{COLOUR_NAMES[colour]} has {total} checkers; {self.variant.key} is "
-                    f"played with {n}", code="checker_count", colour=COLOUR_NAMES[colour],
-                    count=total, expected=n))
+                found.append(
+                    PositionError(
+                        f"{COLOUR_NAMES[colour]} has {total} checkers; {self.variant.key} is "
+                        f"played with {n}",
+                        code="checker_count",
+                        colour=COLOUR_NAMES[colour],
+                        count=total,
+                        expected=n,
+                    )
+                )
         # counted above; a board with both sides off is a finished game (start_over, below)
         said = ("checker_count", "both_off")
         try:
@@ -204,8 +228,11 @@ class Editor:
             if exc.code not in said:
                 found.append(exc)
         if position.winner() is not None:
-            found.append(PositionError("a side has borne off every checker: the game is over",
-                                       code="start_over"))
+            found.append(
+                PositionError(
+                    "a side has borne off every checker: the game is over", code="start_over"
+                )
+            )
         return found
 
     def state(self) -> tuple:
@@ -232,9 +259,14 @@ class Editor:
         if self.variant.setup_hand:
             locs += ["hand0", "hand1"]
         return {
-            "game": self.variant.key, "geometry": self.variant.geometry,
-            "checkers": self.variant.checkers, "phase": "edit", "turn": self.turn,
-            "actor": None, "points": points, "pinned": pinned,
+            "game": self.variant.key,
+            "geometry": self.variant.geometry,
+            "checkers": self.variant.checkers,
+            "phase": "edit",
+            "turn": self.turn,
+            "actor": None,
+            "points": points,
+            "pinned": pinned,
             "bar": [self.sides[0][BAR], self.sides[1][BAR]],
             "off": [self.sides[0][OFF], self.sides[1][OFF]],
             "hand": [self.sides[0][HAND], self.sides[1][HAND]],
@@ -242,10 +274,19 @@ class Editor:
             "labels": list(self.variant.point_labels) if self.variant.point_labels else None,
             "pips": [position.pip_count(0), position.pip_count(1)],
             "counts": [sum(self.sides[0]), sum(self.sides[1])],
-            "dice": list(self.dice or ()), "used": [False] * len(self.dice or ()),
-            "cube": {"enabled": self.variant.cube_enabled, "value": cube.value,
-                     "owner": cube.owner, "offered_by": cube.offered_by},
-            "movable": locs, "selected": None, "targets": {}, "choice": None,
-            "score": list(self.match.score), "length": self.match.length,
+            "dice": list(self.dice or ()),
+            "used": [False] * len(self.dice or ()),
+            "cube": {
+                "enabled": self.variant.cube_enabled,
+                "value": cube.value,
+                "owner": cube.owner,
+                "offered_by": cube.offered_by,
+            },
+            "movable": locs,
+            "selected": None,
+            "targets": {},
+            "choice": None,
+            "score": list(self.match.score),
+            "length": self.match.length,
             "crawford": self.match.crawford,
         }

@@ -70,8 +70,9 @@ def picker_html(lang: str, chosen: str, opponents, opponent: str, words) -> str:
     """The first visit's picker: the games as radio buttons in their groups, each with its
     line and region; the opponent (``opponents``: ``[(value, label), …]``, ``opponent`` chosen);
     one Play button. ``words``: {"title", "opponent", "play"} in ``lang``."""
-    parts = [f'<h2 id="picker-title">{escape(words["title"])}</h2><form method="dialog" '
-             'class="picker">']
+    parts = [
+        f'<h2 id="picker-title">{escape(words["title"])}</h2><form method="dialog" class="picker">'
+    ]
     for group, heading, items in entries(lang):
         parts.append(f'<fieldset class="games"><legend>{escape(heading)}</legend>')
         for value, name, line, region in items:
@@ -82,14 +83,20 @@ def picker_html(lang: str, chosen: str, opponents, opponent: str, words) -> str:
                 f'id="{ident}" value="{escape(value)}"{checked}>'
                 f'<span class="name">{escape(name)}</span>'
                 f'<span class="line">{escape(line)}</span>'
-                f'<span class="region">{escape(region)}</span></label>')
+                f'<span class="region">{escape(region)}</span></label>'
+            )
         parts.append("</fieldset>")
-    options = "".join(f'<option value="{escape(v)}"{" selected" if v == opponent else ""}>'
-                      f'{escape(label)}</option>' for v, label in opponents)
+    options = "".join(
+        f'<option value="{escape(v)}"{" selected" if v == opponent else ""}>'
+        f"{escape(label)}</option>"
+        for v, label in opponents
+    )
     # the opponent and Play stay together at the dialog's foot while the games scroll
-    parts.append(f'<div class="buttons picker-foot"><label class="field inline">'
-                 f'{escape(words["opponent"])}'
-                 f'<select id="pk-opponent" name="opponent">{options}</select></label>'
-                 f'<button type="submit" id="pk-play" class="primary">'
-                 f'{escape(words["play"])}</button></div></form>')
+    parts.append(
+        f'<div class="buttons picker-foot"><label class="field inline">'
+        f"{escape(words['opponent'])}"
+        f'<select id="pk-opponent" name="opponent">{options}</select></label>'
+        f'<button type="submit" id="pk-play" class="primary">'
+        f"{escape(words['play'])}</button></div></form>"
+    )
     return "".join(parts)

@@ -11,9 +11,9 @@ import json
 from ..engine.errors import NardyError
 from ..formats import record as record_model
 from . import share
-from .thumb import board_thumbnail
 from . import text as T
 from .session import DEFAULT_LEVEL, HUMAN, Session
+from .thumb import board_thumbnail
 
 
 def new_ident(now_ms) -> str:
@@ -31,11 +31,16 @@ def title(session, lang, view=None) -> str:
     """What the saved games list calls the game: its name, its players and the score
     (``view``: the session's, when the caller has it already)."""
     view = view or session.view()
-    name = session.kind.name(lang) if session.kind else (
-        session.variant.names.get(lang) or session.variant.names["en"])
+    name = (
+        session.kind.name(lang)
+        if session.kind
+        else (session.variant.names.get(lang) or session.variant.names["en"])
+    )
     return "{} · {} · {}".format(
-        name, " – ".join(T.tr(lang, p) for p in session.players),
-        T.tr(lang, "score", white=view["score"][0], black=view["score"][1]))
+        name,
+        " – ".join(T.tr(lang, p) for p in session.players),
+        T.tr(lang, "score", white=view["score"][0], black=view["score"][1]),
+    )
 
 
 def card(session, view=None) -> dict:
@@ -44,10 +49,13 @@ def card(session, view=None) -> dict:
     picture of the board (``thumb.board_thumbnail``)."""
     view = view or session.view()
     humans = [c for c in (0, 1) if session.player_of(c) == HUMAN]
-    return {"game": "match:" + session.kind.key if session.kind else session.variant.key,
-            "players": list(session.players), "score": list(view["score"]),
-            "move": len([r for r in session.logs[-1] if r["k"] in ("play", "pass")]) + 1,
-            "thumb": board_thumbnail(view, humans[0] if len(humans) == 1 else 0)}
+    return {
+        "game": "match:" + session.kind.key if session.kind else session.variant.key,
+        "players": list(session.players),
+        "score": list(view["score"]),
+        "move": len([r for r in session.logs[-1] if r["k"] in ("play", "pass")]) + 1,
+        "thumb": board_thumbnail(view, humans[0] if len(humans) == 1 else 0),
+    }
 
 
 THUMB_START = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 '
@@ -61,6 +69,7 @@ def card_text(lang, stored) -> dict:
     # lists, shares or exports one
     from ..engine.match import MATCH_KINDS
     from ..variants import VARIANTS
+
     try:
         game = stored["game"]
         if game.startswith("match:"):
@@ -72,13 +81,23 @@ def card_text(lang, stored) -> dict:
         score = "{}:{}".format(*(int(x) for x in stored["score"][:2]))
         move = int(stored["move"])
         thumb = stored.get("thumb")
-        if not (isinstance(thumb, str) and thumb.startswith(THUMB_START) and len(thumb) < 20_000
-                and "<script" not in thumb.lower() and " on" not in thumb.lower()):
+        if not (
+            isinstance(thumb, str)
+            and thumb.startswith(THUMB_START)
+            and len(thumb) < 20_000
+            and "<script" not in thumb.lower()
+            and " on" not in thumb.lower()
+        ):
             thumb = ""
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return {}
-    return {"game": name, "players": players, "score": score,
-            "move": T.tr(lang, "saved_move", n=move), "thumb": thumb}
+    return {
+        "game": name,
+        "players": players,
+        "score": score,
+        "move": T.tr(lang, "saved_move", n=move),
+        "thumb": thumb,
+    }
 
 
 def save_entry(session, lang, now_ms, previous=None) -> dict:
@@ -86,12 +105,18 @@ def save_entry(session, lang, now_ms, previous=None) -> dict:
     commitment is kept (the hash shown before the first roll stays the one shown)."""
     done = session.match_over or (session.game.is_over and not session.match.length)
     view = session.view()  # one view for the title and the card
-    entry = {"session": session.to_dict(), "title": title(session, lang, view),
-             "updated": int(now_ms), "finished": done, "card": card(session, view)}
+    entry = {
+        "session": session.to_dict(),
+        "title": title(session, lang, view),
+        "updated": int(now_ms),
+        "finished": done,
+        "card": card(session, view),
+    }
     if not session.recorded_dice:
         # start-up: what a saved game's card, link or file needs loads when the page first
         # lists, shares or exports one
         from ..analysis.dicecheck import commitment
+
         before = previous.get("commitment") if isinstance(previous, dict) else None
         entry["commitment"] = before or commitment(session.match.seed)
     return entry
@@ -110,6 +135,7 @@ def commitment_shown(session, entry) -> str:
     # start-up: what a saved game's card, link or file needs loads when the page first
     # lists, shares or exports one
     from ..analysis.dicecheck import commitment
+
     shown = entry.get("commitment") if isinstance(entry, dict) else None
     return shown or commitment(session.match.seed)
 
@@ -136,10 +162,12 @@ def initial_fragment(game) -> str:
     # start-up: what a saved game's card, link or file needs loads when the page first
     # lists, shares or exports one
     from ..formats import linkcode
+
     try:
         start = Session(game, players=(HUMAN, HUMAN), seed="embed").game
-        return "p=" + linkcode.encode_state(start.variant.initial_position(), start.cube,
-                                            start.match)
+        return "p=" + linkcode.encode_state(
+            start.variant.initial_position(), start.cube, start.match
+        )
     except NardyError:
         return "p="
 
@@ -150,6 +178,7 @@ def game_code(record) -> str:
     # start-up: what a saved game's card, link or file needs loads when the page first
     # lists, shares or exports one
     from ..formats import linkcode
+
     return linkcode.encode_game(record)
 
 
@@ -187,6 +216,7 @@ def export(session, today):
     # start-up: what a saved game's card, link or file needs loads when the page first
     # lists, shares or exports one
     from ..formats import records
+
     record = session.to_dict()
     suffix, kind = ("mat" if session.variant.key == "short" else "txt"), "text/plain"
     try:
@@ -200,8 +230,11 @@ def export(session, today):
 
 def dice_export(session, today):
     """``(text, name, mime)``: the record for ``verify-dice --record`` (docs/dice.md)."""
-    return (json.dumps(session.to_dict(), ensure_ascii=False),
-            file_name(session, today, "json", "dice"), "application/json")
+    return (
+        json.dumps(session.to_dict(), ensure_ascii=False),
+        file_name(session, today, "json", "dice"),
+        "application/json",
+    )
 
 
 def review_export(session, today, text):

@@ -11,23 +11,36 @@ from .session import DEFAULT_LEVEL, HUMAN, PREF_DEFAULTS
 # picked: the player has chosen a game in the first visit's picker (it is not shown again)
 # the bot's speed: the pause after each checker it moves, in ms (Settings: slow … instant)
 SPEEDS = {"slow": 900, "normal": 500, "fast": 200, "instant": 0}
-PAGE_DEFAULTS: dict[str, Any] = dict(PREF_DEFAULTS, mirror=False, numbers=True, anim_ms=SPEEDS["normal"],
-                     new_game={}, lang=None, picked=False)
+PAGE_DEFAULTS: dict[str, Any] = dict(
+    PREF_DEFAULTS,
+    mirror=False,
+    numbers=True,
+    anim_ms=SPEEDS["normal"],
+    new_game={},
+    lang=None,
+    picked=False,
+)
 
 
 def speed_of(anim_ms) -> str:
     """The named speed nearest to a pause (a ``?anim=`` link may give any number)."""
     return min(SPEEDS, key=lambda name: abs(SPEEDS[name] - anim_ms))
-CHOICE_KINDS = {"game": str, "p0": str, "p1": str, "length": int, "options": dict,
-                "hints": bool}
+
+
+CHOICE_KINDS = {"game": str, "p0": str, "p1": str, "length": int, "options": dict, "hints": bool}
 
 
 def load(stored) -> dict:
     """The settings: the defaults, updated by the stored ones of the right kind."""
     prefs = dict(PAGE_DEFAULTS)
     if isinstance(stored, dict):
-        prefs.update({k: v for k, v in stored.items() if k in prefs and (
-            prefs[k] is None or type(v) is type(prefs[k]))})
+        prefs.update(
+            {
+                k: v
+                for k, v in stored.items()
+                if k in prefs and (prefs[k] is None or type(v) is type(prefs[k]))
+            }
+        )
     prefs["new_game"] = choice_of(prefs["new_game"])
     return prefs
 
@@ -44,8 +57,9 @@ def choice_of(stored):
         return {}
     choice = {k: v for k, v in stored.items() if k in CHOICE_KINDS and type(v) is CHOICE_KINDS[k]}
     if "options" in choice:
-        choice["options"] = {k: v for k, v in choice["options"].items()
-                             if isinstance(k, str) and isinstance(v, str)}
+        choice["options"] = {
+            k: v for k, v in choice["options"].items() if isinstance(k, str) and isinstance(v, str)
+        }
     return choice
 
 
@@ -66,7 +80,12 @@ def start_choice(params):
     None when the address asks for none."""
     if "new" not in params:
         return None
-    return {"game": params["new"], "p0": params.get("p0", params.get("white", HUMAN)),
-            "p1": params.get("p1", params.get("black", DEFAULT_LEVEL)),
-            "length": params.get("length", "0"), "options": {},
-            "seed": params.get("seed"), "hints": params.get("hints") != "0"}
+    return {
+        "game": params["new"],
+        "p0": params.get("p0", params.get("white", HUMAN)),
+        "p1": params.get("p1", params.get("black", DEFAULT_LEVEL)),
+        "length": params.get("length", "0"),
+        "options": {},
+        "seed": params.get("seed"),
+        "hints": params.get("hints") != "0",
+    }

@@ -47,8 +47,12 @@ def last(replay) -> int:
 def step(replay, act):
     """Move the replay by one of ``STEPS``."""
     index, end = replay["index"], last(replay)
-    replay["index"] = {"first": 0, "prev": max(0, index - 1),
-                       "nextstate": min(end, index + 1), "last": end}[act]
+    replay["index"] = {
+        "first": 0,
+        "prev": max(0, index - 1),
+        "nextstate": min(end, index + 1),
+        "last": end,
+    }[act]
 
 
 def show(replay, state, item=None):

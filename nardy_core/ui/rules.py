@@ -53,10 +53,25 @@ from collections.abc import Mapping
 from ..variants import VARIANTS
 from ..variants import texts as _texts
 
-__all__ = ["RULES", "OPTIONS", "GAME_OPTIONS", "DEFAULTS", "GAME_TITLES", "rules_html",
-           "option_text", "option_field", "option_fields", "rules_panel_html", "source_html",
-           "number_words", "dieset_words", "NUMBER_CHOICES", "DIESET_CHOICES", "game_name",
-           "render_blocks"]
+__all__ = [
+    "RULES",
+    "OPTIONS",
+    "GAME_OPTIONS",
+    "DEFAULTS",
+    "GAME_TITLES",
+    "rules_html",
+    "option_text",
+    "option_field",
+    "option_fields",
+    "rules_panel_html",
+    "source_html",
+    "number_words",
+    "dieset_words",
+    "NUMBER_CHOICES",
+    "DIESET_CHOICES",
+    "game_name",
+    "render_blocks",
+]
 
 LANGS = _texts.LANGS
 
@@ -75,8 +90,9 @@ def render_blocks(blocks, lang) -> str:
     for block in blocks:
         for tag, content in block.items():
             if tag == "ul":
-                out.append("<ul>" + "".join(f"<li>{_pair(item, lang)}</li>" for item in content)
-                           + "</ul>")
+                out.append(
+                    "<ul>" + "".join(f"<li>{_pair(item, lang)}</li>" for item in content) + "</ul>"
+                )
             else:
                 out.append(f"<{tag}>{_pair(content, lang)}</{tag}>")
     return "".join(out)
@@ -125,8 +141,10 @@ def _rules_table() -> dict:
     for key, cls in VARIANTS.items():
         blocks = _texts.of_game(cls).get("rules")
         if blocks:
-            table[key] = {lang: f"<h3>{_esc(game_name(key, lang))}</h3>"
-                                + render_blocks(blocks, lang) for lang in LANGS}
+            table[key] = {
+                lang: f"<h3>{_esc(game_name(key, lang))}</h3>" + render_blocks(blocks, lang)
+                for lang in LANGS
+            }
     return table
 
 
@@ -154,20 +172,24 @@ def _options_table() -> dict:
 
 
 def _defaults_table() -> dict:
-    return {key: {o.key: str(o.format(o.default)) for o in cls.option_specs}
-            for key, cls in VARIANTS.items()}
+    return {
+        key: {o.key: str(o.format(o.default)) for o in cls.option_specs}
+        for key, cls in VARIANTS.items()
+    }
 
 
 RULES = _View(lambda: _memo("rules", _rules_table))
 OPTIONS = _View(lambda: _memo("options", _options_table))
 DEFAULTS = _View(lambda: _memo("defaults", _defaults_table))
-GAME_OPTIONS = _View(lambda: {key: [o.key for o in cls.option_specs]
-                              for key, cls in VARIANTS.items()})
+GAME_OPTIONS = _View(
+    lambda: {key: [o.key for o in cls.option_specs] for key, cls in VARIANTS.items()}
+)
 GAME_TITLES = _View(lambda: {key: dict(cls.names) for key, cls in VARIANTS.items()})
 
 
 def _key_default(key):
     """The default of option ``key`` where no game says it: the one most games have."""
+
     def build():
         counts = {}
         for defaults in DEFAULTS.values():
@@ -175,6 +197,7 @@ def _key_default(key):
                 counts.setdefault(k, {}).setdefault(value, 0)
                 counts[k][value] += 1
         return {k: max(c, key=c.get) for k, c in counts.items()}
+
     return _memo("key_defaults", build).get(key)
 
 
@@ -203,8 +226,10 @@ DIESET_CHOICES = {
 # ---------------------------------------------------------------------------------------------
 # Rendering
 
-_WORDS = {lang: {name: _pair(text, lang) for name, text in _texts.common()["words"].items()}
-          for lang in LANGS}
+_WORDS = {
+    lang: {name: _pair(text, lang) for name, text in _texts.common()["words"].items()}
+    for lang in LANGS
+}
 
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
 
@@ -339,8 +364,11 @@ def number_words(key, value, lang="en") -> str:
         return words["once"] if n == 1 else words["times"].format(n=n)
     if how == "points":
         if lang == "ru":
-            form = "point" if n % 10 == 1 and n % 100 != 11 else (
-                "points" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "points5")
+            form = (
+                "point"
+                if n % 10 == 1 and n % 100 != 11
+                else ("points" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "points5")
+            )
         else:
             form = "point" if n == 1 else "points"
         return words[form].format(n=n)
@@ -384,18 +412,26 @@ def option_field(key, lang="en", game=None, spec=None, value=None, choices=None,
         except Exception:  # noqa: BLE001 - fall back on the table
             default = None
     if default is None:
-        default = DEFAULTS.get(game, {}).get(key, _key_default(key)) if isinstance(
-            game, str) else _key_default(key)
+        default = (
+            DEFAULTS.get(game, {}).get(key, _key_default(key))
+            if isinstance(game, str)
+            else _key_default(key)
+        )
     kind = _kind(key, spec, default)
     default = _norm(kind, default)
     value = _norm(kind, value) if value is not None else default
     if choices is None and spec is not None:
         declared = getattr(spec, "choices", None)
         choices = tuple(declared) if isinstance(declared, (tuple, list)) and declared else None
-    field = {"key": key, "kind": {"bool": "yesno", "int": "number"}.get(kind, kind),
-             "question": entry["title"][lang] if entry else str(key),
-             "explanation": entry[lang] if entry else words["unknown_option"],
-             "value": value, "default": default, "choices": []}
+    field = {
+        "key": key,
+        "kind": {"bool": "yesno", "int": "number"}.get(kind, kind),
+        "question": entry["title"][lang] if entry else str(key),
+        "explanation": entry[lang] if entry else words["unknown_option"],
+        "value": value,
+        "default": default,
+        "choices": [],
+    }
     listed = []
     if kind == "bool":
         listed = [("true", words["yes"]), ("false", words["no"])]
@@ -424,14 +460,22 @@ def option_field(key, lang="en", game=None, spec=None, value=None, choices=None,
     elif choices:
         listed = [(_text(c), _text(c)) for c in choices]
     for name, shown in listed:
-        field["choices"].append({"value": name, "words": shown,
-                                 "default": default is not None and _same(name, default),
-                                 "sentence": _choice_sentence(entry, name, lang)})
-    field["default_words"] = next((c["words"] for c in field["choices"] if c["default"]),
-                                  _text(default) if default is not None else "")
-    field["value_words"] = next((c["words"] for c in field["choices"]
-                                 if value is not None and _same(c["value"], value)),
-                                _text(value) if value is not None else "")
+        field["choices"].append(
+            {
+                "value": name,
+                "words": shown,
+                "default": default is not None and _same(name, default),
+                "sentence": _choice_sentence(entry, name, lang),
+            }
+        )
+    field["default_words"] = next(
+        (c["words"] for c in field["choices"] if c["default"]),
+        _text(default) if default is not None else "",
+    )
+    field["value_words"] = next(
+        (c["words"] for c in field["choices"] if value is not None and _same(c["value"], value)),
+        _text(value) if value is not None else "",
+    )
     source = [(words["written"], _pair(entry["source"], lang) if entry else "")]
     doc = getattr(spec, "doc", "") if spec is not None else ""
     if isinstance(doc, str) and doc.strip():
@@ -483,21 +527,24 @@ def option_fields(game, lang="en", specs=None, values=None, keys=None) -> list:
     if keys is not None:
         known = {k: (c, d) for k, c, d in listed}
         listed = [(k, known.get(k, (None, None))[0], known.get(k, (None, None))[1]) for k in keys]
-    return [option_field(k, lang, game, by_key.get(k), current.get(k), c, d)
-            for k, c, d in listed]
+    return [option_field(k, lang, game, by_key.get(k), current.get(k), c, d) for k, c, d in listed]
 
 
 def source_html(field, lang="en") -> str:
     """The collapsed "where this rule comes from" detail of a field."""
     words = _WORDS[_lang(lang)]
-    lines = "".join("<li>%s: %s</li>" % (_esc(label), _esc(text))
-                    for label, text in field["source"])
-    return ('<details class="rule-src"><summary>%s</summary><ul>%s</ul></details>'
-            % (_esc(words["source"]), lines))
+    lines = "".join(
+        "<li>%s: %s</li>" % (_esc(label), _esc(text)) for label, text in field["source"]
+    )
+    return '<details class="rule-src"><summary>%s</summary><ul>%s</ul></details>' % (
+        _esc(words["source"]),
+        lines,
+    )
 
 
-def option_text(key, lang="en", game=None, value=None, choices=None, default=None,
-                spec=None, sources=False) -> str:
+def option_text(
+    key, lang="en", game=None, value=None, choices=None, default=None, spec=None, sources=False
+) -> str:
     """One option as an HTML ``<li>``: its question, explanation, choices in words (the usual
     one marked) and, where ``value`` is given and differs from the game's default, the value in
     force in words. ``choices`` (optional): the values the game offers, where it offers fewer
@@ -514,15 +561,26 @@ def option_text(key, lang="en", game=None, value=None, choices=None, default=Non
         for choice in field["choices"]:
             mark = " (%s)" % words["default"] if choice["default"] else ""
             sentence = choice["sentence"]
-            sentence = ": %s" % _esc(sentence) if sentence and sentence.rstrip(
-                ".") != choice["words"] else ""
+            sentence = (
+                ": %s" % _esc(sentence)
+                if sentence and sentence.rstrip(".") != choice["words"]
+                else ""
+            )
             parts.append("<li><b>%s</b>%s%s</li>" % (_esc(choice["words"]), mark, sentence))
         parts.append("</ul>")
     elif field["default_words"]:
-        parts.append(" (%s: %s)" % (words["usually"].lower() if lang == "en" else
-                                   words["usually"].lower(), _esc(field["default_words"])))
-    if value is not None and field["default"] is not None and not _same(field["value"],
-                                                                         field["default"]):
+        parts.append(
+            " (%s: %s)"
+            % (
+                words["usually"].lower() if lang == "en" else words["usually"].lower(),
+                _esc(field["default_words"]),
+            )
+        )
+    if (
+        value is not None
+        and field["default"] is not None
+        and not _same(field["value"], field["default"])
+    ):
         parts.append("<p><b>%s: %s</b></p>" % (words["now"], _esc(field["value_words"])))
     if sources:
         parts.append(source_html(field, lang))
@@ -545,8 +603,10 @@ def rules_html(game_key, lang="en", options=None, values=None, sources=False) ->
         out = [texts[lang], "<h3>%s</h3>" % words["options"]]
         if keys:
             out.append("<ul>")
-            out.extend(option_text(k, lang, game, current.get(k), c, d, specs.get(k), sources)
-                       for k, c, d in keys)
+            out.extend(
+                option_text(k, lang, game, current.get(k), c, d, specs.get(k), sources)
+                for k, c, d in keys
+            )
             out.append("</ul>")
         else:
             out.append("<p>%s</p>" % words["no_options"])
@@ -576,5 +636,7 @@ def rules_in_force(variant, lang="en") -> list:
     values = variant.options.texts()
     if not values:
         return []
-    return [(f["question"], f["value_words"]) for f in option_fields(
-        variant.key, lang, specs, values, keys=[k for k in values])]
+    return [
+        (f["question"], f["value_words"])
+        for f in option_fields(variant.key, lang, specs, values, keys=[k for k in values])
+    ]

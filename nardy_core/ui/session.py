@@ -15,36 +15,57 @@ from ..engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from ..engine.geometry import absolute_point
 from ..engine.match import Match
 from ..engine.movegen import Play
-from ..formats.record import (RECORDED, SINGLE_VERSION, VERSION, MatchRecord, decision,
-                              game_record, newer_record, replay, replay_match)  # noqa: F401
 from ..engine.playnotation import format_steps
-from ..formats.textboard import columns, pinned_points
-from ..engine.turn import Turn
 from ..engine.position import BAR, HAND, OFF
+from ..engine.turn import Turn
+from ..formats.record import (
+    RECORDED,
+    SINGLE_VERSION,
+    VERSION,
+    MatchRecord,
+    decision,
+    game_record,  # noqa: F401
+    replay,
+    replay_match,
+)
+from ..formats.textboard import columns, pinned_points
 from ..variants import get_variant
 
 HUMAN = "human"
 # the bot a player meets unless they chose one: a fair game, not the strongest (issue 19)
 DEFAULT_LEVEL = "intermediate"
 RECORD_VERSION = SINGLE_VERSION  # formats.record: the versions a saved game is written as
-MIXED_RECORD_VERSION = VERSION   # a match of mixed games: a reader of version 1 refuses it
+MIXED_RECORD_VERSION = VERSION  # a match of mixed games: a reader of version 1 refuses it
 PREF_DEFAULTS = {
-    "auto_roll": True,      # roll at once when no cube decision is possible
+    "auto_roll": True,  # roll at once when no cube decision is possible
     "auto_confirm": False,  # end the turn as soon as the dice are played
-    "auto_forced": True,    # play a roll that has only one legal play
+    "auto_forced": True,  # play a roll that has only one legal play
 }
 
 
 def bot_levels():
     # start-up: the page draws its first board before it loads the bots
     from ..bots import LEVELS
+
     return tuple(LEVELS)
 
 
 class Session:
-    def __init__(self, game="short", options=None, length=0, players=(HUMAN, DEFAULT_LEVEL),
-                 seed=None, prefs=None, start=None, recorded_dice=False, _replaying=False,
-                 kind=None, hints=True, first=None):
+    def __init__(
+        self,
+        game="short",
+        options=None,
+        length=0,
+        players=(HUMAN, DEFAULT_LEVEL),
+        seed=None,
+        prefs=None,
+        start=None,
+        recorded_dice=False,
+        _replaying=False,
+        kind=None,
+        hints=True,
+        first=None,
+    ):
         """``start=(position, cube, MatchScore)`` plays on from a shared or edited state (the
         game, length and score come from it). ``recorded_dice``: a record imported from a
         file is replayed with the dice written in it, not thrown again from the seed.
@@ -56,8 +77,7 @@ class Session:
         elif start is not None:
             variant = start[0].variant
             if start[0].winner() is not None:
-                raise GameStateError("the game is already over in this position",
-                                     code="start_over")
+                raise GameStateError("the game is already over in this position", code="start_over")
         else:
             variant = get_variant(game, options or {}) if isinstance(game, str) else game
         for who in players:
@@ -65,19 +85,26 @@ class Session:
                 raise GameStateError(f"unknown player {who!r}", code="player", player=str(who))
         self.start = start
         self.recorded_dice = bool(recorded_dice)
-        self.match = Match(variant, length=int(length), seed=seed, throw_opening=False,
-                           start=start, kind=kind, options=options if kind else None,
-                           first=first)
+        self.match = Match(
+            variant,
+            length=int(length),
+            seed=seed,
+            throw_opening=False,
+            start=start,
+            kind=kind,
+            options=options if kind else None,
+            first=first,
+        )
         self.players = tuple(players)  # by match player index
         self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
-        self.logs = [[]]               # one move list per game of the match
-        self.selected = None           # own point of the side to move
-        self.choice = None             # (src, dst, paths) when a destination has several ways
-        self.notices = []              # (key, params) for the live region, drained by the page
-        self.finished_game = None      # the last game once the match is over
-        self.about = {}                # a file's player names and tags, kept for its export
-        self.hints = bool(hints)       # the hint may be asked for (off: a match played fair)
-        self.last_play = None          # (game, colour, steps) of the last play made, either side
+        self.logs = [[]]  # one move list per game of the match
+        self.selected = None  # own point of the side to move
+        self.choice = None  # (src, dst, paths) when a destination has several ways
+        self.notices = []  # (key, params) for the live region, drained by the page
+        self.finished_game = None  # the last game once the match is over
+        self.about = {}  # a file's player names and tags, kept for its export
+        self.hints = bool(hints)  # the hint may be asked for (off: a match played fair)
+        self.last_play = None  # (game, colour, steps) of the last play made, either side
         self._replaying = _replaying
         if not _replaying:
             self._advance()
@@ -140,27 +167,32 @@ class Session:
             name = action[0]
             if name == "opening":
                 last = action[1][-1]
-                row = {"k": "opening", "throws": [list(t) for t in action[1]],
-                       "c": 0 if last[0] > last[1] else 1}
+                row = {
+                    "k": "opening",
+                    "throws": [list(t) for t in action[1]],
+                    "c": 0 if last[0] > last[1] else 1,
+                }
                 if game.variant.lot_decides_colour:
                     # the throws are the players' (first player's die first), not the colours':
                     # the winner takes White, so the row names who that is (CORE 2.2)
-                    row.update(c=0, lot=True, who=self.players[game.players[0]],
-                               high=max(last))
+                    row.update(c=0, lot=True, who=self.players[game.players[0]], high=max(last))
                 log.append(row)
             elif name == "roll":
                 log.append({"k": "roll", "c": position.turn, "dice": list(action[1])})
             elif name == "play":
                 steps = [tuple(s) for s in action[1]]
                 self.last_play = (game, position.turn, steps)
-                row = {"k": "play" if steps else "pass", "c": position.turn,
-                       "dice": list(position.dice or ()), "play": format_steps(steps)}
+                row = {
+                    "k": "play" if steps else "pass",
+                    "c": position.turn,
+                    "dice": list(position.dice or ()),
+                    "play": format_steps(steps),
+                }
                 if log and log[-1]["k"] == "roll" and log[-1]["c"] == position.turn:
                     log.pop()  # the roll is shown with its play
                 log.append(row)
                 if not steps:
-                    self.notices.append(("no_move", {"colour": position.turn,
-                                                     "dice": row["dice"]}))
+                    self.notices.append(("no_move", {"colour": position.turn, "dice": row["dice"]}))
             elif name in ("double", "take", "beaver", "drop", "resign", "accept", "decline"):
                 # offers are made on one's own turn; answers come from the other side
                 colour = position.turn if name in ("double", "resign") else 1 - position.turn
@@ -194,11 +226,12 @@ class Session:
                 # one play or more is all that matters (an escalating list may have millions)
                 plays = game.turn().legality.results(most=1)
                 if len(plays) == 1:
-                    (frame, steps), = plays.items()
+                    ((frame, steps),) = plays.items()
                     if steps:
                         play = Play(game.position, steps, frame)
-                        self.notices.append(("forced", {"colour": game.position.turn,
-                                                        "play": play.notation()}))
+                        self.notices.append(
+                            ("forced", {"colour": game.position.turn, "play": play.notation()})
+                        )
                         self._do("play", play, advance=False)
                         continue
             return
@@ -208,8 +241,11 @@ class Session:
         if not self.human_to_act():
             raise GameStateError("it is not a person's turn to act", code="not_your_turn")
         if phases and self.game.phase not in phases:
-            raise GameStateError(f"cannot do that now (the game is in the {self.game.phase} "
-                                 "phase)", code="phase", phase=self.game.phase)
+            raise GameStateError(
+                f"cannot do that now (the game is in the {self.game.phase} phase)",
+                code="phase",
+                phase=self.game.phase,
+            )
 
     def roll(self):
         self._need_human(ROLL)
@@ -352,12 +388,19 @@ class Session:
         self._do("play", turn.play())
 
     def can_confirm(self) -> bool:
-        return (self.human_to_act() and self.game.phase == MOVE and not self.choice
-                and self.game.turn().is_complete)
+        return (
+            self.human_to_act()
+            and self.game.phase == MOVE
+            and not self.choice
+            and self.game.turn().is_complete
+        )
 
     def can_undo(self) -> bool:
-        return (self.human_to_act() and self.game.phase == MOVE
-                and bool(self.game.turn().steps or self.selected is not None))
+        return (
+            self.human_to_act()
+            and self.game.phase == MOVE
+            and bool(self.game.turn().steps or self.selected is not None)
+        )
 
     # --- the hint (computed by the strong level in the web worker) -----------------------------
     def can_hint(self) -> bool:
@@ -377,8 +420,11 @@ class Session:
     # --- a bot's decisions (computed elsewhere: in the page, by a web worker) -----------------
     def bot_request(self) -> dict:
         colour = self.actor()
-        return {"level": self.player_of(colour), "record": game_record(self.game),
-                "actions": len(self.game.actions)}
+        return {
+            "level": self.player_of(colour),
+            "record": game_record(self.game),
+            "actions": len(self.game.actions),
+        }
 
     def bot_play_step(self, step):
         """One step of a bot's play, so that the board can show it checker by checker."""
@@ -396,9 +442,9 @@ class Session:
         if action == "play":
             turn = self.game.turn()
             steps = [tuple(s) for s in answer["steps"]]
-            if list(turn.steps) != steps[:len(turn.steps)]:
+            if list(turn.steps) != steps[: len(turn.steps)]:
                 turn.reset()
-            for step in steps[len(turn.steps):]:
+            for step in steps[len(turn.steps) :]:
                 turn.step(step)
             self._do("play", turn.play())
         else:  # roll, double, take, beaver, drop, accept, decline
@@ -432,8 +478,13 @@ class Session:
     # --- saving and restoring ----------------------------------------------------------------
     def record(self) -> MatchRecord:
         """The saved-game record (``formats.record.MatchRecord``)."""
-        return MatchRecord.of_match(self.match, self.players, recorded=self.recorded_dice,
-                                    hints=self.hints, about=self.about)
+        return MatchRecord.of_match(
+            self.match,
+            self.players,
+            recorded=self.recorded_dice,
+            hints=self.hints,
+            about=self.about,
+        )
 
     def to_dict(self) -> dict:
         """The saved-game record as JSON (``MatchRecord.to_dict``: version 1, or 2 for a
@@ -442,7 +493,7 @@ class Session:
         return self.record().to_dict()
 
     @classmethod
-    def from_dict(cls, data, prefs=None) -> "Session":
+    def from_dict(cls, data, prefs=None) -> Session:
         """Rebuild a saved session (any version ``formats.record.upgrade`` reads); anything
         malformed or inconsistent (a roll that the seed does not give) raises GameStateError
         ``bad_record`` (``newer_record``: saved by a newer version)."""
@@ -454,14 +505,28 @@ class Session:
             seed = None if recorded else record.seed
             if not recorded and seed is None:
                 raise GameStateError("a saved game without its seed", code="bad_record")
-            session = cls(record.game, record.options, record.length, record.players,
-                          seed=None if seed is None else str(seed), prefs=prefs,
-                          start=record.parsed_start(), recorded_dice=recorded,
-                          _replaying=True, kind=record.kind, hints=record.hints,
-                          first=record.first_game)
+            session = cls(
+                record.game,
+                record.options,
+                record.length,
+                record.players,
+                seed=None if seed is None else str(seed),
+                prefs=prefs,
+                start=record.parsed_start(),
+                recorded_dice=recorded,
+                _replaying=True,
+                kind=record.kind,
+                hints=record.hints,
+                first=record.first_game,
+            )
             session.about = dict(record.about)
-            replay_match(record, match=session.match, next_game=session.next_game,
-                         seeded=not recorded, do=session._do)
+            replay_match(
+                record,
+                match=session.match,
+                next_game=session.next_game,
+                seeded=not recorded,
+                do=session._do,
+            )
             session._replaying = False
             session.notices.clear()
             session._advance()
@@ -469,8 +534,9 @@ class Session:
         except NardyError as exc:
             if exc.code in ("bad_record", "newer_record"):
                 raise
-            raise GameStateError(f"the saved game does not fit the rules: {exc}",
-                                 code="bad_record") from None
+            raise GameStateError(
+                f"the saved game does not fit the rules: {exc}", code="bad_record"
+            ) from None
         except (LookupError, TypeError, ValueError, AttributeError) as exc:
             raise GameStateError(f"not a valid saved game: {exc!r}", code="bad_record") from None
 
@@ -489,10 +555,13 @@ class Session:
         position = game.position
         variant = self.variant
         turn = game.turn_in_progress
-        shown = position.replace(sides=turn.board[0], pins=turn.board[1]) if turn is not None \
+        shown = (
+            position.replace(sides=turn.board[0], pins=turn.board[1])
+            if turn is not None
             else position
+        )
         dice, used, later = [], [], []
-        if position.dice or position.pending:   # a transferred rest has units and no dice
+        if position.dice or position.pending:  # a transferred rest has units and no dice
             dice = list(variant.units(position)[0])
             later = list(variant.units_after(position))
             remaining = list(turn.remaining) if turn is not None else list(dice)
@@ -507,25 +576,44 @@ class Session:
         choice = None
         if self.choice:
             src, dst, paths = self.choice
-            choice = {"src": self.loc(src), "dst": self.loc(dst),
-                      "ways": [format_steps(path) for path in paths]}
+            choice = {
+                "src": self.loc(src),
+                "dst": self.loc(dst),
+                "ways": [format_steps(path) for path in paths],
+            }
         return {
-            "game": variant.key, "geometry": variant.geometry, "checkers": variant.checkers,
-            "phase": game.phase, "turn": position.turn, "actor": self.actor(),
+            "game": variant.key,
+            "geometry": variant.geometry,
+            "checkers": variant.checkers,
+            "phase": game.phase,
+            "turn": position.turn,
+            "actor": self.actor(),
             **_board_view(shown),
             "has_hand": bool(variant.setup_hand),
             "labels": list(variant.point_labels) if variant.point_labels else None,
-            "dice": dice, "used": used, "later": later,
-            "cube": {"enabled": variant.cube_enabled, "value": cube.value, "owner": cube.owner,
-                     "offered_by": cube.offered_by if game.phase == DOUBLE else None},
-            "movable": self.movable(), "selected": selected, "targets": self.targets(),
-            "choice": choice, "last": self._last_locs(),
+            "dice": dice,
+            "used": used,
+            "later": later,
+            "cube": {
+                "enabled": variant.cube_enabled,
+                "value": cube.value,
+                "owner": cube.owner,
+                "offered_by": cube.offered_by if game.phase == DOUBLE else None,
+            },
+            "movable": self.movable(),
+            "selected": selected,
+            "targets": self.targets(),
+            "choice": choice,
+            "last": self._last_locs(),
             "players": [self.player_of(0), self.player_of(1)],
-            "score": self._score_by_colour(), "length": self.match.length,
-            "kind": self.kind.key if self.kind else None, "game_names": dict(variant.names),
+            "score": self._score_by_colour(),
+            "length": self.match.length,
+            "kind": self.kind.key if self.kind else None,
+            "game_names": dict(variant.names),
             "game_number": len(self.match.all_games()),
-            "crawford": game.match.crawford, "result": game.result.to_dict() if game.result
-            else None, "resign_offer": list(game.resign_offer) if game.resign_offer else None,
+            "crawford": game.match.crawford,
+            "result": game.result.to_dict() if game.result else None,
+            "resign_offer": list(game.resign_offer) if game.resign_offer else None,
         }
 
     def _last_locs(self) -> list:
@@ -546,9 +634,15 @@ class Session:
             turn.step(tuple(step))
         sides, pins = turn.board
         view.update(_board_view(self.game.position.replace(sides=sides, pins=pins)))
-        view.update(movable=[], selected=None, targets={}, choice=None, last=[],
-                    used=[True] * len(view["dice"]),
-                    moves=step_locs(self.variant, self.game.position.turn, steps))
+        view.update(
+            movable=[],
+            selected=None,
+            targets={},
+            choice=None,
+            last=[],
+            used=[True] * len(view["dice"]),
+            moves=step_locs(self.variant, self.game.position.turn, steps),
+        )
         return view
 
     def _score_by_colour(self):
@@ -573,10 +667,14 @@ def step_locs(variant, colour, steps) -> list:
 def _board_view(shown) -> dict:
     """The checkers of a position as the board draws them."""
     sides = shown.sides
-    return {"points": columns(shown), "pinned": pinned_points(shown),
-            "bar": [sides[0][BAR], sides[1][BAR]], "off": [sides[0][OFF], sides[1][OFF]],
-            "hand": [sides[0][HAND], sides[1][HAND]],
-            "pips": [shown.pip_count(0), shown.pip_count(1)]}
+    return {
+        "points": columns(shown),
+        "pinned": pinned_points(shown),
+        "bar": [sides[0][BAR], sides[1][BAR]],
+        "off": [sides[0][OFF], sides[1][OFF]],
+        "hand": [sides[0][HAND], sides[1][HAND]],
+        "pips": [shown.pip_count(0), shown.pip_count(1)],
+    }
 
 
 __all__ = ["Session", "HUMAN", "PREF_DEFAULTS", "bot_levels"]

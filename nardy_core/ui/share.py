@@ -23,7 +23,9 @@ MAX_TEXT = 20_000
 # or a file and building what the board shows, done first in the reader worker (``check``).
 MAX_FILE_BYTES = 1024 * 1024
 READ_BUDGET_MS = 3000
-_LINK_CODE = re.compile(r"[a-z][a-z0-9_]*(?:-[0-9]+)?[.~][A-Za-z0-9_-]*\Z")  # no position or game code is this long; a bigger paste is a mistake
+_LINK_CODE = re.compile(
+    r"[a-z][a-z0-9_]*(?:-[0-9]+)?[.~][A-Za-z0-9_-]*\Z"
+)  # no position or game code is this long; a bigger paste is a mistake
 
 
 def session_state(session):
@@ -38,6 +40,7 @@ def fragment(session, whole_game=False) -> str:
     # start-up: link codes, GNU Backgammon IDs and game files load when the page first
     # shares or opens one
     from ..formats import linkcode
+
     game = session.game
     if whole_game or game.is_over:
         return "g=" + linkcode.encode_game(game_record(game))
@@ -55,8 +58,11 @@ def state_codes(state) -> dict:
     # start-up: link codes, GNU Backgammon IDs and game files load when the page first
     # shares or opens one
     from ..formats import gnubgcodes, linkcode
-    out: dict[str, str | None] = {"state": format_state(*state),
-                                  "link": linkcode.encode_state(*state)}
+
+    out: dict[str, str | None] = {
+        "state": format_state(*state),
+        "link": linkcode.encode_state(*state),
+    }
     for key, writer in (("gnubg", gnubgcodes.format_gnubg_id), ("xgid", gnubgcodes.format_xgid)):
         try:
             out[key] = writer(*state)
@@ -71,15 +77,18 @@ def read(text):
     # start-up: link codes, GNU Backgammon IDs and game files load when the page first
     # shares or opens one
     from ..formats import gnubgcodes, linkcode
+
     if not isinstance(text, str):
         raise NotationError("expected text", code="share_input")
     text = text.strip()
     if not text:
-        raise NotationError("nothing to read: paste a link or a position code",
-                            code="share_empty")
+        raise NotationError("nothing to read: paste a link or a position code", code="share_empty")
     if len(text) > MAX_TEXT:
-        raise NotationError(f"the text is too long ({len(text)} characters)",
-                            code="share_too_long", length=len(text))
+        raise NotationError(
+            f"the text is too long ({len(text)} characters)",
+            code="share_too_long",
+            length=len(text),
+        )
     if "#" in text:  # a link: only its fragment matters
         text = text.split("#", 1)[1].strip()
         if not text:
@@ -100,6 +109,7 @@ def decode(source, text):
         # start-up: link codes, GNU Backgammon IDs and game files load when the page first
         # shares or opens one
         from ..formats import records
+
         if isinstance(text, str):
             check_file_size(len(text))  # characters: no more than the file's bytes
         return "file", records.import_file(text)
@@ -110,9 +120,12 @@ def check_file_size(size):
     """Refuse a game file of ``size`` bytes over MAX_FILE_BYTES: the page asks before it
     reads the file (``File.size``)."""
     if size > MAX_FILE_BYTES:
-        raise NotationError(f"the file is too big: {size} bytes, at most {MAX_FILE_BYTES}",
-                            code="file_too_big", size_kb=-(-size // 1024),
-                            limit_kb=MAX_FILE_BYTES // 1024)
+        raise NotationError(
+            f"the file is too big: {size} bytes, at most {MAX_FILE_BYTES}",
+            code="file_too_big",
+            size_kb=-(-size // 1024),
+            limit_kb=MAX_FILE_BYTES // 1024,
+        )
 
 
 def opened(kind, payload, players=(HUMAN, HUMAN), prefs=None, replay=True):
@@ -139,29 +152,44 @@ def check(source, text, budget_ms=READ_BUDGET_MS, clock=time.perf_counter) -> di
         if ms > budget_ms:
             raise budget_error(budget_ms)
     except NardyError as exc:
-        return {"error": exc.message, "code": exc.code, "params": {
-            k: v if isinstance(v, (str, int, float, bool)) or v is None else str(v)
-            for k, v in exc.params.items()}}
+        return {
+            "error": exc.message,
+            "code": exc.code,
+            "params": {
+                k: v if isinstance(v, (str, int, float, bool)) or v is None else str(v)
+                for k, v in exc.params.items()
+            },
+        }
     except (RecursionError, MemoryError) as exc:  # the decoders' own guards missed it
-        return {"error": f"this cannot be read ({type(exc).__name__})", "code": "read_failed",
-                "params": {}}
-    return {"kind": kind, "payload": format_state(*payload) if kind == "state" else payload,
-            "ms": round(ms, 1)}
+        return {
+            "error": f"this cannot be read ({type(exc).__name__})",
+            "code": "read_failed",
+            "params": {},
+        }
+    return {
+        "kind": kind,
+        "payload": format_state(*payload) if kind == "state" else payload,
+        "ms": round(ms, 1),
+    }
 
 
 def budget_error(budget_ms=READ_BUDGET_MS):
     """The refusal of a read that ran past its budget (here, or stopped by the page)."""
     seconds = f"{budget_ms / 1000:g}"
-    return NotationError(f"reading this takes more than {seconds} s of work",
-                         code="read_budget", seconds=seconds)
+    return NotationError(
+        f"reading this takes more than {seconds} s of work", code="read_budget", seconds=seconds
+    )
 
 
 def checked(answer):
     """``(kind, payload)`` from ``check``'s answer (as the page received it); raises the
     refusal as a ``NardyError`` with its code and parameters."""
     if "error" in answer:
-        raise NardyError(str(answer["error"]), code=str(answer.get("code") or "read_failed"),
-                         **dict(answer.get("params") or {}))
+        raise NardyError(
+            str(answer["error"]),
+            code=str(answer.get("code") or "read_failed"),
+            **dict(answer.get("params") or {}),
+        )
     kind, payload = answer["kind"], answer["payload"]
     return kind, parse_state(payload) if kind == "state" else payload
 
@@ -185,23 +213,33 @@ def game_session_record(game_record, players) -> dict:
     types first (NotationError ``bad_record``); the rules check the rest on replay."""
     _check_game_record(game_record)
     match = game_record.get("match") or [0, [0, 0], "pre"]
-    record = {"v": 1, "game": game_record["game"], "options": game_record.get("options") or {},
-              "length": match[0], "players": list(players), "dice": "recorded",
-              "games": [game_record.get("actions") or []]}
+    record = {
+        "v": 1,
+        "game": game_record["game"],
+        "options": game_record.get("options") or {},
+        "length": match[0],
+        "players": list(players),
+        "dice": "recorded",
+        "games": [game_record.get("actions") or []],
+    }
     colours = list(game_record.get("players") or (0, 1))  # the player of each colour
     if game_record.get("start"):
         record["start"] = game_record["start"]
         first = first_game_record([0, 0], "pre", colours, None)  # the state holds the rest
     else:  # a later game of a match: its score, colours and first roller (no opening throw)
-        first = first_game_record(list(match[1]), match[2], colours,
-                                  game_record.get("starter"))
+        first = first_game_record(list(match[1]), match[2], colours, game_record.get("starter"))
     if first:
         record["first_game"] = first
     return record
 
 
-_GAME_FIELDS = (("game", str, "text"), ("options", dict, "an object"), ("start", str, "text"),
-                ("match", list, "a list"), ("actions", list, "a list"))
+_GAME_FIELDS = (
+    ("game", str, "text"),
+    ("options", dict, "an object"),
+    ("start", str, "text"),
+    ("match", list, "a list"),
+    ("actions", list, "a list"),
+)
 
 
 def _check_game_record(game_record):
@@ -210,17 +248,21 @@ def _check_game_record(game_record):
     for key, kind, what in _GAME_FIELDS:
         value = game_record.get(key)
         if (value is not None or key == "game") and not isinstance(value, kind):
-            raise NotationError(f"the game record's {key} is {what}", code="bad_record",
-                                field=key)
+            raise NotationError(f"the game record's {key} is {what}", code="bad_record", field=key)
     match = game_record.get("match")
-    if match is not None and (len(match) != 3 or isinstance(match[0], bool) or not isinstance(
-            match[0], int)):
-        raise NotationError("the game record's match is [length, score, crawford]",
-                            code="bad_record", field="match")
+    if match is not None and (
+        len(match) != 3 or isinstance(match[0], bool) or not isinstance(match[0], int)
+    ):
+        raise NotationError(
+            "the game record's match is [length, score, crawford]", code="bad_record", field="match"
+        )
     for index, action in enumerate(game_record.get("actions") or (), 1):
         if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
-            raise NotationError(f"action {index} of the game record is not an action",
-                                code="bad_record", action=index)
+            raise NotationError(
+                f"action {index} of the game record is not an action",
+                code="bad_record",
+                action=index,
+            )
 
 
 def replay_states(game_record) -> list:
@@ -229,9 +271,16 @@ def replay_states(game_record) -> list:
     record = game_session_record(game_record, (HUMAN, HUMAN))
     start = parse_state(record["start"]) if record.get("start") else None
     try:
-        step = Session(record["game"], record["options"], record["length"], (HUMAN, HUMAN),
-                       start=start, recorded_dice=True, _replaying=True,
-                       first=first_game_of(record, start))
+        step = Session(
+            record["game"],
+            record["options"],
+            record["length"],
+            (HUMAN, HUMAN),
+            start=start,
+            recorded_dice=True,
+            _replaying=True,
+            first=first_game_of(record, start),
+        )
     except (LookupError, TypeError, ValueError) as exc:
         if isinstance(exc, NardyError):
             raise
@@ -246,6 +295,7 @@ def replay_states(game_record) -> list:
         except (LookupError, TypeError, ValueError) as exc:
             raise NotationError(f"game record: {exc!r}", code="bad_record") from None
         rows = step.logs[-1]
-        states.append((step.game.position, step.game.cube, step.game.match,
-                       rows[-1] if rows else None))
+        states.append(
+            (step.game.position, step.game.cube, step.game.match, rows[-1] if rows else None)
+        )
     return states

@@ -26,38 +26,74 @@ from __future__ import annotations
 
 from ..engine.geometry import absolute_point, cross_table
 
-M, NUM = 10, 21          # side frame; top and bottom frame, where the point numbers are
-PW, R = 44, 20           # point width, checker radius
-BW, TW = 40, 44          # bar and tray width
+M, NUM = 10, 21  # side frame; top and bottom frame, where the point numbers are
+PW, R = 44, 20  # point width, checker radius
+BW, TW = 40, 44  # bar and tray width
 PH, GAP = 5 * 2 * R, 36  # point height (five checkers), middle strip
 W = M + 12 * PW + BW + M + TW + M
 H = 2 * NUM + 2 * PH + GAP
-TOP = NUM                          # top edge of the top row
-BOTTOM = NUM + 2 * PH + GAP        # bottom edge of the bottom row
+TOP = NUM  # top edge of the top row
+BOTTOM = NUM + 2 * PH + GAP  # bottom edge of the bottom row
 MID = NUM + PH + GAP / 2
-VISIBLE = 5                        # checkers drawn on a point before a count is shown
-HW = 44                            # the hand strip beside the board (games with a hand)
+VISIBLE = 5  # checkers drawn on a point before a count is shown
+HW = 44  # the hand strip beside the board (games with a hand)
 # a pinned checker (plakoto): a dashed red outline, inline so that no style sheet hides it
 PINNED_STYLE = "stroke:var(--nb-pinned, #c0392b);stroke-width:3;stroke-dasharray:5 3"
-PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
 
 # Every colour the board uses: a custom property (web/board.css sets them, the dark theme
 # included) with the light theme's value as the fallback, so that the SVG alone looks right.
 COLOURS = {
-    "wood": "#6e4426", "wood-hi": "#8c5a33", "wood-lo": "#4a2c17", "grain": "#2e1a0c",
-    "felt": "#2e5e45", "felt-hi": "#3b7356", "felt-lo": "#224a36", "shade": "#0b1a12",
-    "pt-dark": "#9e3a2c", "pt-dark-lo": "#7a2a1f", "pt-light": "#e8d9b8",
-    "pt-light-lo": "#cdb88f", "pt-edge": "#1d130b",
-    "ck0": "#f4eee2", "ck0-hi": "#ffffff", "ck0-lo": "#cfc4ae", "ck0-rim": "#8a7a62",
-    "ck1": "#2f2925", "ck1-hi": "#5a514a", "ck1-lo": "#171310", "ck1-rim": "#0a0806",
-    "count0": "#1a1410", "count1": "#f6f0e4",
-    "die0": "#fbf6e9", "die0-lo": "#e3d8bf", "pip0": "#1f1712", "die-edge": "#4d3a28",
-    "die1": "#3a302a", "die1-lo": "#1e1916", "pip1": "#f6efe0", "die1-edge": "#0e0b09",
-    "tray": "#3b2414", "tray-lo": "#24150a", "num": "#f1e4c8", "later": "#f6eedc",
-    "cube": "#fbf6e9", "cube-side": "#d6cab0", "cube-top": "#ffffff", "cube-text": "#2a1e14",
-    "hint": "#e67e22", "hint-text": "#ffffff", "last": "#ffd54a", "pinned": "#c0392b",
+    "wood": "#6e4426",
+    "wood-hi": "#8c5a33",
+    "wood-lo": "#4a2c17",
+    "grain": "#2e1a0c",
+    "felt": "#2e5e45",
+    "felt-hi": "#3b7356",
+    "felt-lo": "#224a36",
+    "shade": "#0b1a12",
+    "pt-dark": "#9e3a2c",
+    "pt-dark-lo": "#7a2a1f",
+    "pt-light": "#e8d9b8",
+    "pt-light-lo": "#cdb88f",
+    "pt-edge": "#1d130b",
+    "ck0": "#f4eee2",
+    "ck0-hi": "#ffffff",
+    "ck0-lo": "#cfc4ae",
+    "ck0-rim": "#8a7a62",
+    "ck1": "#2f2925",
+    "ck1-hi": "#5a514a",
+    "ck1-lo": "#171310",
+    "ck1-rim": "#0a0806",
+    "count0": "#1a1410",
+    "count1": "#f6f0e4",
+    "die0": "#fbf6e9",
+    "die0-lo": "#e3d8bf",
+    "pip0": "#1f1712",
+    "die-edge": "#4d3a28",
+    "die1": "#3a302a",
+    "die1-lo": "#1e1916",
+    "pip1": "#f6efe0",
+    "die1-edge": "#0e0b09",
+    "tray": "#3b2414",
+    "tray-lo": "#24150a",
+    "num": "#f1e4c8",
+    "later": "#f6eedc",
+    "cube": "#fbf6e9",
+    "cube-side": "#d6cab0",
+    "cube-top": "#ffffff",
+    "cube-text": "#2a1e14",
+    "hint": "#e67e22",
+    "hint-text": "#ffffff",
+    "last": "#ffd54a",
+    "pinned": "#c0392b",
 }
 
 
@@ -66,10 +102,12 @@ def _c(name):
 
 
 def _stops(*stops):
-    return "".join(f'<stop offset="{offset}" class="nbs-{name}"'
-                   + (f' stop-opacity="{opacity}"' if opacity is not None else "") + '/>'
-                   for offset, name, opacity in
-                   ((s + (None,)) if len(s) == 2 else s for s in stops))
+    return "".join(
+        f'<stop offset="{offset}" class="nbs-{name}"'
+        + (f' stop-opacity="{opacity}"' if opacity is not None else "")
+        + "/>"
+        for offset, name, opacity in ((s + (None,)) if len(s) == 2 else s for s in stops)
+    )
 
 
 def _defs() -> str:
@@ -77,56 +115,86 @@ def _defs() -> str:
     grain = "".join(
         f'<path d="M0 {y} C40 {y - a} 80 {y + a} 120 {y} S200 {y - a} 240 {y}" '
         f'class="grain" stroke-width="{w}" opacity="{o}"/>'
-        for y, a, w, o in ((4, 2, 1.2, .35), (11, 3, .7, .25), (17, 1.5, 1.6, .22),
-                           (24, 3.5, .8, .3), (31, 2, 1.1, .2), (37, 2.5, .6, .3)))
+        for y, a, w, o in (
+            (4, 2, 1.2, 0.35),
+            (11, 3, 0.7, 0.25),
+            (17, 1.5, 1.6, 0.22),
+            (24, 3.5, 0.8, 0.3),
+            (31, 2, 1.1, 0.2),
+            (37, 2.5, 0.6, 0.3),
+        )
+    )
     return (
         "<defs>"
         f'<pattern id="nb-wood" patternUnits="userSpaceOnUse" width="240" height="40">'
         f'<rect class="wood" width="240" height="40"/>{grain}</pattern>'
         '<linearGradient id="nb-sheen" x1="0" y1="0" x2="0" y2="1">'
-        + _stops((0, "wood-hi", .45), (.5, "wood-hi", 0), (1, "wood-lo", .5)) +
-        "</linearGradient>"
+        + _stops((0, "wood-hi", 0.45), (0.5, "wood-hi", 0), (1, "wood-lo", 0.5))
+        + "</linearGradient>"
         '<linearGradient id="nb-barg" x1="0" y1="0" x2="1" y2="0">'
-        + _stops((0, "wood-lo", .7), (.2, "wood-hi", .25), (.5, "wood-hi", 0),
-                 (.8, "wood-hi", .25), (1, "wood-lo", .7)) +
-        "</linearGradient>"
+        + _stops(
+            (0, "wood-lo", 0.7),
+            (0.2, "wood-hi", 0.25),
+            (0.5, "wood-hi", 0),
+            (0.8, "wood-hi", 0.25),
+            (1, "wood-lo", 0.7),
+        )
+        + "</linearGradient>"
         # the cloth: lit in the middle, darker towards the case (a pattern costs more to
         # draw on every move than it shows at a phone's size)
         '<linearGradient id="nb-felt" x1="0" y1="0" x2="0" y2="1">'
-        + _stops((0, "felt-lo"), (.45, "felt-hi"), (1, "felt-lo")) +
-        "</linearGradient>"
+        + _stops((0, "felt-lo"), (0.45, "felt-hi"), (1, "felt-lo"))
+        + "</linearGradient>"
         '<radialGradient id="nb-vignette" cx=".5" cy=".5" r=".75">'
-        + _stops((0, "shade", 0), (.6, "shade", .05), (1, "shade", .45)) +
-        "</radialGradient>"
+        + _stops((0, "shade", 0), (0.6, "shade", 0.05), (1, "shade", 0.45))
+        + "</radialGradient>"
         '<linearGradient id="nb-ptd" x1="0" y1="0" x2="1" y2="0">'
-        + _stops((0, "pt-dark-lo"), (.5, "pt-dark"), (1, "pt-dark-lo")) +
-        "</linearGradient>"
+        + _stops((0, "pt-dark-lo"), (0.5, "pt-dark"), (1, "pt-dark-lo"))
+        + "</linearGradient>"
         '<linearGradient id="nb-ptl" x1="0" y1="0" x2="1" y2="0">'
-        + _stops((0, "pt-light-lo"), (.5, "pt-light"), (1, "pt-light-lo")) +
-        "</linearGradient>"
+        + _stops((0, "pt-light-lo"), (0.5, "pt-light"), (1, "pt-light-lo"))
+        + "</linearGradient>"
         # a checker seen from above: a lit dome, a turned groove, a rim
         '<radialGradient id="nb-ck0" cx=".5" cy=".5" r=".5" fx=".4" fy=".35">'
-        + _stops((0, "ck0-hi"), (.5, "ck0"), (.6, "ck0-lo"), (.66, "ck0-hi"),
-                 (.9, "ck0"), (1, "ck0-lo")) +
-        "</radialGradient>"
+        + _stops(
+            (0, "ck0-hi"),
+            (0.5, "ck0"),
+            (0.6, "ck0-lo"),
+            (0.66, "ck0-hi"),
+            (0.9, "ck0"),
+            (1, "ck0-lo"),
+        )
+        + "</radialGradient>"
         '<radialGradient id="nb-ck1" cx=".5" cy=".5" r=".5" fx=".4" fy=".35">'
-        + _stops((0, "ck1-hi"), (.5, "ck1"), (.6, "ck1-lo"), (.66, "ck1-hi"),
-                 (.9, "ck1"), (1, "ck1-lo")) +
-        "</radialGradient>"
+        + _stops(
+            (0, "ck1-hi"),
+            (0.5, "ck1"),
+            (0.6, "ck1-lo"),
+            (0.66, "ck1-hi"),
+            (0.9, "ck1"),
+            (1, "ck1-lo"),
+        )
+        + "</radialGradient>"
         '<linearGradient id="nb-slab0" x1="0" y1="0" x2="0" y2="1">'
-        + _stops((0, "ck0-hi"), (.5, "ck0"), (1, "ck0-lo")) + "</linearGradient>"
+        + _stops((0, "ck0-hi"), (0.5, "ck0"), (1, "ck0-lo"))
+        + "</linearGradient>"
         '<linearGradient id="nb-slab1" x1="0" y1="0" x2="0" y2="1">'
-        + _stops((0, "ck1-hi"), (.5, "ck1"), (1, "ck1-lo")) + "</linearGradient>"
+        + _stops((0, "ck1-hi"), (0.5, "ck1"), (1, "ck1-lo"))
+        + "</linearGradient>"
         '<linearGradient id="nb-die0" x1="0" y1="0" x2="1" y2="1">'
-        + _stops((0, "die0"), (.6, "die0"), (1, "die0-lo")) + "</linearGradient>"
+        + _stops((0, "die0"), (0.6, "die0"), (1, "die0-lo"))
+        + "</linearGradient>"
         '<linearGradient id="nb-die1" x1="0" y1="0" x2="1" y2="1">'
-        + _stops((0, "die1"), (.6, "die1"), (1, "die1-lo")) + "</linearGradient>"
+        + _stops((0, "die1"), (0.6, "die1"), (1, "die1-lo"))
+        + "</linearGradient>"
         '<linearGradient id="nb-trayg" x1="0" y1="0" x2="1" y2="0">'
-        + _stops((0, "tray-lo"), (.25, "tray"), (1, "tray")) + "</linearGradient>"
+        + _stops((0, "tray-lo"), (0.25, "tray"), (1, "tray"))
+        + "</linearGradient>"
         '<filter id="nb-shadow" x="-30%" y="-30%" width="160%" height="160%">'
         '<feDropShadow dx="0.8" dy="1.6" stdDeviation="1.3" flood-color="#000" '
         'flood-opacity=".5"/></filter>'
-        "</defs>")
+        "</defs>"
+    )
 
 
 def _english(key, **params):
@@ -169,8 +237,10 @@ def _place(own):
 
 
 def _checker(colour, cx, cy, extra=""):
-    return (f'<circle class="ck c{colour}" cx="{cx:.1f}" cy="{cy:.1f}" r="{R - 1}" '
-            f'fill="url(#nb-ck{colour})" filter="url(#nb-shadow)"{extra}/>')
+    return (
+        f'<circle class="ck c{colour}" cx="{cx:.1f}" cy="{cy:.1f}" r="{R - 1}" '
+        f'fill="url(#nb-ck{colour})" filter="url(#nb-shadow)"{extra}/>'
+    )
 
 
 def _attrs(loc, label, view, actionable):
@@ -182,13 +252,20 @@ def _attrs(loc, label, view, actionable):
     if loc in view.get("targets", {}):
         classes.append("target")
     focus = 0 if actionable and classes else -1
-    return (f'data-loc="{loc}" class="loc {" ".join(classes)}" role="button" '
-            f'tabindex="{focus}" aria-label="{_escape(label)}"')
+    return (
+        f'data-loc="{loc}" class="loc {" ".join(classes)}" role="button" '
+        f'tabindex="{focus}" aria-label="{_escape(label)}"'
+    )
 
 
 def _escape(text):
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+    return (
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )
 
 
 def _last_marks(view) -> dict:
@@ -207,14 +284,20 @@ def _last_marker(kind, cx, cy, over=False):
     where it left, a dashed outline of the checker that was there (``over``: drawn over the
     top checker of a full stack, unfilled, so that its count stays readable)."""
     if kind == "from" and over:
-        return (f'<circle class="last last-from over" data-last="from" cx="{cx:.1f}" '
-                f'cy="{cy:.1f}" r="{R - 1}" pointer-events="none"/>')
+        return (
+            f'<circle class="last last-from over" data-last="from" cx="{cx:.1f}" '
+            f'cy="{cy:.1f}" r="{R - 1}" pointer-events="none"/>'
+        )
     if kind == "to":
-        return (f'<circle class="last last-to" data-last="to" cx="{cx:.1f}" cy="{cy:.1f}" '
-                f'r="{R - 6.5}" '
-                'pointer-events="none"/>')
-    return (f'<circle class="last last-from" data-last="from" cx="{cx:.1f}" cy="{cy:.1f}" '
-            f'r="{R - 3}" pointer-events="none"/>')
+        return (
+            f'<circle class="last last-to" data-last="to" cx="{cx:.1f}" cy="{cy:.1f}" '
+            f'r="{R - 6.5}" '
+            'pointer-events="none"/>'
+        )
+    return (
+        f'<circle class="last last-from" data-last="from" cx="{cx:.1f}" cy="{cy:.1f}" '
+        f'r="{R - 3}" pointer-events="none"/>'
+    )
 
 
 def _target_mark(cx, cy):
@@ -222,8 +305,14 @@ def _target_mark(cx, cy):
     return f'<circle class="mark" cx="{cx:.1f}" cy="{cy:.1f}" r="7"/>'
 
 
-def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: bool = True,
-                 label=None, actionable: bool = True) -> str:
+def render_board(
+    view: dict,
+    viewer: int = 0,
+    mirror: bool = False,
+    numbers: bool = True,
+    label=None,
+    actionable: bool = True,
+) -> str:
     """The SVG markup of the board ``view`` (``Session.view()``) seen by colour ``viewer``."""
     label = label or _english
     cv = _Canvas(mirror)
@@ -231,8 +320,10 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
     hand = bool(view.get("has_hand")) or any(view.get("hand") or ())
     width = W + (HW if hand else 0)
     marks = _last_marks(view)
-    cv.add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {H}" class="board" '
-           f'role="group" aria-label="{_escape(label("board"))}">')
+    cv.add(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {H}" class="board" '
+        f'role="group" aria-label="{_escape(label("board"))}">'
+    )
     cv.add(_defs())
     if hand:
         # checkers waiting to enter sit in a strip on the far side from the trays
@@ -240,26 +331,40 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
         if not mirror:
             cv.add(f'<g transform="translate({HW} 0)">')
     # the wooden case: frame, bar, the trays' wall; the fields are felt laid in it
-    cv.add(f'<rect class="frame" x="0" y="0" width="{W}" height="{H}" rx="10" '
-           f'fill="url(#nb-wood)" style="stroke:{_c("wood-lo")};stroke-width:2"/>')
-    cv.add(f'<rect class="frame-sheen" x="0" y="0" width="{W}" height="{H}" rx="10" '
-           'fill="url(#nb-sheen)" pointer-events="none"/>')
+    cv.add(
+        f'<rect class="frame" x="0" y="0" width="{W}" height="{H}" rx="10" '
+        f'fill="url(#nb-wood)" style="stroke:{_c("wood-lo")};stroke-width:2"/>'
+    )
+    cv.add(
+        f'<rect class="frame-sheen" x="0" y="0" width="{W}" height="{H}" rx="10" '
+        'fill="url(#nb-sheen)" pointer-events="none"/>'
+    )
     for left in (M, M + 6 * PW + BW):
         x = cv.x(left, 6 * PW)
-        cv.add(f'<rect class="field" x="{x}" y="{TOP}" width="{6 * PW}" '
-               f'height="{2 * PH + GAP}" fill="url(#nb-felt)" '
-               f'style="stroke:{_c("wood-lo")};stroke-width:2"/>')
-        cv.add(f'<rect class="field-shade" x="{x}" y="{TOP}" width="{6 * PW}" '
-               f'height="{2 * PH + GAP}" fill="url(#nb-vignette)" pointer-events="none"/>')
+        cv.add(
+            f'<rect class="field" x="{x}" y="{TOP}" width="{6 * PW}" '
+            f'height="{2 * PH + GAP}" fill="url(#nb-felt)" '
+            f'style="stroke:{_c("wood-lo")};stroke-width:2"/>'
+        )
+        cv.add(
+            f'<rect class="field-shade" x="{x}" y="{TOP}" width="{6 * PW}" '
+            f'height="{2 * PH + GAP}" fill="url(#nb-vignette)" pointer-events="none"/>'
+        )
     bar_x = cv.x(M + 6 * PW, BW)
-    cv.add(f'<rect class="bar" x="{bar_x}" y="{TOP}" width="{BW}" '
-           f'height="{2 * PH + GAP}" fill="url(#nb-barg)"/>')
-    cv.add(f'<line class="hinge" x1="{bar_x + BW / 2}" y1="{TOP}" x2="{bar_x + BW / 2}" '
-           f'y2="{BOTTOM}" style="stroke:{_c("wood-lo")};stroke-width:1.5;opacity:.7"/>')
+    cv.add(
+        f'<rect class="bar" x="{bar_x}" y="{TOP}" width="{BW}" '
+        f'height="{2 * PH + GAP}" fill="url(#nb-barg)"/>'
+    )
+    cv.add(
+        f'<line class="hinge" x1="{bar_x + BW / 2}" y1="{TOP}" x2="{bar_x + BW / 2}" '
+        f'y2="{BOTTOM}" style="stroke:{_c("wood-lo")};stroke-width:1.5;opacity:.7"/>'
+    )
     tray_x = M + 12 * PW + BW + M
-    cv.add(f'<rect class="tray" x="{cv.x(tray_x, TW)}" y="{TOP}" width="{TW}" '
-           f'height="{2 * PH + GAP}" rx="4" fill="url(#nb-trayg)" '
-           f'style="stroke:{_c("wood-lo")};stroke-width:2"/>')
+    cv.add(
+        f'<rect class="tray" x="{cv.x(tray_x, TW)}" y="{TOP}" width="{TW}" '
+        f'height="{2 * PH + GAP}" rx="4" fill="url(#nb-trayg)" '
+        f'style="stroke:{_c("wood-lo")};stroke-width:2"/>'
+    )
 
     points = view["points"]
     pinned = view.get("pinned") or {}
@@ -276,19 +381,20 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
         occupant = points.get(absolute) or points.get(str(absolute))
         under = pinned.get(absolute, pinned.get(str(absolute)))
         text = label("point", number=names[own] if numbers else absolute)
-        text += ", " + (label("checkers", count=occupant[1], colour=occupant[0]) if occupant
-                        else label("empty"))
+        text += ", " + (
+            label("checkers", count=occupant[1], colour=occupant[0]) if occupant else label("empty")
+        )
         if under is not None:
             text += ", " + label("pinned", colour=under)
-        cv.add(f'<g {_attrs(loc, text, view, actionable)}>')
+        cv.add(f"<g {_attrs(loc, text, view, actionable)}>")
         # the whole column, frame and numbers included, up to the middle: the tap target
         hit_y = 0 if top else MID
-        cv.add(f'<rect class="hit" x="{cv.x(x, PW)}" y="{hit_y}" width="{PW}" '
-               f'height="{MID if top else H - MID}"/>')
-        triangle = (f'{cx - PW / 2 + 1.5:.1f},{base} {cx + PW / 2 - 1.5:.1f},{base} '
-                    f'{cx:.1f},{tip}')
-        cv.add(f'<polygon class="pt {shade}" points="{triangle}" '
-               f'fill="url(#nb-pt{shade[0]})"/>')
+        cv.add(
+            f'<rect class="hit" x="{cv.x(x, PW)}" y="{hit_y}" width="{PW}" '
+            f'height="{MID if top else H - MID}"/>'
+        )
+        triangle = f"{cx - PW / 2 + 1.5:.1f},{base} {cx + PW / 2 - 1.5:.1f},{base} {cx:.1f},{tip}"
+        cv.add(f'<polygon class="pt {shade}" points="{triangle}" fill="url(#nb-pt{shade[0]})"/>')
         mark = marks.get(loc)
 
         def slot_y(slot):
@@ -308,22 +414,28 @@ def render_board(view: dict, viewer: int = 0, mirror: bool = False, numbers: boo
                 is_top = i == shown - 1
                 cv.add(_checker(colour, cx, cy, ' data-top="1"' if is_top else ""))
                 if is_top and count > shown:
-                    cv.add(f'<text class="count c{colour}" x="{cx:.1f}" y="{cy + 6:.1f}">'
-                           f'{count}</text>')
+                    cv.add(
+                        f'<text class="count c{colour}" x="{cx:.1f}" y="{cy + 6:.1f}">'
+                        f"{count}</text>"
+                    )
         if mark == "to" and shown:
             cv.add(_last_marker("to", cx, slot_y(shown - 1 + first)))
         elif mark == "from":
-            cv.add(_last_marker("from", cx, slot_y(min(shown + first, VISIBLE - 1)),
-                                shown + first >= VISIBLE))
+            cv.add(
+                _last_marker(
+                    "from", cx, slot_y(min(shown + first, VISIBLE - 1)), shown + first >= VISIBLE
+                )
+            )
         free = min(shown + first, VISIBLE - 1)
         if occupant and occupant[1] == 1 and occupant[0] != view.get("turn") and not first:
-            free = 0   # a blot to hit: the mark on it
+            free = 0  # a blot to hit: the mark on it
         cv.add(_target_mark(cx, slot_y(free)))
         cv.add("</g>")
         if numbers:
             ny = NUM - 5.5 if top else H - 5.5
-            cv.add(f'<text class="num" x="{cx:.1f}" y="{ny}" pointer-events="none">'
-                   f'{names[own]}</text>')
+            cv.add(
+                f'<text class="num" x="{cx:.1f}" y="{ny}" pointer-events="none">{names[own]}</text>'
+            )
 
     _bar(cv, view, viewer, label, actionable, marks)
     _trays(cv, view, viewer, tray_x, label, actionable, marks)
@@ -345,8 +457,7 @@ def _point_names(view):
     if not labels:
         return list(range(25))
     cross = cross_table(view["geometry"])
-    return [0] + [labels[p] if labels[p] is not None else labels[cross[p]]
-                  for p in range(1, 25)]
+    return [0] + [labels[p] if labels[p] is not None else labels[cross[p]] for p in range(1, 25)]
 
 
 def _half(mine):
@@ -362,28 +473,34 @@ def _stack_y(mine, i):
 
 def _hand(cv, view, viewer, x, label, actionable, marks):
     """Each colour's checkers not yet entered: the viewer's in the lower half."""
-    cv.add(f'<rect class="tray hand" x="{x + 1}" y="1" width="{HW - 2}" height="{H - 2}" '
-           f'rx="8" fill="url(#nb-wood)" style="stroke:{_c("wood-lo")};stroke-width:2"/>')
-    cv.add(f'<rect class="hand-well" x="{x + 4}" y="{TOP}" width="{HW - 8}" '
-           f'height="{2 * PH + GAP}" rx="4" fill="url(#nb-trayg)"/>')
+    cv.add(
+        f'<rect class="tray hand" x="{x + 1}" y="1" width="{HW - 2}" height="{H - 2}" '
+        f'rx="8" fill="url(#nb-wood)" style="stroke:{_c("wood-lo")};stroke-width:2"/>'
+    )
+    cv.add(
+        f'<rect class="hand-well" x="{x + 4}" y="{TOP}" width="{HW - 8}" '
+        f'height="{2 * PH + GAP}" rx="4" fill="url(#nb-trayg)"/>'
+    )
     cx = x + HW / 2
     for colour in (0, 1):
         count = view["hand"][colour]
         mine = colour == viewer
         loc = f"hand{colour}"
         y0, height = _half(mine)
-        cv.add(f'<g {_attrs(loc, label("hand", colour=colour, count=count), view, actionable)}>')
+        cv.add(f"<g {_attrs(loc, label('hand', colour=colour, count=count), view, actionable)}>")
         cv.add(f'<rect class="hit" x="{x}" y="{y0}" width="{HW}" height="{height}"/>')
         shown = min(count, VISIBLE)
 
         def slot_y(i):
             return (BOTTOM - R - 2 * R * i) if mine else (TOP + R + 2 * R * i)
+
         for i in range(shown):
             cy = slot_y(i)
             cv.add(_checker(colour, cx, cy, ' data-top="1"' if i == shown - 1 else ""))
             if i == shown - 1 and count > VISIBLE:
-                cv.add(f'<text class="count c{colour}" x="{cx:.1f}" y="{cy + 6:.1f}">'
-                       f'{count}</text>')
+                cv.add(
+                    f'<text class="count c{colour}" x="{cx:.1f}" y="{cy + 6:.1f}">{count}</text>'
+                )
         if marks.get(loc) == "from":
             cv.add(_last_marker("from", cx, slot_y(min(shown, VISIBLE - 1)), shown >= VISIBLE))
         cv.add(_target_mark(cx, slot_y(min(shown, VISIBLE - 1))))
@@ -397,12 +514,13 @@ def _bar(cv, view, viewer, label, actionable, marks):
         mine = colour == viewer
         loc = f"bar{colour}"
         y0, height = _half(mine)
-        cv.add(f'<g {_attrs(loc, label("bar", colour=colour, count=count), view, actionable)}>')
+        cv.add(f"<g {_attrs(loc, label('bar', colour=colour, count=count), view, actionable)}>")
         cv.add(f'<rect class="hit" x="{cx - BW / 2}" y="{y0}" width="{BW}" height="{height}"/>')
         shown = min(count, 4)
         for i in range(shown):
-            cv.add(_checker(colour, cx, _stack_y(mine, i),
-                            ' data-top="1"' if i == shown - 1 else ""))
+            cv.add(
+                _checker(colour, cx, _stack_y(mine, i), ' data-top="1"' if i == shown - 1 else "")
+            )
         if count > 4:
             cy = _stack_y(mine, 3)
             cv.add(f'<text class="count c{colour}" x="{cx}" y="{cy + 6}">{count}</text>')
@@ -419,21 +537,24 @@ def _trays(cv, view, viewer, tray_x, label, actionable, marks):
         mine = colour == viewer
         loc = f"off{colour}"
         y0, height = _half(mine)
-        cv.add(f'<g {_attrs(loc, label("off", colour=colour, count=count), view, actionable)}>')
+        cv.add(f"<g {_attrs(loc, label('off', colour=colour, count=count), view, actionable)}>")
         cv.add(f'<rect class="hit tray-half" x="{x}" y="{y0}" width="{TW}" height="{height}"/>')
         if marks.get(loc) == "to":
-            cv.add(f'<rect class="last last-to" data-last="to" x="{x + 3}" '
-                   f'y="{MID + GAP / 2 if mine else TOP + 3}" width="{TW - 6}" '
-                   f'height="{PH - 3}" rx="3" pointer-events="none"/>')
+            cv.add(
+                f'<rect class="last last-to" data-last="to" x="{x + 3}" '
+                f'y="{MID + GAP / 2 if mine else TOP + 3}" width="{TW - 6}" '
+                f'height="{PH - 3}" rx="3" pointer-events="none"/>'
+            )
         for i in range(count):
             y = (BOTTOM - 4 - 11 * (i + 1)) if mine else (TOP + 4 + 11 * i)
-            cv.add(f'<rect class="slab c{colour}" x="{x + 5}" y="{y}" width="{TW - 10}" '
-                   f'height="9" rx="3" fill="url(#nb-slab{colour})"/>')
+            cv.add(
+                f'<rect class="slab c{colour}" x="{x + 5}" y="{y}" width="{TW - 10}" '
+                f'height="9" rx="3" fill="url(#nb-slab{colour})"/>'
+            )
         if count:
             ty = (BOTTOM - 4 - 11 * count - 6) if mine else (TOP + 4 + 11 * count + 14)
             cv.add(f'<text class="offcount" x="{x + TW / 2}" y="{ty}">{count}</text>')
-        cv.add(_target_mark(x + TW / 2, MID + (GAP / 2 + PH / 2 if mine
-                                               else -GAP / 2 - PH / 2)))
+        cv.add(_target_mark(x + TW / 2, MID + (GAP / 2 + PH / 2 if mine else -GAP / 2 - PH / 2)))
         cv.add("</g>")
 
 
@@ -460,14 +581,20 @@ def _moves(cv, view, viewer, tray_x):
     for n, (src, dst) in enumerate(view["moves"], 1):
         x1, y1 = _anchor(cv, view, viewer, src, tray_x)
         x2, y2 = _anchor(cv, view, viewer, dst, tray_x)
-        cv.add(f'<line class="move c{colour}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
-               f'y2="{y2:.1f}" data-move="{src}-{dst}" '
-               f'style="stroke:{_c("hint")};stroke-width:4;stroke-linecap:round;'
-               'opacity:.85"/>')
-        cv.add(f'<circle class="move-end" cx="{x2:.1f}" cy="{y2:.1f}" r="9" '
-               f'style="fill:{_c("hint")};opacity:.9"/>')
-        cv.add(f'<text class="move-n" x="{x2:.1f}" y="{y2 + 4:.1f}" '
-               f'style="font-size:11px;text-anchor:middle;fill:{_c("hint-text")}">{n}</text>')
+        cv.add(
+            f'<line class="move c{colour}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
+            f'y2="{y2:.1f}" data-move="{src}-{dst}" '
+            f'style="stroke:{_c("hint")};stroke-width:4;stroke-linecap:round;'
+            'opacity:.85"/>'
+        )
+        cv.add(
+            f'<circle class="move-end" cx="{x2:.1f}" cy="{y2:.1f}" r="9" '
+            f'style="fill:{_c("hint")};opacity:.9"/>'
+        )
+        cv.add(
+            f'<text class="move-n" x="{x2:.1f}" y="{y2 + 4:.1f}" '
+            f'style="font-size:11px;text-anchor:middle;fill:{_c("hint-text")}">{n}</text>'
+        )
     cv.add("</g>")
 
 
@@ -497,24 +624,30 @@ def _dice(cv, view, viewer, label):
     y = MID - size / 2
     later = view.get("later") or []
     cv.add('<g class="dice" pointer-events="none">')
-    if later:   # the units still to come after these: the escalation list, shown in full
+    if later:  # the units still to come after these: the escalation list, shown in full
         text = _escape(label("later", units=_later(later)))
-        cv.add(f'<text class="later" data-later="{len(later)}" x="{start + total / 2:.1f}" '
-               f'y="{y + size + 14:.1f}" text-anchor="middle" '
-               f'style="fill:{_c("later")}">{text}</text>')
+        cv.add(
+            f'<text class="later" data-later="{len(later)}" x="{start + total / 2:.1f}" '
+            f'y="{y + size + 14:.1f}" text-anchor="middle" '
+            f'style="fill:{_c("later")}">{text}</text>'
+        )
     colour = view["turn"]
     for i, value in enumerate(dice):
         used = view["used"][i] if i < len(view.get("used", ())) else False
         x = start + i * (size + gap)
         tilt = (-4, 3, -2, 5)[i % 4]
-        cv.add(f'<g class="die c{colour}{" used" if used else ""}" data-die="{value}" '
-               f'transform="rotate({tilt} {x + size / 2:.1f} {y + size / 2:.1f})">'
-               f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="{size * .2:.1f}" '
-               f'fill="url(#nb-die{colour})" filter="url(#nb-shadow)"/>')
+        cv.add(
+            f'<g class="die c{colour}{" used" if used else ""}" data-die="{value}" '
+            f'transform="rotate({tilt} {x + size / 2:.1f} {y + size / 2:.1f})">'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="{size * 0.2:.1f}" '
+            f'fill="url(#nb-die{colour})" filter="url(#nb-shadow)"/>'
+        )
         step = size * 0.25
         for dx, dy in PIPS[value]:
-            cv.add(f'<circle cx="{x + size / 2 + dx * step:.1f}" '
-                   f'cy="{y + size / 2 + dy * step:.1f}" r="{size * 0.085:.1f}"/>')
+            cv.add(
+                f'<circle cx="{x + size / 2 + dx * step:.1f}" '
+                f'cy="{y + size / 2 + dy * step:.1f}" r="{size * 0.085:.1f}"/>'
+            )
         cv.add("</g>")
     cv.add("</g>")
 
@@ -529,8 +662,11 @@ def _cube(cv, view, viewer, tray_x, label):
     offered = cube.get("offered_by")
     if offered is not None:
         value *= 2
-        x = cv.x(M, 6 * PW) + 3 * PW - size / 2 if offered == viewer else \
-            cv.x(M + 6 * PW + BW, 6 * PW) + 3 * PW - size / 2
+        x = (
+            cv.x(M, 6 * PW) + 3 * PW - size / 2
+            if offered == viewer
+            else cv.x(M + 6 * PW + BW, 6 * PW) + 3 * PW - size / 2
+        )
         y = MID - size / 2
     else:
         x = cv.x(tray_x, TW) + (TW - size - depth) / 2
@@ -544,16 +680,18 @@ def _cube(cv, view, viewer, tray_x, label):
             y = MID - GAP / 2 - size - 2
     shown = 64 if value == 1 and offered is None else value
     x2, y2 = x + size, y + size
-    cv.add(f'<g class="cube{" offered" if offered is not None else ""}" role="img" '
-           f'aria-label="{_escape(label("cube", value=value))}" pointer-events="none" '
-           'filter="url(#nb-shadow)">'
-           f'<polygon class="cube-top" points="{x:.1f},{y:.1f} {x + depth:.1f},{y - depth:.1f} '
-           f'{x2 + depth:.1f},{y - depth:.1f} {x2:.1f},{y:.1f}" '
-           f'style="fill:{_c("cube-top")};stroke:{_c("die-edge")};stroke-width:1"/>'
-           f'<polygon class="cube-side" points="{x2:.1f},{y:.1f} {x2 + depth:.1f},{y - depth:.1f} '
-           f'{x2 + depth:.1f},{y2 - depth:.1f} {x2:.1f},{y2:.1f}" '
-           f'style="fill:{_c("cube-side")};stroke:{_c("die-edge")};stroke-width:1"/>'
-           f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="3" '
-           f'style="fill:{_c("cube")}"/>'
-           f'<text x="{x + size / 2:.1f}" y="{y + size / 2 + 6:.1f}" '
-           f'style="fill:{_c("cube-text")}">{shown}</text></g>')
+    cv.add(
+        f'<g class="cube{" offered" if offered is not None else ""}" role="img" '
+        f'aria-label="{_escape(label("cube", value=value))}" pointer-events="none" '
+        'filter="url(#nb-shadow)">'
+        f'<polygon class="cube-top" points="{x:.1f},{y:.1f} {x + depth:.1f},{y - depth:.1f} '
+        f'{x2 + depth:.1f},{y - depth:.1f} {x2:.1f},{y:.1f}" '
+        f'style="fill:{_c("cube-top")};stroke:{_c("die-edge")};stroke-width:1"/>'
+        f'<polygon class="cube-side" points="{x2:.1f},{y:.1f} {x2 + depth:.1f},{y - depth:.1f} '
+        f'{x2 + depth:.1f},{y2 - depth:.1f} {x2:.1f},{y2:.1f}" '
+        f'style="fill:{_c("cube-side")};stroke:{_c("die-edge")};stroke-width:1"/>'
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="3" '
+        f'style="fill:{_c("cube")}"/>'
+        f'<text x="{x + size / 2:.1f}" y="{y + size / 2 + 6:.1f}" '
+        f'style="fill:{_c("cube-text")}">{shown}</text></g>'
+    )

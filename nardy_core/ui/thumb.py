@@ -7,8 +7,8 @@ from __future__ import annotations
 from ..engine.geometry import absolute_point
 
 W, H = 132, 100
-PW, R = 9, 4.2        # column width, checker radius
-M, BAR = 6, 12        # frame, bar
+PW, R = 9, 4.2  # column width, checker radius
+M, BAR = 6, 12  # frame, bar
 
 
 def _x(column) -> float:
@@ -21,10 +21,12 @@ def board_thumbnail(view: dict, viewer: int = 0) -> str:
     style sheet too)."""
     geometry = view["geometry"]
     points = view["points"]
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="thumb" '
-           f'aria-hidden="true"><rect width="{W}" height="{H}" rx="5" fill="#6b4425"/>'
-           f'<rect x="{M}" y="{M}" width="{12 * PW + BAR}" height="{H - 2 * M}" fill="#2f6b4f"/>'
-           f'<rect x="{M + 6 * PW}" y="{M}" width="{BAR}" height="{H - 2 * M}" fill="#6b4425"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="thumb" '
+        f'aria-hidden="true"><rect width="{W}" height="{H}" rx="5" fill="#6b4425"/>'
+        f'<rect x="{M}" y="{M}" width="{12 * PW + BAR}" height="{H - 2 * M}" fill="#2f6b4f"/>'
+        f'<rect x="{M + 6 * PW}" y="{M}" width="{BAR}" height="{H - 2 * M}" fill="#6b4425"/>'
+    ]
     fills = ("#f4efe4", "#2a2420")
     for own in range(1, 25):
         top = own >= 13
@@ -32,19 +34,25 @@ def board_thumbnail(view: dict, viewer: int = 0) -> str:
         x = _x(column)
         base, sign = (M, 1) if top else (H - M, -1)
         shade = "#c9b48f" if (column + (0 if top else 1)) % 2 else "#9c3a2c"
-        out.append(f'<path d="M{x - PW / 2:.1f},{base} L{x + PW / 2:.1f},{base} '
-                   f'L{x:.1f},{base + sign * 36}Z" fill="{shade}"/>')
+        out.append(
+            f'<path d="M{x - PW / 2:.1f},{base} L{x + PW / 2:.1f},{base} '
+            f'L{x:.1f},{base + sign * 36}Z" fill="{shade}"/>'
+        )
         occupant = points.get(absolute_point(geometry, viewer, own))
         if not occupant:
             continue
         colour, count = occupant
         for i in range(min(count, 5)):
             cy = base + sign * (R + i * 2 * R)
-            out.append(f'<circle cx="{x:.1f}" cy="{cy:.1f}" r="{R}" fill="{fills[colour]}" '
-                       f'stroke="#000" stroke-width=".5"/>')
+            out.append(
+                f'<circle cx="{x:.1f}" cy="{cy:.1f}" r="{R}" fill="{fills[colour]}" '
+                f'stroke="#000" stroke-width=".5"/>'
+            )
         if count > 5:
             cy = base + sign * (R + 4 * 2 * R)
-            out.append(f'<text x="{x:.1f}" y="{cy + 2.2:.1f}" font-size="6" text-anchor="middle" '
-                       f'fill="{fills[1 - colour]}">{count}</text>')
+            out.append(
+                f'<text x="{x:.1f}" y="{cy + 2.2:.1f}" font-size="6" text-anchor="middle" '
+                f'fill="{fills[1 - colour]}">{count}</text>'
+            )
     out.append("</svg>")
     return "".join(out)

@@ -17,9 +17,23 @@ from .short import ShortNardy
 from .tawula import Tawula
 from .tourne_case import TourneCase
 
-VARIANTS = {cls.key: cls for cls in (LongNardy, ShortNardy, CaucasianNardy, Fayles,
-                                     Tawula, TourneCase, Khachapuri, Fevga, Moultezim,
-                                     Plakoto, Gioul, GulBara)}
+VARIANTS = {
+    cls.key: cls
+    for cls in (
+        LongNardy,
+        ShortNardy,
+        CaucasianNardy,
+        Fayles,
+        Tawula,
+        TourneCase,
+        Khachapuri,
+        Fevga,
+        Moultezim,
+        Plakoto,
+        Gioul,
+        GulBara,
+    )
+}
 VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 _TAG = re.compile(r"[a-z][a-z0-9_]{0,31}")  # a link code's tag (formats/linkcode.py)
 
@@ -38,16 +52,20 @@ def register_variant(cls, replace=False):
     if not (isinstance(cls, type) and issubclass(cls, Variant)):
         raise TypeError(f"a game is a Variant subclass, not {cls!r}")
     if not _TAG.fullmatch(cls.key or "") or not _TAG.fullmatch(cls.link_name()):
-        raise ValueError(f"{cls.__name__}: key {cls.key!r} and link tag {cls.link_name()!r} must "
-                         "be lower-case letters, digits and _ (a letter first, at most 32)")
+        raise ValueError(
+            f"{cls.__name__}: key {cls.key!r} and link tag {cls.link_name()!r} must "
+            "be lower-case letters, digits and _ (a letter first, at most 32)"
+        )
     if not cls.names.get("en"):
         raise ValueError(f"{cls.__name__}: names has no English name")
     if cls.key in VARIANTS and not replace:
         raise ValueError(f"a game {cls.key!r} is already registered")
     for other in VARIANTS.values():
         if other.key != cls.key and _link_names(other) & _link_names(cls):
-            raise ValueError(f"{cls.__name__}: link tag {cls.link_name()!r} or key {cls.key!r} is "
-                             f"already {other.key!r}'s in link codes")
+            raise ValueError(
+                f"{cls.__name__}: link tag {cls.link_name()!r} or key {cls.key!r} is "
+                f"already {other.key!r}'s in link codes"
+            )
     VARIANTS[cls.key] = cls
     return cls
 
@@ -60,11 +78,29 @@ def unregister_variant(key):
 def get_variant(key, options=None):
     cls = VARIANTS.get(key) if isinstance(key, str) else None
     if cls is None:
-        raise OptionError(f"unknown game {key!r} (games: {', '.join(VARIANTS)})",
-                          code="unknown_game", game=str(key))
+        raise OptionError(
+            f"unknown game {key!r} (games: {', '.join(VARIANTS)})",
+            code="unknown_game",
+            game=str(key),
+        )
     return cls(options)
 
 
-__all__ = ["VARIANTS", "get_variant", "register_variant", "unregister_variant", "LongNardy", "ShortNardy", "CaucasianNardy", "Fayles",
-           "Tawula", "TourneCase", "Khachapuri", "Fevga", "Moultezim",
-           "Plakoto", "Gioul", "GulBara"]
+__all__ = [
+    "VARIANTS",
+    "get_variant",
+    "register_variant",
+    "unregister_variant",
+    "LongNardy",
+    "ShortNardy",
+    "CaucasianNardy",
+    "Fayles",
+    "Tawula",
+    "TourneCase",
+    "Khachapuri",
+    "Fevga",
+    "Moultezim",
+    "Plakoto",
+    "Gioul",
+    "GulBara",
+]

@@ -79,8 +79,12 @@ class Portes(StuckDrawMixin, ShortNardy):
     opening = REROLL
     outcome_kinds = ("single", "gammon", "draw")
     option_specs = (
-        Option("next_game_starter", "winner", choices=("winner", "opening_roll"),
-               doc="who starts the next game (PO-3: the previous winner)"),
+        Option(
+            "next_game_starter",
+            "winner",
+            choices=("winner", "opening_roll"),
+            doc="who starts the next game (PO-3: the previous winner)",
+        ),
     ) + cube_options(False)
 
     def outcome(self, position, winner):
@@ -120,11 +124,19 @@ class Irish(StuckDrawMixin, ShortNardy):
     has_turn_constraint = True
     outcome_kinds = ("single", "draw")
     option_specs = (
-        Option("irish_close", "FORBID", choices=("FORBID", "PENALTY"),
-               doc="closing the home board with the opponent on the bar: forbidden, or "
-                   "accepted (the penalty is claimed over the board) — AMB-16"),
-        Option("irish_bear_off", "LIBERAL", choices=("LIBERAL", "STD"),
-               doc="a die bears off from any point at or below it (AMB-17)"),
+        Option(
+            "irish_close",
+            "FORBID",
+            choices=("FORBID", "PENALTY"),
+            doc="closing the home board with the opponent on the bar: forbidden, or "
+            "accepted (the penalty is claimed over the board) — AMB-16",
+        ),
+        Option(
+            "irish_bear_off",
+            "LIBERAL",
+            choices=("LIBERAL", "STD"),
+            doc="a die bears off from any point at or below it (AMB-17)",
+        ),
         Option("next_game_starter", "opening_roll", choices=("opening_roll", "winner")),
     ) + cube_options(False)
 
@@ -143,8 +155,11 @@ class Irish(StuckDrawMixin, ShortNardy):
         """``irish_close=PENALTY``: ``closer`` holds all of his 1-6 with two or more while the
         opponent has a checker on the bar, so the opponent may claim the penalty (§3.5)."""
         side = position.sides[closer]
-        return self.options["irish_close"] == "PENALTY" and \
-            position.sides[1 - closer][BAR] > 0 and all(side[p] >= 2 for p in range(1, 7))
+        return (
+            self.options["irish_close"] == "PENALTY"
+            and position.sides[1 - closer][BAR] > 0
+            and all(side[p] >= 2 for p in range(1, 7))
+        )
 
     def apply_penalty(self, position, closer, point):
         """The penalty (§3.5, IR-5) once the winner of the one-die roll-off has chosen
@@ -183,12 +198,19 @@ class Jacquet(StuckDrawMixin, Variant):
     lot_decides_colour = True
     outcome_kinds = ("single", "gammon", "backgammon", "draw")
     option_specs = (
-        Option("jacquet_courier", False, "bool",
-               doc="courier: with nothing home or off, no second checker leaves own 24 "
-                   "(AMB-34)"),
-        Option("jacquet_backgammon", False, "bool",
-               doc="score 3 when the loser has none off and a checker on the bar or in the "
-                   "winner's home (AMB-34)"),
+        Option(
+            "jacquet_courier",
+            False,
+            "bool",
+            doc="courier: with nothing home or off, no second checker leaves own 24 (AMB-34)",
+        ),
+        Option(
+            "jacquet_backgammon",
+            False,
+            "bool",
+            doc="score 3 when the loser has none off and a checker on the bar or in the "
+            "winner's home (AMB-34)",
+        ),
         Option("first_move_dice", "reroll", choices=("reroll", "lot_dice")),
         Option("next_game_starter", "alternate", choices=("alternate", "winner", "lot")),
     ) + cube_options(False)
@@ -209,8 +231,7 @@ class Jacquet(StuckDrawMixin, Variant):
         loser = position.sides[1 - winner]
         if loser[OFF]:
             return Outcome(winner, "single", 1)
-        if self.options["jacquet_backgammon"] and (
-                loser[BAR] or loser[HAND] or any(loser[13:19])):
+        if self.options["jacquet_backgammon"] and (loser[BAR] or loser[HAND] or any(loser[13:19])):
             return Outcome(winner, "backgammon", 3)
         return Outcome(winner, "gammon", 2)
 
@@ -242,12 +263,20 @@ class DutchTricktrack(StuckDrawMixin, HandEntryMixin, ShortNardy):
     outcome_kinds = ("single", "gammon", "backgammon", "draw")
     has_turn_constraint = True
     option_specs = ShortNardy.option_specs + (
-        Option("dutch_rule", PRIME, choices=(PRIME, HOYLE_HIT),
-               doc="the special restriction: no six-prime until an opposing checker is home, "
-                   "or no hit until one of one's own is home (AMB-11)"),
-        Option("dutch_entry", "ALL_FIRST", choices=("ALL_FIRST", "FREE"),
-               doc="all fifteen enter before any move (bar:15), or enter when one likes "
-                   "(hand:15) — AMB-12"),
+        Option(
+            "dutch_rule",
+            PRIME,
+            choices=(PRIME, HOYLE_HIT),
+            doc="the special restriction: no six-prime until an opposing checker is home, "
+            "or no hit until one of one's own is home (AMB-11)",
+        ),
+        Option(
+            "dutch_entry",
+            "ALL_FIRST",
+            choices=("ALL_FIRST", "FREE"),
+            doc="all fifteen enter before any move (bar:15), or enter when one likes "
+            "(hand:15) — AMB-12",
+        ),
     )
 
     def configure(self):
@@ -292,14 +321,23 @@ class RussianTricktrack(DutchTricktrack):
     group = "historical"
     geometry = SHARED
     option_specs = ShortNardy.option_specs + (
-        Option("dutch_rule", PRIME, choices=(PRIME, HOYLE_HIT),
-               doc="the special restriction (AMB-11)"),
-        Option("russian_rules", "SRC", choices=("SRC", "RUSSIAN_HOYLE"),
-               doc="the source's rules, or Hoyle's: hand entry, complementary doubles, "
-                   "roll again after a double, no cube (AMB-14)"),
-        Option("russian_backgammon", True, "bool",
-               doc="3 points when the loser has none off and a checker on the bar or on "
-                   "points 19-24 (AMB-15)"),
+        Option(
+            "dutch_rule", PRIME, choices=(PRIME, HOYLE_HIT), doc="the special restriction (AMB-11)"
+        ),
+        Option(
+            "russian_rules",
+            "SRC",
+            choices=("SRC", "RUSSIAN_HOYLE"),
+            doc="the source's rules, or Hoyle's: hand entry, complementary doubles, "
+            "roll again after a double, no cube (AMB-14)",
+        ),
+        Option(
+            "russian_backgammon",
+            True,
+            "bool",
+            doc="3 points when the loser has none off and a checker on the bar or on "
+            "points 19-24 (AMB-15)",
+        ),
     )
 
     def configure(self):
@@ -325,8 +363,7 @@ class RussianTricktrack(DutchTricktrack):
         return outcome, following
 
     def outcome(self, position, winner):
-        return self.gammon_outcome(position, winner,
-                                   backgammon=self.options["russian_backgammon"])
+        return self.gammon_outcome(position, winner, backgammon=self.options["russian_backgammon"])
 
     def resign_levels(self):
         levels = [("single", 1), ("gammon", 2)]

@@ -15,11 +15,21 @@ def cube_options(enabled_by_default: bool, automatic_doubles: bool = True) -> tu
         Option("beaver", False, "bool", doc="money: the taker may redouble at once"),
     )
     if automatic_doubles:
-        specs += (Option("automatic_doubles", 0, "int",
-                         doc="money: each tied opening throw doubles the cube, at most n times"),)
+        specs += (
+            Option(
+                "automatic_doubles",
+                0,
+                "int",
+                doc="money: each tied opening throw doubles the cube, at most n times",
+            ),
+        )
     return specs + (
         Option("crawford", True, "bool", doc="match: no doubling in the Crawford game"),
-        Option("holland", False, "bool",
-               doc="match: post-Crawford, the trailer doubles only after two turns each"),
+        Option(
+            "holland",
+            False,
+            "bool",
+            doc="match: post-Crawford, the trailer doubles only after two turns each",
+        ),
         Option("allow_resign", True, "bool", doc="resignation offers are allowed"),
     )

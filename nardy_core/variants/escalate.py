@@ -23,10 +23,10 @@ from ..engine.errors import PositionError
 from ..engine.geometry import CONTRARY, PARALLEL
 from ..engine.options import Option
 from ..engine.variant import HIT_NONE, NO_BEAR_OFF, REROLL, Outcome, Variant
-from .stuck import StuckDrawMixin
 from .common import cube_options
 from .escalate_bound import ListBound
 from .fevga import Fevga
+from .stuck import StuckDrawMixin
 
 TRANSFER, FORFEIT = "transfer", "forfeit"
 
@@ -38,14 +38,18 @@ def escalation_list(d):
 
 class EscalationMixin:
     on_fail = FORFEIT
-    grace_turns = 0     # each player's first turns whose doubles are ordinary (X4)
+    grace_turns = 0  # each player's first turns whose doubles are ordinary (X4)
     one_play_per_roll = False  # a list is played block by block, a transferred one by the other
 
     def escalates(self, position) -> bool:
         """A fresh roll that starts an escalating list (not its continuation)."""
         dice = position.dice
-        return (not position.pending and dice is not None and dice[0] == dice[1]
-                and position.turn_number[position.turn] >= self.grace_turns)
+        return (
+            not position.pending
+            and dice is not None
+            and dice[0] == dice[1]
+            and position.turn_number[position.turn] >= self.grace_turns
+        )
 
     def _full(self) -> bool:
         return self.options["escalation_lookahead"] == "FULL"
@@ -73,12 +77,19 @@ class EscalationMixin:
         """What a list leaves: the tail of an escalating list (values rising, at most four of
         each, 24 units at most: 1-1's list), or a transferred roll's dice (at most two)."""
         rising = all(a <= b for a, b in zip(pending, pending[1:]))
-        if any(not 1 <= u <= 6 for u in pending) or len(pending) > 24 or not (
+        if (
+            any(not 1 <= u <= 6 for u in pending)
+            or len(pending) > 24
+            or not (
                 (rising and all(pending.count(v) <= 4 for v in set(pending)))
-                or (len(pending) <= 2 and self.on_fail == TRANSFER)):
-            raise PositionError(f"{list(pending)} is not what an escalating double or a "
-                                f"transfer leaves to play", code="pending",
-                                pending=list(pending))
+                or (len(pending) <= 2 and self.on_fail == TRANSFER)
+            )
+        ):
+            raise PositionError(
+                f"{list(pending)} is not what an escalating double or a transfer leaves to play",
+                code="pending",
+                pending=list(pending),
+            )
 
     def units(self, position):
         block, _ = self.split(position)
@@ -107,12 +118,11 @@ class EscalationMixin:
                 if left:
                     return following.replace(pending=tuple(left))
             return following
-        left = block[len(steps):] + rest
+        left = block[len(steps) :] + rest
         if not left:
             return following.replace(turn=1 - mover if own else mover, dice=None, pending=())
         if len(steps) == len(block):  # the block is played: the next one, same side
-            return following.replace(turn=mover, dice=before.dice if own else None,
-                                     pending=left)
+            return following.replace(turn=mover, dice=before.dice if own else None, pending=left)
         if own and self.on_fail == TRANSFER:  # gioul: the opponent plays the rest for himself
             return following.replace(turn=1 - mover, dice=None, pending=left)
         # forfeited (gul bara), or what the receiver of a transfer cannot play is void: the
@@ -148,9 +158,13 @@ class EscalationMixin:
         key = (s, t, rest)
         if key not in memo:
             memo[key] = self.turn_ok(ctx, s, t) or (
-                bool(rest) and not self.finished(s) and any(
+                bool(rest)
+                and not self.finished(s)
+                and any(
                     self._can_meet(ctx, s2, t2, rest[1:], memo)
-                    for s2, t2, _ in self.unit_moves(ctx, s, t, rest[0], 26)))
+                    for s2, t2, _ in self.unit_moves(ctx, s, t, rest[0], 26)
+                )
+            )
         return memo[key]
 
 
@@ -171,10 +185,18 @@ class _EscalatingGame(EscalationMixin, StuckDrawMixin, Variant):
         return [("single", 1), ("gammon", 2)]
 
 
-_LOOKAHEAD = Option("escalation_lookahead", "BLOCK", choices=("BLOCK", "FULL"),
-                    doc="maximal usage per block of four, or over the whole list (AMB-43)")
-_NEXT = Option("next_game_starter", "winner", choices=("winner", "opening_roll"),
-               doc="who starts the next game (the previous winner)")
+_LOOKAHEAD = Option(
+    "escalation_lookahead",
+    "BLOCK",
+    choices=("BLOCK", "FULL"),
+    doc="maximal usage per block of four, or over the whole list (AMB-43)",
+)
+_NEXT = Option(
+    "next_game_starter",
+    "winner",
+    choices=("winner", "opening_roll"),
+    doc="who starts the next game (the previous winner)",
+)
 
 
 class Gioul(_EscalatingGame):
@@ -187,10 +209,15 @@ class Gioul(_EscalatingGame):
     geometry = CONTRARY
     on_fail = TRANSFER
     option_specs = (
-        Option("transfer_all_rolls", False, "bool",
-               doc="an unplayable die of any roll passes to the opponent, not only the rest "
-                   "of a double's list (AMB-26, AMB-46)"),
-        _LOOKAHEAD, _NEXT,
+        Option(
+            "transfer_all_rolls",
+            False,
+            "bool",
+            doc="an unplayable die of any roll passes to the opponent, not only the rest "
+            "of a double's list (AMB-26, AMB-46)",
+        ),
+        _LOOKAHEAD,
+        _NEXT,
     ) + cube_options(False)
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..engine.frame import F_BAR, SH
 
-FREE, STAY, HOME = "free", "stay", "home"   # bear off relaxed; never bear off; end at home
+FREE, STAY, HOME = "free", "stay", "home"  # bear off relaxed; never bear off; end at home
 
 
 class ListBound:
@@ -34,10 +34,10 @@ class ListBound:
     def __init__(self, closed, bear_off):
         self.open = tuple(p >= 1 and not (closed >> SH[p]) & 1 for p in range(25))
         self.bear_off = bear_off
-        self._shares = {}   # (point, groups, mode) -> [(code, room)]: what one checker can take
-                            # (its code), and the states with room for it (bits)
-        self._boxes = {}    # (groups, vector) -> the states that still have room for it
-        self._memo = {}     # (points, remaining) -> bound
+        self._shares = {}  # (point, groups, mode) -> [(code, room)]: what one checker can take
+        # (its code), and the states with room for it (bits)
+        self._boxes = {}  # (groups, vector) -> the states that still have room for it
+        self._memo = {}  # (points, remaining) -> bound
 
     def __call__(self, s, rem) -> int:
         if s >> SH[F_BAR] & 0xFFFF or any(a > b for a, b in zip(rem, rem[1:])):
@@ -121,8 +121,9 @@ class ListBound:
                 walk(j + 1, at, code + c * weights[j], vector + (c,))
 
         walk(0, point, 0, ())
-        out = self._shares[key] = [(code, self._box(groups, weights, vector))
-                                   for code, vector in out]
+        out = self._shares[key] = [
+            (code, self._box(groups, weights, vector)) for code, vector in out
+        ]
         return out
 
     def _box(self, groups, weights, vector) -> int:

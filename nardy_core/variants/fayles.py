@@ -52,22 +52,30 @@ class Fayles(Variant):
     hit_mode = "start_point"
     bear_off = STD
     steps_commute = False
-    opening = REROLL          # AMB-01: the lot winner rolls all three dice
+    opening = REROLL  # AMB-01: the lot winner rolls all three dice
     outcome_kinds = (SINGLE, UNPLAYABLE)
     # Link codes name options by their place in this list: add new ones at the end only.
     option_specs = (
-        Option("fayles_hit_on_own1", LEGAL, choices=(LEGAL, ILLEGAL),
-               doc="AMB-05: hitting a blot on one's own 1-point (it comes back, the hitter "
-                   "goes to the far corner)"),
-        Option("next_game_starter", "opening_roll", choices=("opening_roll", "winner"),
-               doc="AMB-04: who starts the next game of a match"),
+        Option(
+            "fayles_hit_on_own1",
+            LEGAL,
+            choices=(LEGAL, ILLEGAL),
+            doc="AMB-05: hitting a blot on one's own 1-point (it comes back, the hitter "
+            "goes to the far corner)",
+        ),
+        Option(
+            "next_game_starter",
+            "opening_roll",
+            choices=("opening_roll", "winner"),
+            doc="AMB-04: who starts the next game of a match",
+        ),
     ) + cube_options(False, automatic_doubles=False)  # no cube by the rules (§2), as long nardy
 
     def configure(self):
         self.hit_own1 = self.options["fayles_hit_on_own1"] == LEGAL
         cross = self.cross
-        self.victim_home = cross[24]   # the victim's 24-point, in the mover's numbering (1)
-        self.far = 24                  # the mover's own 24-point (the victim's cross[24])
+        self.victim_home = cross[24]  # the victim's 24-point, in the mover's numbering (1)
+        self.far = 24  # the mover's own 24-point (the victim's cross[24])
 
     def validate(self, position):
         super().validate(position)
@@ -75,9 +83,12 @@ class Fayles(Variant):
             side = position.sides[colour]
             if side[BAR] or side[HAND]:
                 name = ("white", "black")[colour]
-                raise PositionError(f"{name} has checkers on the bar or in the hand, but fayles "
-                                    "has neither (a hit checker goes to its 24-point)",
-                                    code="no_bar", colour=name)
+                raise PositionError(
+                    f"{name} has checkers on the bar or in the hand, but fayles "
+                    "has neither (a hit checker goes to its 24-point)",
+                    code="no_bar",
+                    colour=name,
+                )
 
     # --- units -----------------------------------------------------------------------------
     def unit_moves(self, ctx, s, t, d, limit=26):

@@ -24,10 +24,10 @@ from ..engine.frame import BOARD, occupied, ones, slot_mask
 from ..engine.geometry import PARALLEL
 from ..engine.options import Option
 from ..engine.variant import HIT_NONE, REROLL, Outcome, Variant
-from .stuck import StuckDrawMixin
 from .common import cube_options
+from .stuck import StuckDrawMixin
 
-_PASSED = slot_mask(0, 11)      # own checkers off or on own 1-11: the first one has passed
+_PASSED = slot_mask(0, 11)  # own checkers off or on own 1-11: the first one has passed
 _ON_THE_WAY = slot_mask(12, 23)  # checkers that left the head and have not passed yet
 _START_TABLE = slot_mask(19, 24)
 _START_FULL = ones(19, 24)
@@ -47,14 +47,22 @@ class Fevga(StuckDrawMixin, Variant):
     hit_mode = HIT_NONE
     opening = REROLL
     has_turn_constraint = True
-    steps_commute = False      # FIRST_PASS can lift mid-turn (FV-2: 13/10 then 24/23)
+    steps_commute = False  # FIRST_PASS can lift mid-turn (FV-2: 13/10 then 24/23)
     outcome_kinds = ("single", "gammon", "draw")
     option_specs = (
-        Option("fevga_start_table", "ALWAYS", choices=("ALWAYS", "ONLY_IF_STUCK"),
-               doc="never end a turn with all of own 24-19 occupied, or only the stuck-prime "
-                   "rule (AMB-35)"),
-        Option("next_game_starter", "winner", choices=("winner", "opening_roll"),
-               doc="who starts the next game (the previous winner)"),
+        Option(
+            "fevga_start_table",
+            "ALWAYS",
+            choices=("ALWAYS", "ONLY_IF_STUCK"),
+            doc="never end a turn with all of own 24-19 occupied, or only the stuck-prime "
+            "rule (AMB-35)",
+        ),
+        Option(
+            "next_game_starter",
+            "winner",
+            choices=("winner", "opening_roll"),
+            doc="who starts the next game (the previous winner)",
+        ),
     ) + cube_options(False)
 
     def configure(self):
@@ -124,10 +132,18 @@ class Moultezim(Fevga):
     race_database = False
     blurred_intermediate = False
     option_specs = (
-        Option("moultezim_gammon", True, "bool",
-               doc="2 points when the loser has borne off none; off: every win is 1 (AMB-38)"),
-        Option("next_game_starter", "winner", choices=("winner", "opening_roll"),
-               doc="who starts the next game (the previous winner)"),
+        Option(
+            "moultezim_gammon",
+            True,
+            "bool",
+            doc="2 points when the loser has borne off none; off: every win is 1 (AMB-38)",
+        ),
+        Option(
+            "next_game_starter",
+            "winner",
+            choices=("winner", "opening_roll"),
+            doc="who starts the next game (the previous winner)",
+        ),
     ) + cube_options(False)
 
     def configure(self):

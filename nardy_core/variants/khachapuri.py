@@ -13,9 +13,9 @@ from ..engine.geometry import PARALLEL
 from ..engine.options import Option
 from ..engine.position import OFF
 from ..engine.variant import HIT_NONE, REROLL, Outcome, Variant
-from .stuck import StuckDrawMixin
 from .common import cube_options
 from .long import LONG_OPTIONS, SixBlockMixin
+from .stuck import StuckDrawMixin
 
 DIFF, LN = "DIFF", "LN"
 _BLOCK_OPTIONS = tuple(o for o in LONG_OPTIONS if o.key in ("block_rule", "block_check"))
@@ -36,13 +36,26 @@ class Khachapuri(StuckDrawMixin, SixBlockMixin, Variant):
     opening = REROLL
     outcome_kinds = ("difference", "oin", "mars", "draw")
     option_specs = (
-        Option("KHACH_SCORE", DIFF, choices=(DIFF, LN),
-               doc="the winner scores 15 minus the loser's borne-off checkers, or long "
-                   "nardy's oin 1 / mars 2 (AMB-23)"),
-    ) + _BLOCK_OPTIONS + (
-        Option("next_game_starter", "winner", choices=("winner", "opening_roll"),
-               doc="who starts the next game (the previous winner, [bkgm rgb])"),
-    ) + cube_options(False)
+        (
+            Option(
+                "KHACH_SCORE",
+                DIFF,
+                choices=(DIFF, LN),
+                doc="the winner scores 15 minus the loser's borne-off checkers, or long "
+                "nardy's oin 1 / mars 2 (AMB-23)",
+            ),
+        )
+        + _BLOCK_OPTIONS
+        + (
+            Option(
+                "next_game_starter",
+                "winner",
+                choices=("winner", "opening_roll"),
+                doc="who starts the next game (the previous winner, [bkgm rgb])",
+            ),
+        )
+        + cube_options(False)
+    )
 
     def configure(self):
         self.configure_six_block()

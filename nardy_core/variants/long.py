@@ -10,7 +10,7 @@ from ..engine.variant import HIT_NONE, REROLL, Outcome, TurnContext, Variant
 from .common import cube_options
 
 _FIRST_HALF = ones(1, 12)  # lowest bits of the mover's points 1-12
-_HALF = 12 * SLOT_BITS     # twelve slots
+_HALF = 12 * SLOT_BITS  # twelve slots
 
 
 class SixBlockMixin:
@@ -29,7 +29,7 @@ class SixBlockMixin:
         opp = position.sides[1 - position.turn]
         ctx.data = (
             min((q for q in range(1, 25) if opp[q]), default=25),  # nearest opposing checker
-            any(opp[1:7]),                                          # a checker in its home
+            any(opp[1:7]),  # a checker in its home
         )
         return ctx
 
@@ -62,14 +62,20 @@ class SixBlockMixin:
                 name = ("white", "black")[colour]
                 raise PositionError(
                     f"{name} has a six-point block with no opposing checker ahead of it, "
-                    "which the six-block rule never allows", code="illegal_block", colour=name)
+                    "which the six-block rule never allows",
+                    code="illegal_block",
+                    colour=name,
+                )
 
 
 LONG_OPTIONS = (
     Option("first_move_dice", "reroll", choices=("reroll", "lot_dice")),
     Option("next_game_starter", "alternate", choices=("alternate", "winner", "lot")),
-    Option("head_exception", "head_obstacle",
-           choices=("head_obstacle", "list", "any_blocked", "any_double", "none")),
+    Option(
+        "head_exception",
+        "head_obstacle",
+        choices=("head_obstacle", "list", "any_blocked", "any_double", "none"),
+    ),
     Option("head_exception_rolls", frozenset({3, 4, 6}), "dieset"),
     Option("block_rule", "ahead", choices=("ahead", "opp_in_home", "none")),
     Option("block_check", "end_of_turn", choices=("end_of_turn", "every_step")),
@@ -162,8 +168,11 @@ class LongNardy(SixBlockMixin, Variant):
         if loser[OFF]:
             return Outcome(winner, "oin", 1)
         rule = self.options["koks_rule"]
-        if (rule == "head" and loser[24]) or (rule == "start_quarter" and any(loser[19:25])) or (
-                rule == "none_home" and not any(loser[1:7])):
+        if (
+            (rule == "head" and loser[24])
+            or (rule == "start_quarter" and any(loser[19:25]))
+            or (rule == "none_home" and not any(loser[1:7]))
+        ):
             return Outcome(winner, "koks", self.options["koks_points"])
         if sum(loser[1:7]) == self.checkers:
             return Outcome(winner, "home_mars", self.options["home_mars_points"])

@@ -29,8 +29,8 @@ from ..engine.geometry import CONTRARY
 from ..engine.options import Option
 from ..engine.position import BAR, BLACK, HAND, OFF, WHITE
 from ..engine.variant import REROLL, STD, X4, Outcome, Variant
-from .stuck import stuck_draw
 from .common import cube_options
+from .stuck import stuck_draw
 
 SINGLE, GAMMON, MOTHER, DRAW = "single", "gammon", "mother", "draw"
 PIN_MARK = "pin"  # Variant.hit_mode value of §1 (the victim stays where it is, pinned)
@@ -61,11 +61,19 @@ class Plakoto(Variant):
     outcome_kinds = (SINGLE, GAMMON, MOTHER, DRAW)
     # Link codes name options by their place in this list: add new ones at the end only.
     option_specs = (
-        Option("bear_off_requires_unpinned", True, "bool",
-               doc="AMB-21: no bearing off while an own checker is pinned"),
-        Option("next_game_starter", "winner", choices=("winner", "opening_roll"),
-               doc="who starts the next game (the previous winner; after a draw the opening "
-                   "roll, AMB-22)"),
+        Option(
+            "bear_off_requires_unpinned",
+            True,
+            "bool",
+            doc="AMB-21: no bearing off while an own checker is pinned",
+        ),
+        Option(
+            "next_game_starter",
+            "winner",
+            choices=("winner", "opening_roll"),
+            doc="who starts the next game (the previous winner; after a draw the opening "
+            "roll, AMB-22)",
+        ),
     ) + cube_options(False)  # no cube by the rules (§2), an option as in portes
 
     def configure(self):
@@ -80,23 +88,34 @@ class Plakoto(Variant):
             side, other = position.sides[colour], position.sides[1 - colour]
             name = ("white", "black")[colour]
             if side[BAR] or side[HAND]:
-                raise PositionError(f"{name} has checkers on the bar or in the hand, but "
-                                    "plakoto has neither (a checker is pinned, not hit)",
-                                    code="no_bar", colour=name)
+                raise PositionError(
+                    f"{name} has checkers on the bar or in the hand, but "
+                    "plakoto has neither (a checker is pinned, not hit)",
+                    code="no_bar",
+                    colour=name,
+                )
             for p in position.pins[colour]:
                 if not 1 <= p <= 24 or side[p] != 1 or not other[cross[p]]:
                     raise PositionError(
                         f"{name}'s checker on {p} is marked pinned, but a pinned point holds "
                         "exactly one of its checkers under opposing ones",
-                        code="bad_pin", colour=name, point=p)
+                        code="bad_pin",
+                        colour=name,
+                        point=p,
+                    )
                 if cross[p] in position.pins[1 - colour]:
-                    raise PositionError(f"both colours are marked pinned on {name}'s {p}",
-                                        code="bad_pin", colour=name, point=p)
+                    raise PositionError(
+                        f"both colours are marked pinned on {name}'s {p}",
+                        code="bad_pin",
+                        colour=name,
+                        point=p,
+                    )
 
     def points_may_be_shared(self, position, white_point):
         # only a pinned point holds both colours: one pinned checker under the other colour
-        return (white_point in position.pins[WHITE]
-                or self.cross[white_point] in position.pins[BLACK])
+        return (
+            white_point in position.pins[WHITE] or self.cross[white_point] in position.pins[BLACK]
+        )
 
     # --- units -----------------------------------------------------------------------------
     def turn_context(self, position, frame):

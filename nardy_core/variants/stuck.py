@@ -26,8 +26,9 @@ def can_ever_move(variant, position, colour) -> bool:
 def stuck_draw(variant, position):
     """The draw ``Outcome`` when neither side can ever move again from ``position``, else
     None."""
-    if any(can_ever_move(variant, position, colour) for colour in (position.turn,
-                                                                   1 - position.turn)):
+    if any(
+        can_ever_move(variant, position, colour) for colour in (position.turn, 1 - position.turn)
+    ):
         return None
     return Outcome(None, DRAW, 0)
 

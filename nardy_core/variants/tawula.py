@@ -29,7 +29,7 @@ SRC, FALKENER = "SRC", "FALKENER"
 BROAD, NARROW = "BROAD", "NARROW"
 AT_LEAST_ONE, EXACTLY_ONE = "AT_LEAST_ONE", "EXACTLY_ONE"
 MID_TURN, NEXT_TURN = "MID_TURN", "NEXT_TURN"
-OPP_START = range(7, 13)   # the opponent's starting table (his 24-19) on the mover's points
+OPP_START = range(7, 13)  # the opponent's starting table (his 24-19) on the mover's points
 HEAD_PAIR = 24
 
 
@@ -46,26 +46,50 @@ class Tawula(Variant):
     setup_hand = 13
     block_min = 2
     has_turn_constraint = True
-    steps_commute = False        # the far-side cap and the pair lock depend on the order
+    steps_commute = False  # the far-side cap and the pair lock depend on the order
     opening = USE_DICE
     outcome_kinds = ("single", "capote", "draw")
     # add new options at the end only (link codes number them by place)
     option_specs = (
-        Option("tawula_entry", SRC, choices=(SRC, FALKENER),
-               doc="AMB-27: a hand checker enters with d on own 25-d, or 24-d (Falkener)"),
-        Option("tawula_far_cap", 2, choices=(2, 1),
-               doc="AMB-28: most own checkers on one far-side point"),
+        Option(
+            "tawula_entry",
+            SRC,
+            choices=(SRC, FALKENER),
+            doc="AMB-27: a hand checker enters with d on own 25-d, or 24-d (Falkener)",
+        ),
+        Option(
+            "tawula_far_cap",
+            2,
+            choices=(2, 1),
+            doc="AMB-28: most own checkers on one far-side point",
+        ),
         Option("tawula_head", 13, choices=(13, 19), doc="AMB-29: the unlimited far-side point"),
-        Option("tawula_open_rule", BROAD, choices=(BROAD, NARROW),
-               doc="AMB-30: after a hit in the opponent's starting table a point stays open"
-                   " (BROAD) or the hit point is not made (NARROW)"),
-        Option("tawula_capote", AT_LEAST_ONE, choices=(AT_LEAST_ONE, EXACTLY_ONE),
-               doc="AMB-31: capote with one or more checkers off, or exactly one"),
-        Option("tawula_lock_lift", MID_TURN, choices=(MID_TURN, NEXT_TURN),
-               doc="AMB-32: the initial pair is free as soon as the hand is empty, or from the"
-                   " next turn"),
-        Option("next_game_starter", "opening_roll", choices=("opening_roll", "winner"),
-               doc="AMB-33: who starts the next game of a match"),
+        Option(
+            "tawula_open_rule",
+            BROAD,
+            choices=(BROAD, NARROW),
+            doc="AMB-30: after a hit in the opponent's starting table a point stays open"
+            " (BROAD) or the hit point is not made (NARROW)",
+        ),
+        Option(
+            "tawula_capote",
+            AT_LEAST_ONE,
+            choices=(AT_LEAST_ONE, EXACTLY_ONE),
+            doc="AMB-31: capote with one or more checkers off, or exactly one",
+        ),
+        Option(
+            "tawula_lock_lift",
+            MID_TURN,
+            choices=(MID_TURN, NEXT_TURN),
+            doc="AMB-32: the initial pair is free as soon as the hand is empty, or from the"
+            " next turn",
+        ),
+        Option(
+            "next_game_starter",
+            "opening_roll",
+            choices=("opening_roll", "winner"),
+            doc="AMB-33: who starts the next game of a match",
+        ),
     )
 
     def configure(self):

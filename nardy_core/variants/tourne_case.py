@@ -23,10 +23,10 @@ from ..engine.frame import F_BAR, F_HAND, F_OBAR, F_OPP, ONE, SH, slot_mask
 from ..engine.geometry import ROWS12, ROWS12_CONTRARY, cross_table
 from ..engine.options import Option
 from ..engine.position import BAR, HAND
-from ..engine.variant import NO_BEAR_OFF, Outcome, REROLL, Variant, X1
+from ..engine.variant import NO_BEAR_OFF, REROLL, X1, Outcome, Variant
 from .stuck import stuck_draw
 
-HOME = 1                                         # own point of row point 12
+HOME = 1  # own point of row point 12
 ROW_LEN = 12
 HIT = (0,) + tuple(ONE[F_OBAR] - ONE[F_OPP + 25 - p] for p in range(1, 25))  # facing p -> bar
 BETWEEN = [[slot_mask(lo, hi) if lo <= hi else 0 for hi in range(27)] for lo in range(27)]
@@ -50,20 +50,36 @@ class TourneCase(Variant):
     doubles = X1
     hit_mode = "across"
     bear_off = NO_BEAR_OFF
-    steps_commute = False          # entry order and passing make the order of steps matter
+    steps_commute = False  # entry order and passing make the order of steps matter
     opening = REROLL
     outcome_kinds = ("single", "double", "draw")
     point_labels = (0,) + tuple(13 - p if p <= ROW_LEN else None for p in range(1, 25))
     # add new options at the end only (link codes number them by place)
     option_specs = (
-        Option("tourne_rows", PARALLEL_ROWS, choices=(PARALLEL_ROWS, CONTRARY_ROWS),
-               doc="AMB-06: own row point k faces the opponent's k, or his 13 - k"),
-        Option("tourne_dice", BOTH, choices=(BOTH, LOWER),
-               doc="AMB-07: both dice (a double once), or only the lower die"),
-        Option("tourne_overshoot", False, "bool",
-               doc="AMB-10: a larger die may carry a checker onto the home point"),
-        Option("next_game_starter", "opening_roll", choices=("opening_roll", "winner"),
-               doc="AMB-04: who starts the next game of a match"),
+        Option(
+            "tourne_rows",
+            PARALLEL_ROWS,
+            choices=(PARALLEL_ROWS, CONTRARY_ROWS),
+            doc="AMB-06: own row point k faces the opponent's k, or his 13 - k",
+        ),
+        Option(
+            "tourne_dice",
+            BOTH,
+            choices=(BOTH, LOWER),
+            doc="AMB-07: both dice (a double once), or only the lower die",
+        ),
+        Option(
+            "tourne_overshoot",
+            False,
+            "bool",
+            doc="AMB-10: a larger die may carry a checker onto the home point",
+        ),
+        Option(
+            "next_game_starter",
+            "opening_roll",
+            choices=("opening_roll", "winner"),
+            doc="AMB-04: who starts the next game of a match",
+        ),
     )
 
     def configure(self):
@@ -74,8 +90,7 @@ class TourneCase(Variant):
         self.overshoot = self.options["tourne_overshoot"]
         # landing on p hits the facing checker unless p is the home point or faces the
         # opponent's (contrary rows: row point 1 faces it); home checkers are never hit
-        self._hits_on = tuple(HOME < p <= ROW_LEN and self.cross[25 - p] != HOME
-                              for p in range(25))
+        self._hits_on = tuple(HOME < p <= ROW_LEN and self.cross[25 - p] != HOME for p in range(25))
 
     # --- positions ------------------------------------------------------------------------
     def validate(self, position):
@@ -83,16 +98,23 @@ class TourneCase(Variant):
         for colour in (0, 1):
             side = position.sides[colour]
             name = ("white", "black")[colour]
-            if any(side[ROW_LEN + 1:25]) or side[0]:
-                raise PositionError(f"{name} has checkers off his row (tourne-case has row "
-                                    "points 1-12 and no bearing off)", code="off_row",
-                                    colour=name)
+            if any(side[ROW_LEN + 1 : 25]) or side[0]:
+                raise PositionError(
+                    f"{name} has checkers off his row (tourne-case has row "
+                    "points 1-12 and no bearing off)",
+                    code="off_row",
+                    colour=name,
+                )
         white, black = position.sides
         for p in range(HOME + 1, ROW_LEN + 1):  # two facing checkers: one would have hit
             facing = self.cross[25 - p]  # black's own point facing white's p
             if facing != HOME and white[p] and black[facing]:
-                raise PositionError(f"white's row point {13 - p} faces a black checker",
-                                    code="facing", colour="white", point=13 - p)
+                raise PositionError(
+                    f"white's row point {13 - p} faces a black checker",
+                    code="facing",
+                    colour="white",
+                    point=13 - p,
+                )
 
     def points_may_be_shared(self, position, white_point):
         return False
@@ -139,8 +161,11 @@ class TourneCase(Variant):
 
     # --- results --------------------------------------------------------------------------
     def may_end(self, frame):
-        return ((frame >> SH[HOME]) & 15 == self.checkers or bool((frame >> SH[F_BAR]) & 15)
-                or bool((frame >> SH[F_OBAR]) & 15))
+        return (
+            (frame >> SH[HOME]) & 15 == self.checkers
+            or bool((frame >> SH[F_BAR]) & 15)
+            or bool((frame >> SH[F_OBAR]) & 15)
+        )
 
     def end_of_turn(self, before, after):
         mover = after.turn

@@ -9,7 +9,7 @@ import json
 import pyodide_js
 
 service = None
-reviewer = None   # the review being run (review_open … review_item … review_summary)
+reviewer = None  # the review being run (review_open … review_item … review_summary)
 
 
 async def init(wheel_url):
@@ -17,6 +17,7 @@ async def init(wheel_url):
     if service is None:
         await pyodide_js.loadPackage(wheel_url)
         from nardy_core.ui.botservice import BotService
+
         service = BotService()
     return "ready"
 
@@ -25,6 +26,7 @@ def _reply(work):
     """``work()`` as JSON, or its refusal as ``{"error"}`` (no review open: AttributeError
     on None; an item out of range: IndexError)."""
     from nardy_core.engine.errors import NardyError
+
     try:
         return json.dumps(work())
     except (NardyError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
@@ -34,6 +36,7 @@ def _reply(work):
 def _request(request_json):
     """A request's JSON through the engine's guarded reader (size, depth, numbers)."""
     from nardy_core.formats.inputs import parse_json
+
     return parse_json(request_json, "the request")
 
 
@@ -49,14 +52,18 @@ def review_open(request_json):
     """Start reviewing a record (``{"record", "level", "game"}``: a session's record and the
     index of its game to review): ``{"count"}`` items to analyse, one call of ``review_item``
     each, so that the page shows progress and can stop."""
+
     def open_review():
         global reviewer
         from nardy_core.analysis.review import Review
+
         reviewer = None
         request = _request(request_json)
-        reviewer = Review(request["record"], level=request.get("level", "strong"),
-                          game=request.get("game"))
+        reviewer = Review(
+            request["record"], level=request.get("level", "strong"), game=request.get("game")
+        )
         return {"count": len(reviewer.decisions())}
+
     return _reply(open_review)
 
 
@@ -77,8 +84,17 @@ def game_code(record_json):
     """The whole-game link code of a finished game: replaying a long game to encode it takes
     a few hundred milliseconds, which the page's own thread must not spend."""
     from nardy_core.ui import pagerecords
+
     return _reply(lambda: {"code": pagerecords.game_code(_request(record_json))})
 
 
-__export__ = ["init", "decide", "hint", "review_open", "review_item", "review_summary",
-              "review_text", "game_code"]
+__export__ = [
+    "init",
+    "decide",
+    "hint",
+    "review_open",
+    "review_item",
+    "review_summary",
+    "review_text",
+    "game_code",
+]

@@ -5,8 +5,8 @@ dialog, and the device's totals, to which each finished game is added once
 
 import js
 
-from dom import absent, by_id, copy_text, download, today
 from dicepanel import dice_line, stats_dialog, verification_text
+from dom import absent, by_id, copy_text, download, today
 from nardy_core.engine.errors import NardyError
 from nardy_core.ui import dicetally
 from nardy_core.ui import pagerecords as R
@@ -17,8 +17,8 @@ from storage import DICE_STATS, Storage, device_totals
 class DiceCtl:
     def __init__(self, app):
         self.app = app
-        self.result = None           # (key, (text, ok)): the last Verify, for this state only
-        self.counted = set()         # ids of finished games known to be in the device totals
+        self.result = None  # (key, (text, ok)): the last Verify, for this state only
+        self.counted = set()  # ids of finished games known to be in the device totals
 
     def bind(self, on):
         on(by_id("dice"), "click", self.on_click)
@@ -41,15 +41,19 @@ class DiceCtl:
         if absent(node):
             return
         from nardy_core.analysis.dicecheck import commitment
+
         session = self.app.session
         if session.recorded_dice:
             info = {"recorded": True}
         else:
             seed = session.match.seed
             result = self.result
-            info = {"commitment": commitment(seed), "match": bool(session.match.length),
-                    "seed": seed if self.revealed() else None,
-                    "result": result[1] if result and result[0] == self._key() else None}
+            info = {
+                "commitment": commitment(seed),
+                "match": bool(session.match.length),
+                "seed": seed if self.revealed() else None,
+                "result": result[1] if result and result[0] == self._key() else None,
+            }
         node.innerHTML = dice_line(self.app.lang, info)
 
     def on_click(self, event):
@@ -75,6 +79,7 @@ class DiceCtl:
     def verify(self):
         """Recompute every throw of the session from the revealed seed, here in the page."""
         from nardy_core.analysis.dicecheck import verify, verify_record
+
         app = self.app
         session = app.session
         if session.recorded_dice or not self.revealed():
@@ -106,17 +111,28 @@ class DiceCtl:
 
     def open_stats(self):
         from nardy_core.analysis.dicestats import game_stats, session_games, session_stats
+
         lang = self.app.lang
         session = self.app.session
         sections = []
         try:
             stats = game_stats(session.game)
-            sections.append(("ds-game", T.tr(lang, "stats_this_game"),
-                             [(self._player_label(p), stats[p]) for p in (0, 1)]))
+            sections.append(
+                (
+                    "ds-game",
+                    T.tr(lang, "stats_this_game"),
+                    [(self._player_label(p), stats[p]) for p in (0, 1)],
+                )
+            )
             if len(session_games(session)) > 1:
                 stats = session_stats(session)
-                sections.append(("ds-match", T.tr(lang, "stats_this_match"),
-                                 [(self._player_label(p), stats[p]) for p in (0, 1)]))
+                sections.append(
+                    (
+                        "ds-match",
+                        T.tr(lang, "stats_this_match"),
+                        [(self._player_label(p), stats[p]) for p in (0, 1)],
+                    )
+                )
         except NardyError as exc:
             js.console.warn(f"nardy: no dice statistics for this game ({exc})")
         players, _counted = device_totals()

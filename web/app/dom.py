@@ -49,8 +49,9 @@ def copy_text(text, say):
     (it refuses without permission, or outside a secure context)."""
     try:
         done = window.navigator.clipboard.writeText(text)
-        done.then(create_proxy(lambda _r: say("copied")),
-                  create_proxy(lambda _e: say("copy_failed")))
+        done.then(
+            create_proxy(lambda _r: say("copied")), create_proxy(lambda _e: say("copy_failed"))
+        )
     except Exception:
         say("copy_failed")
 
@@ -58,15 +59,18 @@ def copy_text(text, say):
 def focused_loc():
     """The board place that has the keyboard focus (kept across a redraw), or None."""
     focused = document.activeElement
-    return focused.getAttribute("data-loc") if focused and hasattr(
-        focused, "getAttribute") else None
+    return (
+        focused.getAttribute("data-loc") if focused and hasattr(focused, "getAttribute") else None
+    )
 
 
 def button(lang, act, label, primary=False, disabled=False):
     cls = ' class="primary"' if primary else ""
     dis = " disabled" if disabled else ""
-    return (f'<button type="button" id="btn-{act}" data-act="{act}"{cls}{dis}>'
-            f'{T.tr(lang, label)}</button>')
+    return (
+        f'<button type="button" id="btn-{act}" data-act="{act}"{cls}{dis}>'
+        f"{T.tr(lang, label)}</button>"
+    )
 
 
 def closest(event, selector):

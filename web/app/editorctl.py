@@ -14,7 +14,7 @@ from sharing import editor_panel
 class EditorCtl:
     def __init__(self, app):
         self.app = app
-        self.editor = None           # the position editor, while it is open
+        self.editor = None  # the position editor, while it is open
         self.palette = {"colour": 0, "mode": "add"}
 
     @property
@@ -28,8 +28,9 @@ class EditorCtl:
 
     def open(self, _event=None):
         game = self.app.session.game
-        self.editor = Editor(start=(game.position.replace(dice=game.position.dice), game.cube,
-                                    game.match))
+        self.editor = Editor(
+            start=(game.position.replace(dice=game.position.dice), game.cube, game.match)
+        )
         self.app.render()
 
     def close(self):
@@ -74,7 +75,8 @@ class EditorCtl:
             by_id(f"player-{slot}").innerHTML = (
                 f'<span class="swatch c{colour}"></span><span class="name">'
                 f'{T.colour_name(lang, colour)}</span><span class="pips">'
-                f'{T.tr(lang, "pips", count=view["pips"][colour])}</span>')
+                f"{T.tr(lang, 'pips', count=view['pips'][colour])}</span>"
+            )
         if app.notice:
             app.show_notice()
         if focus_loc:
@@ -127,12 +129,15 @@ class EditorCtl:
                 editor.set_dice([int(c) for c in text])
             elif target.id in ("ed-cube", "ed-owner"):
                 owner = by_id("ed-owner").value
-                editor.set_cube(int(by_id("ed-cube").value),
-                                None if owner == "None" else int(owner))
+                editor.set_cube(
+                    int(by_id("ed-cube").value), None if owner == "None" else int(owner)
+                )
             elif target.id in ("ed-length", "ed-s0", "ed-s1", "ed-crawford"):
-                editor.set_match(int(by_id("ed-length").value or 0),
-                                 (int(by_id("ed-s0").value or 0),
-                                  int(by_id("ed-s1").value or 0)), by_id("ed-crawford").value)
+                editor.set_match(
+                    int(by_id("ed-length").value or 0),
+                    (int(by_id("ed-s0").value or 0), int(by_id("ed-s1").value or 0)),
+                    by_id("ed-crawford").value,
+                )
         except (NardyError, ValueError) as exc:
             app.set_notice(T.error_text(app.lang, exc), alert=True)
         app.render()

@@ -22,8 +22,8 @@ MOVE_ROWS = ("play", "pass", "double", "take", "beaver", "drop", "resign", "acce
 class EmbedCtl:
     def __init__(self, app):
         self.app = app
-        self.posted = None           # the last (session, games, moves, over) reported
-        self.quiet = False           # a ``set`` under way: the host gets a ``state``, not a move
+        self.posted = None  # the last (session, games, moves, over) reported
+        self.quiet = False  # a ``set`` under way: the host gets a ``state``, not a move
 
     def bind(self, on):
         if EMBED:
@@ -53,9 +53,13 @@ class EmbedCtl:
             app.replays.still = payload if kind == "state" and app.mode == "static" else None
             self.quiet = True
             try:
-                app.sharing.open_shared(kind, payload, "bot" if app.mode == "play" else "two",
-                                        level=level if level in bot_levels() else DEFAULT_LEVEL,
-                                        ident="embed")
+                app.sharing.open_shared(
+                    kind,
+                    payload,
+                    "bot" if app.mode == "play" else "two",
+                    level=level if level in bot_levels() else DEFAULT_LEVEL,
+                    ident="embed",
+                )
             finally:
                 self.quiet = False
         except NardyError as exc:
@@ -90,12 +94,17 @@ class EmbedCtl:
             return
         if self.quiet or before[:2] != key[:2]:  # a position set, or a new game: no move
             return
-        for row in moves[before[2]:]:
-            self.post({"type": "move", "code": code, "move": T.log_text("en", row),
-                       "turn": session.game.position.turn})
+        for row in moves[before[2] :]:
+            self.post(
+                {
+                    "type": "move",
+                    "code": code,
+                    "move": T.log_text("en", row),
+                    "turn": session.game.position.turn,
+                }
+            )
         if key[3] and not before[3]:
-            self.post({"type": "gameover", "result": session.game.result.to_dict(),
-                       "code": code})
+            self.post({"type": "gameover", "result": session.game.result.to_dict(), "code": code})
 
     def on_message(self, event):
         app = self.app

@@ -14,8 +14,8 @@ from nardy_core.ui import text as T
 class HintCtl:
     def __init__(self, app):
         self.app = app
-        self.hint = None             # the worker's advice: {"key", "answer" | "busy"}
-        self.preview = None          # the hint play shown on the board (index), or None
+        self.hint = None  # the worker's advice: {"key", "answer" | "busy"}
+        self.preview = None  # the hint play shown on the board (index), or None
 
     def bind(self, on):
         box = by_id("hint")
@@ -28,8 +28,12 @@ class HintCtl:
         """What a hint answers: this game at this decision (any action makes it stale)."""
         app = self.app
         session = app.session
-        return [app.session_id, len(session.match.games), len(session.game.actions),
-                session.game.phase]
+        return [
+            app.session_id,
+            len(session.match.games),
+            len(session.game.actions),
+            session.game.phase,
+        ]
 
     def asked(self) -> bool:
         """A hint for this decision is shown or on its way (the button is then disabled)."""

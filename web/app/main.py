@@ -11,8 +11,8 @@ board is drawn, so the page keeps responding while it thinks.
 """
 
 import asyncio
-from html import escape
 import json
+from html import escape
 
 import js
 import pyodide_js
@@ -22,26 +22,25 @@ from pyscript import document, window
 BUILD = json.loads(await (await js.fetch("./build.json")).text())  # noqa: F704 (PyScript)
 await pyodide_js.loadPackage(BUILD["wheel"])  # noqa: F704 — the wheel built from this repo
 
+from dicectl import DiceCtl  # noqa: E402
+from dom import EMBED, absent, by_id, focused_loc  # noqa: E402
+from editorctl import EditorCtl  # noqa: E402
+from embedctl import EMBED_MODES, EmbedCtl  # noqa: E402
+from hintctl import HintCtl  # noqa: E402
 from nardy_core.engine.errors import NardyError  # noqa: E402
 from nardy_core.ui import prefs as P  # noqa: E402
 from nardy_core.ui import text as T  # noqa: E402
 from nardy_core.ui.session import HUMAN  # noqa: E402
 from nardy_core.ui.svg import render_board  # noqa: E402
-from dom import EMBED, absent, by_id, focused_loc  # noqa: E402
+from newgame import NewGame  # noqa: E402
+from pickerctl import PickerCtl  # noqa: E402
+from play import Play  # noqa: E402
+from replayctl import ReplayCtl  # noqa: E402
+from reviewctl import ReviewCtl  # noqa: E402
+from settingsctl import SettingsCtl  # noqa: E402
+from sharectl import ShareCtl  # noqa: E402
 from storage import CURRENT, PREFS, Storage  # noqa: E402
 from workers import Workers  # noqa: E402
-from play import Play  # noqa: E402
-from newgame import NewGame  # noqa: E402
-from sharectl import ShareCtl  # noqa: E402
-from hintctl import HintCtl  # noqa: E402
-from reviewctl import ReviewCtl  # noqa: E402
-from replayctl import ReplayCtl  # noqa: E402
-from editorctl import EditorCtl  # noqa: E402
-from dicectl import DiceCtl  # noqa: E402
-from embedctl import EMBED_MODES, EmbedCtl  # noqa: E402
-from settingsctl import SettingsCtl  # noqa: E402
-from pickerctl import PickerCtl  # noqa: E402
-
 
 NOTICE_S = {False: 6, True: 15}  # seconds a notice stays: a message, an error
 
@@ -53,14 +52,14 @@ class App:
         self.session = None
         self.session_id = None
         self.flipped = False
-        self.token = 0               # bumps when another session is loaded: old replies drop
-        self.notice = None           # (text, is_alert, detail) to show at the next render
-        self.notice_shown = 0        # counts notices shown: a timer hides only its own
-        self.standing = None         # key of a notice that stays until closed (storage refused)
+        self.token = 0  # bumps when another session is loaded: old replies drop
+        self.notice = None  # (text, is_alert, detail) to show at the next render
+        self.notice_shown = 0  # counts notices shown: a timer hides only its own
+        self.standing = None  # key of a notice that stays until closed (storage refused)
         # the browser lets the page keep nothing: play goes on, the page says so once ready
         # (an embed keeps nothing anyway, and does not probe)
         self.storage_refused = not EMBED and Storage.refused()
-        self.starting = False        # reading the address's link at start: not ready yet
+        self.starting = False  # reading the address's link at start: not ready yet
         self.was_ready = False
         self.query = P.query(window.location.search)
         self.mode = self.query.get("mode", "play") if EMBED else "app"
@@ -81,9 +80,19 @@ class App:
         self.embed = EmbedCtl(self)
         self.settings = SettingsCtl(self)
         self.picker = PickerCtl(self)
-        self.controllers = (self.play, self.games, self.sharing, self.hints, self.review,
-                            self.replays, self.editing, self.dice, self.embed, self.settings,
-                            self.picker)
+        self.controllers = (
+            self.play,
+            self.games,
+            self.sharing,
+            self.hints,
+            self.review,
+            self.replays,
+            self.editing,
+            self.dice,
+            self.embed,
+            self.settings,
+            self.picker,
+        )
         self._proxies = []
 
     # --- what the address asks for ------------------------------------------------------------
@@ -113,8 +122,9 @@ class App:
             self.set_notice(T.tr(self.lang, "restored"))  # replaced by a notice of damage
             restored = self.games.load(current)
         # a reload shows the saved game: the address is its own
-        own = restored and (hash_text in ("", "#") or
-                            "#" + self.sharing.own_fragment() == hash_text)
+        own = restored and (
+            hash_text in ("", "#") or "#" + self.sharing.own_fragment() == hash_text
+        )
         reading = not own and self.sharing.open_link(hash_text)
         first_visit = self.session is None and not reading and self.picker.wanted()
         if first_visit:  # the picker's board: nobody moves on it until Play
@@ -183,8 +193,11 @@ class App:
         text, alert, detail = self.notice
         banner = by_id("notice")
         banner.innerHTML = f'<span class="text">{escape(text)}</span>' + (
-            f'<details><summary>{escape(T.tr(self.lang, "details"))}</summary>'
-            f'{escape(detail)}</details>' if detail else "")
+            f"<details><summary>{escape(T.tr(self.lang, 'details'))}</summary>"
+            f"{escape(detail)}</details>"
+            if detail
+            else ""
+        )
         banner.setAttribute("role", "alert" if alert else "status")
         banner.removeAttribute("data-standing")
         banner.hidden = False
@@ -222,9 +235,11 @@ class App:
         if not banner.hidden and banner.getAttribute("data-standing") == mark:
             return  # in view, in this language: left as it is (and its focus)
         close = escape(T.tr(self.lang, "close"))
-        banner.innerHTML = (f'<span class="text">{escape(T.tr(self.lang, self.standing))}</span>'
-                            f'<button type="button" id="btn-notice-close" class="notice-close" '
-                            f'aria-label="{close}" title="{close}">×</button>')
+        banner.innerHTML = (
+            f'<span class="text">{escape(T.tr(self.lang, self.standing))}</span>'
+            f'<button type="button" id="btn-notice-close" class="notice-close" '
+            f'aria-label="{close}" title="{close}">×</button>'
+        )
         banner.setAttribute("data-standing", mark)
         banner.setAttribute("role", "status")
         banner.hidden = False
@@ -249,9 +264,13 @@ class App:
 
     def draw_board(self, view, actionable):
         svg = render_board(
-            view, viewer=self.viewer(), mirror=bool(self.prefs["mirror"]),
-            numbers=bool(self.prefs["numbers"]), label=T.board_label(self.lang),
-            actionable=actionable)
+            view,
+            viewer=self.viewer(),
+            mirror=bool(self.prefs["mirror"]),
+            numbers=bool(self.prefs["numbers"]),
+            label=T.board_label(self.lang),
+            actionable=actionable,
+        )
         by_id("board").innerHTML = svg
         if not EMBED:
             Storage.keep_board(svg)  # the next visit's first paint (index.html)
@@ -288,8 +307,9 @@ class App:
         elif self.standing and by_id("notice").hasAttribute("data-standing"):
             self.show_standing()  # in the page's language (the player may have switched it)
         if focus_loc:
-            target = document.querySelector(f'[data-loc="{focus_loc}"][tabindex="0"]') or \
-                document.querySelector('#board [tabindex="0"]')
+            target = document.querySelector(
+                f'[data-loc="{focus_loc}"][tabindex="0"]'
+            ) or document.querySelector('#board [tabindex="0"]')
             if target:
                 target.focus()
         self.sharing.sync_address()
@@ -332,8 +352,10 @@ document.body.dataset.live = "1"
 def _on_update(apply):
     """A new build is installed: say so and reload when the player agrees."""
     banner = by_id("notice")
-    banner.innerHTML = (f'{T.tr(app.lang, "new_version")} <button type="button" '
-                        f'id="btn-update">{T.tr(app.lang, "reload")}</button>')
+    banner.innerHTML = (
+        f'{T.tr(app.lang, "new_version")} <button type="button" '
+        f'id="btn-update">{T.tr(app.lang, "reload")}</button>'
+    )
     banner.setAttribute("role", "status")
     banner.removeAttribute("data-standing")
     banner.hidden = False
@@ -344,6 +366,7 @@ async def _after_first_paint():
     await asyncio.sleep(0.05)
     if not EMBED:  # a service worker in another site's frame would be that site's business
         import pwa
+
         await pwa.register(_on_update)
     if any(p != HUMAN for p in app.session.players):
         await app.workers.ensure_bot()  # warm the bot up before it is first needed

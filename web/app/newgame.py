@@ -10,8 +10,15 @@ from nardy_core.engine.errors import NardyError, OptionError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import text as T
 from nardy_core.ui.session import DEFAULT_LEVEL, HUMAN, Session
-from storage import CURRENT, DAMAGED, SAVES, Storage, put_saves, saved_games, \
-    set_aside_unreadable_saves
+from storage import (
+    CURRENT,
+    DAMAGED,
+    SAVES,
+    Storage,
+    put_saves,
+    saved_games,
+    set_aside_unreadable_saves,
+)
 
 
 class NewGame:
@@ -34,8 +41,7 @@ class NewGame:
     def check_saves(self):
         """A store of saved games that no version can read is set aside, with a notice."""
         if set_aside_unreadable_saves():
-            self.app.set_notice(T.tr(self.app.lang, "saves_unreadable", name=DAMAGED),
-                                alert=True)
+            self.app.set_notice(T.tr(self.app.lang, "saves_unreadable", name=DAMAGED), alert=True)
 
     def load(self, ident) -> bool:
         app = self.app
@@ -58,15 +64,18 @@ class NewGame:
             return  # an embedded board keeps nothing on the visitor's device
         app = self.app
         saves = self.saves()
-        saves[app.session_id] = R.save_entry(app.session, app.lang, now_ms(),
-                                             previous=saves.get(app.session_id))
+        saves[app.session_id] = R.save_entry(
+            app.session, app.lang, now_ms(), previous=saves.get(app.session_id)
+        )
         if put_saves(saves, app.session_id):
             self.save_refused = False
             Storage.put(CURRENT, app.session_id)
         elif not self.save_refused:  # said once, not at every move
             self.save_refused = True
-            app.set_notice(T.tr(app.lang, "storage_full" if Storage.full
-                                else "storage_unavailable"), alert=True)
+            app.set_notice(
+                T.tr(app.lang, "storage_full" if Storage.full else "storage_unavailable"),
+                alert=True,
+            )
         app.dice.count()
 
     def new_session(self, choice, save=True):
@@ -75,17 +84,22 @@ class NewGame:
             game = choice.get("game", "long")
             kind = match_kind_of(game)
             if kind is None and isinstance(game, str) and game.startswith("match:"):
-                raise OptionError(f"the match {game!r} is not available",
-                                  code="match_unavailable", match=game)
+                raise OptionError(
+                    f"the match {game!r} is not available", code="match_unavailable", match=game
+                )
             length = int(choice.get("length") or 0)
             if kind is not None and not length:  # ?new=match:tavli without a length
                 length = kind.default_length
-            session = Session(game if kind is None else None,
-                              (choice.get("options") or {}) if kind is None else None, length,
-                              (choice.get("p0", HUMAN), choice.get("p1", DEFAULT_LEVEL)),
-                              seed=choice.get("seed"), prefs=app.session_prefs(),
-                              kind=None if kind is None else kind.key,
-                              hints=choice.get("hints") is not False)
+            session = Session(
+                game if kind is None else None,
+                (choice.get("options") or {}) if kind is None else None,
+                length,
+                (choice.get("p0", HUMAN), choice.get("p1", DEFAULT_LEVEL)),
+                seed=choice.get("seed"),
+                prefs=app.session_prefs(),
+                kind=None if kind is None else kind.key,
+                hints=choice.get("hints") is not False,
+            )
         except (NardyError, TypeError, ValueError) as exc:
             app.set_notice(T.error_text(app.lang, exc), alert=True)
             session = Session("long", prefs=app.session_prefs())
@@ -96,8 +110,9 @@ class NewGame:
         app = self.app
         dialog = by_id("dlg-new")
         choice = dict(app.prefs.get("new_game") or {})
-        dialog.innerHTML = new_game_form(app.lang, choice,
-                                         saved_games(self.saves(), app.session_id))
+        dialog.innerHTML = new_game_form(
+            app.lang, choice, saved_games(self.saves(), app.session_id)
+        )
         dialog.showModal()
 
     def on_dialog(self, event):
@@ -130,14 +145,21 @@ class NewGame:
                 length = by_id("ng-length").value
                 by_id("ng-length-box").outerHTML = length_field(lang, game, length)
                 by_id("ng-options").innerHTML = (
-                    f"<legend>{T.tr(lang, 'rules')}</legend>" + option_fields(lang, game, {}))
+                    f"<legend>{T.tr(lang, 'rules')}</legend>" + option_fields(lang, game, {})
+                )
 
     def read_form(self):
         options = {}
         for field in document.querySelectorAll("#dlg-new [data-opt]"):
             key = field.getAttribute("data-opt")
-            options[key] = ("true" if field.checked else "false") if field.type == "checkbox" \
-                else field.value
-        return {"game": by_id("ng-game").value, "p0": by_id("ng-p0").value,
-                "p1": by_id("ng-p1").value, "length": int(by_id("ng-length").value),
-                "options": options, "hints": bool(by_id("ng-hints").checked)}
+            options[key] = (
+                ("true" if field.checked else "false") if field.type == "checkbox" else field.value
+            )
+        return {
+            "game": by_id("ng-game").value,
+            "p0": by_id("ng-p0").value,
+            "p1": by_id("ng-p1").value,
+            "length": int(by_id("ng-length").value),
+            "options": options,
+            "hints": bool(by_id("ng-hints").checked),
+        }

@@ -32,20 +32,31 @@ class PickerCtl:
             return
         lang = app.lang
         opponents = [(HUMAN, T.tr(lang, "pick_person"))] + [
-            (level, T.tr(lang, level)) for level in bot_levels()]
+            (level, T.tr(lang, level)) for level in bot_levels()
+        ]
         chosen = _game_of(app.session)
         dialog.innerHTML = picker_html(
-            lang, chosen, opponents, DEFAULT_LEVEL,
-            {"title": T.tr(lang, "pick_title"), "opponent": T.tr(lang, "pick_opponent"),
-             "play": T.tr(lang, "pick_play")})
+            lang,
+            chosen,
+            opponents,
+            DEFAULT_LEVEL,
+            {
+                "title": T.tr(lang, "pick_title"),
+                "opponent": T.tr(lang, "pick_opponent"),
+                "play": T.tr(lang, "pick_play"),
+            },
+        )
         dialog.showModal()
 
     def choice(self):
         dialog = by_id("dlg-pick")
         game = dialog.querySelector('input[name="game"]:checked')
         opponent = by_id("pk-opponent").value
-        return {"game": game.value if not absent(game) else "long", "p0": HUMAN,
-                "p1": opponent if opponent in bot_levels() else HUMAN}
+        return {
+            "game": game.value if not absent(game) else "long",
+            "p0": HUMAN,
+            "p1": opponent if opponent in bot_levels() else HUMAN,
+        }
 
     def on_change(self, event):
         """Another game chosen: its starting board is drawn behind the picker (two people, so

@@ -22,7 +22,7 @@ DRAG_THRESHOLD = 6  # px before a press becomes a drag
 class Play:
     def __init__(self, app):
         self.app = app
-        self.press = None            # the pointer press being tracked (click or drag)
+        self.press = None  # the pointer press being tracked (click or drag)
         self.resign_menu = False
         self.thinking = False
 
@@ -58,17 +58,25 @@ class Play:
                 f'<span class="name">{T.colour_name(lang, colour)} · {T.tr(lang, who)}</span>'
                 f'<span class="pips">{T.tr(lang, "pips", count=view["pips"][colour])}</span>'
                 f'<span class="pts">{view["score"][colour]}</span>'
-                f'<span class="onmove" aria-hidden="true">{marker}</span>')
+                f'<span class="onmove" aria-hidden="true">{marker}</span>'
+            )
         match = by_id("match")
         kind = self.app.session.kind
         match.dataset.game = view["game"]
         if kind is not None:  # a match of mixed games: its name, length and the current game
             wins = kind.count == "wins"
-            text = " · ".join((
-                kind.name(lang),
-                T.tr(lang, "match_to_wins" if wins else "match_to", length=view["length"]),
-                T.tr(lang, "match_game", number=view["game_number"],
-                     name=view["game_names"].get(lang) or view["game_names"]["en"])))
+            text = " · ".join(
+                (
+                    kind.name(lang),
+                    T.tr(lang, "match_to_wins" if wins else "match_to", length=view["length"]),
+                    T.tr(
+                        lang,
+                        "match_game",
+                        number=view["game_number"],
+                        name=view["game_names"].get(lang) or view["game_names"]["en"],
+                    ),
+                )
+            )
         elif view["length"]:
             text = T.tr(lang, "match_to", length=view["length"])
             if view["crawford"] == "crawford":
@@ -94,14 +102,18 @@ class Play:
                 buttons.append(button(lang, "review", "review"))
         elif human and view["choice"]:
             for index, way in enumerate(view["choice"]["ways"]):
-                buttons.append(f'<button type="button" id="btn-way-{index}" data-act="way" '
-                               f'data-index="{index}">{way}</button>')
+                buttons.append(
+                    f'<button type="button" id="btn-way-{index}" data-act="way" '
+                    f'data-index="{index}">{way}</button>'
+                )
             buttons.append(button(lang, "undo", "cancel"))
         elif human and self.resign_menu:
             for kind, _points in session.variant.resign_levels():
-                buttons.append(f'<button type="button" id="btn-resign-{kind}" '
-                               f'data-act="resignkind" data-kind="{kind}">'
-                               f'{T.tr(lang, "resign")}: {T.outcome_word(lang, kind)}</button>')
+                buttons.append(
+                    f'<button type="button" id="btn-resign-{kind}" '
+                    f'data-act="resignkind" data-kind="{kind}">'
+                    f"{T.tr(lang, 'resign')}: {T.outcome_word(lang, kind)}</button>"
+                )
             buttons.append(button(lang, "resigncancel", "cancel"))
         elif human and phase == "roll":
             buttons.append(button(lang, "roll", "roll", primary=True))
@@ -109,8 +121,9 @@ class Play:
                 buttons.append(button(lang, "double", "double"))
         elif human and phase == "move":
             buttons.append(button(lang, "undo", "undo", disabled=not session.can_undo()))
-            buttons.append(button(lang, "done", "done", primary=True,
-                                  disabled=not session.can_confirm()))
+            buttons.append(
+                button(lang, "done", "done", primary=True, disabled=not session.can_confirm())
+            )
         elif human and phase == "double":
             buttons.append(button(lang, "take", "take", primary=True))
             buttons.append(button(lang, "drop", "drop"))
@@ -121,8 +134,13 @@ class Play:
             buttons.append(button(lang, "decline", "decline"))
         if human and session.can_hint() and not self.resign_menu and not view["choice"]:
             buttons.append(button(lang, "hint", "hint", disabled=app.hints.asked()))
-        if human and phase in ("roll", "move") and not self.resign_menu and not view["choice"] \
-                and session.variant.options.values.get("allow_resign", True):
+        if (
+            human
+            and phase in ("roll", "move")
+            and not self.resign_menu
+            and not view["choice"]
+            and session.variant.options.values.get("allow_resign", True)
+        ):
             buttons.append(button(lang, "resign", "resign"))
         by_id("controls").innerHTML = "".join(buttons)
 
@@ -138,11 +156,15 @@ class Play:
             if session.match_over:
                 winner = 0 if score[0] > score[1] else 1
                 colour_now = game.players.index(winner)
-                text += ". " + T.tr(lang, "match_won", winner=T.colour_name(lang, colour_now),
-                                    a=max(score), b=min(score))
+                text += ". " + T.tr(
+                    lang,
+                    "match_won",
+                    winner=T.colour_name(lang, colour_now),
+                    a=max(score),
+                    b=min(score),
+                )
             else:
-                text += ". " + T.tr(lang, "score", white=view["score"][0],
-                                    black=view["score"][1])
+                text += ". " + T.tr(lang, "score", white=view["score"][0], black=view["score"][1])
         elif self.thinking or session.waiting_for_bot():
             text = T.tr(lang, "thinking", player=name)
         elif view["choice"]:
@@ -154,9 +176,13 @@ class Play:
         elif view["phase"] == "double":
             text = T.tr(lang, "to_answer_double", player=name, value=view["cube"]["value"] * 2)
         elif view["phase"] == "resign":
-            text = T.tr(lang, "to_answer_resign", player=name,
-                        other=T.colour_name(lang, view["resign_offer"][0]),
-                        kind=T.outcome_word(lang, view["resign_offer"][1]))
+            text = T.tr(
+                lang,
+                "to_answer_resign",
+                player=name,
+                other=T.colour_name(lang, view["resign_offer"][0]),
+                kind=T.outcome_word(lang, view["resign_offer"][1]),
+            )
         else:
             text = ""
         by_id("status").textContent = text
@@ -171,10 +197,13 @@ class Play:
         rows = "".join(
             f"<li>{T.log_text(app.lang, row)}"
             + (f' <span class="mark">{marks[i]}</span>' if i < len(marks) and marks[i] else "")
-            + "</li>" for i, row in enumerate(shown))
+            + "</li>"
+            for i, row in enumerate(shown)
+        )
         by_id("log").innerHTML = rows
-        by_id("log-title").textContent = (T.tr(app.lang, "moves") + " · " +
-                                          T.tr(app.lang, "game_n", n=len(logs)))
+        by_id("log-title").textContent = (
+            T.tr(app.lang, "moves") + " · " + T.tr(app.lang, "game_n", n=len(logs))
+        )
 
     # --- gestures: click and drag share one path ----------------------------------------------------
     def on_pointerdown(self, event):
@@ -194,8 +223,13 @@ class Play:
         if loc in app.session.movable():
             tops = group.querySelectorAll('[data-top="1"]')
             checker = tops.item(tops.length - 1) if tops.length else None
-        self.press = {"loc": loc, "x": event.clientX, "y": event.clientY, "drag": False,
-                      "checker": checker}
+        self.press = {
+            "loc": loc,
+            "x": event.clientX,
+            "y": event.clientY,
+            "drag": False,
+            "checker": checker,
+        }
         if checker is not None:
             event.preventDefault()
 
@@ -204,7 +238,7 @@ class Play:
         if not press or press["checker"] is None:
             return
         dx, dy = event.clientX - press["x"], event.clientY - press["y"]
-        if not press["drag"] and dx * dx + dy * dy < DRAG_THRESHOLD ** 2:
+        if not press["drag"] and dx * dx + dy * dy < DRAG_THRESHOLD**2:
             return
         if not press["drag"]:
             press["drag"] = True
@@ -247,8 +281,7 @@ class Play:
             if app.editing.active:
                 if group is not None:
                     event.preventDefault()
-                    app.editing.edit_at(group.getAttribute("data-loc"),
-                                        remove=bool(event.shiftKey))
+                    app.editing.edit_at(group.getAttribute("data-loc"), remove=bool(event.shiftKey))
             elif group is not None and app.session.human_to_act():
                 event.preventDefault()
                 app.act(app.session.click, group.getAttribute("data-loc"))
@@ -287,10 +320,18 @@ class Play:
         elif act == "newmatch":
             app.games.open()
         else:
-            actions = {"roll": session.roll, "double": session.double, "undo": session.undo,
-                       "done": session.confirm, "take": session.take, "drop": session.drop,
-                       "beaver": session.beaver, "accept": session.accept_resignation,
-                       "decline": session.decline_resignation, "next": session.next_game}
+            actions = {
+                "roll": session.roll,
+                "double": session.double,
+                "undo": session.undo,
+                "done": session.confirm,
+                "take": session.take,
+                "drop": session.drop,
+                "beaver": session.beaver,
+                "accept": session.accept_resignation,
+                "decline": session.decline_resignation,
+                "next": session.next_game,
+            }
             if act in actions:
                 app.act(actions[act])
 
@@ -329,8 +370,9 @@ class Play:
                 return
             session.apply_bot(answer)
         except NardyError as exc:
-            app.set_notice(T.tr(app.lang, "bot_failed", detail=T.error_text(app.lang, exc)),
-                           alert=True)
+            app.set_notice(
+                T.tr(app.lang, "bot_failed", detail=T.error_text(app.lang, exc)), alert=True
+            )
             return
         finally:
             if token == app.token:

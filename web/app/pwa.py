@@ -30,6 +30,7 @@ def _listen(target, event, handler):
             handler(*args)
         except Exception as exc:  # noqa: BLE001
             _warn(f"{event} handler failed:", repr(exc))
+
     proxy = create_proxy(guarded)
     _keep.append(proxy)
     target.addEventListener(event, proxy)
@@ -76,9 +77,11 @@ class _Updater:
     def watch(self, worker):
         """Announce ``worker`` once it is installed, if an older worker controls the page (on
         the first visit there is none: the new worker simply takes over, nothing to say)."""
+
         def changed(*_):
             if worker.state == "installed" and self.container.controller:
                 self.announce()
+
         _listen(worker, "statechange", changed)
 
 
@@ -88,8 +91,9 @@ async def register(on_update):
         container = getattr(js.navigator, "serviceWorker", None)
         if not container:  # an old browser, or a page served over plain http off localhost
             return None
-        options = to_js({"scope": "./", "updateViaCache": "none"},
-                        dict_converter=js.Object.fromEntries)
+        options = to_js(
+            {"scope": "./", "updateViaCache": "none"}, dict_converter=js.Object.fromEntries
+        )
         # updateViaCache "none": the update check always asks the server for sw.js and
         # build.js, whatever HTTP caching the host applies.
         registration = await container.register("./sw.js", options)
@@ -98,8 +102,11 @@ async def register(on_update):
             updater.announce()
         if registration.installing:
             updater.watch(registration.installing)
-        _listen(registration, "updatefound",
-                lambda *_: registration.installing and updater.watch(registration.installing))
+        _listen(
+            registration,
+            "updatefound",
+            lambda *_: registration.installing and updater.watch(registration.installing),
+        )
         return registration
     except Exception as exc:  # noqa: BLE001 - e.g. private mode, or storage denied
         _warn("service worker registration failed:", repr(exc))

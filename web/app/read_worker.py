@@ -24,12 +24,16 @@ async def init(wheel_url):
 def read(request_json):
     """``{"source": "text" | "file", "text"}`` → ``pagerecords.check``'s answer."""
     from nardy_core.ui import pagerecords
+
     try:
         request = json.loads(request_json)
         answer = pagerecords.check(request["source"], request["text"])
     except Exception as exc:  # noqa: BLE001 — a bug must come back as an answer, not a hang
-        answer = {"error": f"this cannot be read ({type(exc).__name__})",
-                  "code": "read_failed", "params": {}}
+        answer = {
+            "error": f"this cannot be read ({type(exc).__name__})",
+            "code": "read_failed",
+            "params": {},
+        }
     return json.dumps(answer)
 
 

@@ -2,19 +2,20 @@
 ⏮ ◀ ▶ ⏭ — an opened whole game, or a reviewed game's decisions. The replay itself is
 ``nardy_core.ui.replay``'s plain data; this draws it and takes its buttons."""
 
+from pyscript import document
+
 from dom import EMBED, absent, button, by_id
 from nardy_core.engine.errors import NardyError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import replay as RP
 from nardy_core.ui import text as T
-from pyscript import document
 
 
 class ReplayCtl:
     def __init__(self, app):
         self.app = app
-        self.replay = None           # a game being replayed (nardy_core.ui.replay), or None
-        self.still = None            # a diagram's state as read, (position, cube, match): a
+        self.replay = None  # a game being replayed (nardy_core.ui.replay), or None
+        self.still = None  # a diagram's state as read, (position, cube, match): a
         # static embed shows exactly that, not what a session would make of it (an opening
         # throw, a roll, a forced play)
 
@@ -35,19 +36,21 @@ class ReplayCtl:
             status = T.log_text(lang, row) if row else T.tr(lang, "replay_start")
             controls = (
                 f'<button type="button" data-act="first" aria-label="{T.tr(lang, "first")}"'
-                f'{" disabled" if index == 0 else ""}>⏮</button>'
+                f"{' disabled' if index == 0 else ''}>⏮</button>"
                 f'<button type="button" data-act="prev" aria-label="{T.tr(lang, "previous")}"'
-                f'{" disabled" if index == 0 else ""}>◀</button>'
+                f"{' disabled' if index == 0 else ''}>◀</button>"
                 f'<span class="counter">{index}/{last}</span>'
                 f'<button type="button" data-act="nextstate" aria-label="{T.tr(lang, "next")}"'
-                f'{" disabled" if index == last else ""}>▶</button>'
+                f"{' disabled' if index == last else ''}>▶</button>"
                 f'<button type="button" data-act="last" aria-label="{T.tr(lang, "last")}"'
-                f'{" disabled" if index == last else ""}>⏭</button>')
+                f"{' disabled' if index == last else ''}>⏭</button>"
+            )
             if not EMBED:
                 controls += (
-                    button(lang, "replayplay", "edit_play") +
-                    button(lang, "replayexit", "replay_exit", primary=True) +
-                    (button(lang, "review", "review") if app.review.can_start() else ""))
+                    button(lang, "replayplay", "edit_play")
+                    + button(lang, "replayexit", "replay_exit", primary=True)
+                    + (button(lang, "review", "review") if app.review.can_start() else "")
+                )
             by_id("controls").innerHTML = controls
         else:
             view = RP.state_view(*self.still) if self.still else RP.diagram(app.session.game)

@@ -18,7 +18,7 @@ from reviewpanel import review_panel
 class ReviewCtl:
     def __init__(self, app):
         self.app = app
-        self.review = None           # {"key", "game", "count", "items", "summary", …}
+        self.review = None  # {"key", "game", "count", "items", "summary", …}
 
     def bind(self, on):
         on(by_id("review"), "click", self.on_click)
@@ -50,8 +50,11 @@ class ReviewCtl:
     def can_start(self):
         """No review of this game on show, or one that was stopped (again from the start)."""
         review = self.current()
-        return review is None or review["game"] != len(self.games()) - 1 or (
-            not review["running"] and bool(review["cancelled"] or review["error"]))
+        return (
+            review is None
+            or review["game"] != len(self.games()) - 1
+            or (not review["running"] and bool(review["cancelled"] or review["error"]))
+        )
 
     def start(self, game=None):
         asyncio.ensure_future(self.run(self.app.token, game=game))
@@ -63,16 +66,27 @@ class ReviewCtl:
         app = self.app
         session = app.session
         game = len(self.games()) - 1 if game is None else game
-        review = {"key": self.key(game), "game": game, "count": 0, "items": [],
-                  "summary": None, "running": True, "cancelled": False, "error": None,
-                  "started": js.performance.now()}
+        review = {
+            "key": self.key(game),
+            "game": game,
+            "count": 0,
+            "items": [],
+            "summary": None,
+            "running": True,
+            "cancelled": False,
+            "error": None,
+            "started": js.performance.now(),
+        }
         app.replays.leave_unless(game)
         self.review = review
         app.render()
         try:
             worker = await app.workers.ensure_bot()
-            opened = json.loads(await worker.review_open(json.dumps(
-                {"record": R.session_record(session), "level": level, "game": game})))
+            opened = json.loads(
+                await worker.review_open(
+                    json.dumps({"record": R.session_record(session), "level": level, "game": game})
+                )
+            )
             if opened.get("error"):
                 raise NardyError(opened["error"], code="review")
             review["count"] = opened["count"]
@@ -114,8 +128,14 @@ class ReviewCtl:
             return
         games = self.games()
         players = games[review["game"]].players
-        html = review_panel(app.lang, review, (players[0], players[1]),
-                            app.replays.selected(), games=len(games), viewer=app.viewer())
+        html = review_panel(
+            app.lang,
+            review,
+            (players[0], players[1]),
+            app.replays.selected(),
+            games=len(games),
+            viewer=app.viewer(),
+        )
         if box.getAttribute("data-html") != html:
             box.innerHTML = html
             box.setAttribute("data-html", html)
@@ -126,9 +146,11 @@ class ReviewCtl:
 
     def on_click(self, event):
         target = event.target
-        button = target.closest("[data-review], [data-review-state], [data-state], "
-                                "[data-review-game]") \
-            if hasattr(target, "closest") else None
+        button = (
+            target.closest("[data-review], [data-review-state], [data-state], [data-review-game]")
+            if hasattr(target, "closest")
+            else None
+        )
         if absent(button):
             return
         review = self.current()
@@ -151,15 +173,22 @@ class ReviewCtl:
             asyncio.ensure_future(self.copy_link())
         else:
             # (a missing attribute reads as JS null, not None: ask hasAttribute)
-            state = button.getAttribute("data-review-state" if button.hasAttribute(
-                "data-review-state") else "data-state")
-            item = review["items"][int(button.getAttribute("data-review-index"))] \
-                if button.hasAttribute("data-review-index") else None
+            state = button.getAttribute(
+                "data-review-state" if button.hasAttribute("data-review-state") else "data-state"
+            )
+            item = (
+                review["items"][int(button.getAttribute("data-review-index"))]
+                if button.hasAttribute("data-review-index")
+                else None
+            )
             self.app.replays.show_state(review["game"], int(state), item)
 
     def on_key(self, event):
-        if event.key in ("Enter", " ") and hasattr(event.target, "hasAttribute") and \
-                event.target.hasAttribute("data-state"):
+        if (
+            event.key in ("Enter", " ")
+            and hasattr(event.target, "hasAttribute")
+            and event.target.hasAttribute("data-state")
+        ):
             event.preventDefault()
             self.on_click(event)
 

@@ -24,14 +24,15 @@ def _who(lang, item):
 
 
 def _decision_text(lang, item):
-    """"Turn 12 · White 6-4: 13/7 13/9 ??", a cube action by its name."""
+    """ "Turn 12 · White 6-4: 13/7 13/9 ??", a cube action by its name."""
     played = item.get("played") or ""
     if item["kind"] in ("cube", "answer"):
         played = T.tr(lang, "review_act_" + played) if played else ""
     elif not played:
         played = T.tr(lang, "no_play")
-    head = T.tr(lang, "review_turn", turn=item.get("turn") or "?", who=_who(lang, item),
-                dice=_dice(item))
+    head = T.tr(
+        lang, "review_turn", turn=item.get("turn") or "?", who=_who(lang, item), dice=_dice(item)
+    )
     return f"{head}: {played} {item.get('symbol') or ''}".strip()
 
 
@@ -39,16 +40,30 @@ def _better(lang, item):
     best = item.get("best") or ""
     if item["kind"] in ("cube", "answer"):
         best = T.tr(lang, "review_act_" + best) if best else ""
-    return T.tr(lang, "review_better", play=best, loss=f"{item.get('loss', 0):.3f}",
-                mark=T.tr(lang, "mark_" + item["mark"]))
+    return T.tr(
+        lang,
+        "review_better",
+        play=best,
+        loss=f"{item.get('loss', 0):.3f}",
+        mark=T.tr(lang, "mark_" + item["mark"]),
+    )
 
 
 def player_table(lang, summary, colours) -> str:
     """``colours``: the match player of White and of Black in this game."""
     players = {p["player"]: p for p in summary.get("players") or ()}
-    head = "".join(f"<th>{_t(lang, k)}</th>" for k in (
-        "review_player", "review_decisions", "mark_doubtful_pl", "mark_error_pl",
-        "mark_blunder_pl", "review_error_rate", "review_luck"))
+    head = "".join(
+        f"<th>{_t(lang, k)}</th>"
+        for k in (
+            "review_player",
+            "review_decisions",
+            "mark_doubtful_pl",
+            "mark_error_pl",
+            "mark_blunder_pl",
+            "review_error_rate",
+            "review_luck",
+        )
+    )
     rows = []
     for colour, player in enumerate(colours):
         p = players.get(player)
@@ -56,12 +71,15 @@ def player_table(lang, summary, colours) -> str:
             continue
         rows.append(
             f'<tr data-colour="{colour}"><th>{escape(T.colour_name(lang, colour))}</th>'
-            f'<td>{p["decisions"]}</td><td>{p["doubtful"]}</td><td>{p["errors"]}</td>'
+            f"<td>{p['decisions']}</td><td>{p['doubtful']}</td><td>{p['errors']}</td>"
             f'<td>{p["blunders"]}</td><td class="rate">{p["error_rate"]:.1f}</td>'
-            f'<td class="luck">{p["luck"]:+.3f}</td></tr>')
-    return (f'<table class="review-players"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>'
-            f'<p class="note">{_t(lang, "review_units")}</p>')
+            f'<td class="luck">{p["luck"]:+.3f}</td></tr>'
+        )
+    return (
+        f'<table class="review-players"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        f'<p class="note">{_t(lang, "review_units")}</p>'
+    )
 
 
 def chart_points(summary, white_player, marks) -> list:
@@ -70,8 +88,14 @@ def chart_points(summary, white_player, marks) -> list:
     points = []
     for n, entry in enumerate(summary.get("win_chance") or (), 1):
         win = entry["win"][white_player]
-        points.append({"state": entry["action"], "win": win, "turn": entry.get("turn") or n,
-                       "mark": marks.get(entry["action"])})
+        points.append(
+            {
+                "state": entry["action"],
+                "win": win,
+                "turn": entry.get("turn") or n,
+                "mark": marks.get(entry["action"]),
+            }
+        )
     return points
 
 
@@ -80,14 +104,16 @@ def review_panel(lang, review, colours, selected=None, games=1, viewer=0) -> str
     "cancelled", "error", "game"}; ``colours``: (White's match player, Black's); ``selected``:
     the state shown on the board; ``games``: how many games the session has (a match's other
     games can be reviewed too)."""
-    parts = [f'<h2>{_t(lang, "review_title")}</h2>']
+    parts = [f"<h2>{_t(lang, 'review_title')}</h2>"]
     if games > 1:
         shown = review.get("game", games - 1)
         pressed = ' aria-pressed="true"'
         off = " disabled" if review.get("running") else ""
         buttons = "".join(
             f'<button type="button" data-review-game="{k}"{pressed if k == shown else ""}'
-            f'{off}>{_t(lang, "game_n", n=k + 1)}</button>' for k in range(games))
+            f"{off}>{_t(lang, 'game_n', n=k + 1)}</button>"
+            for k in range(games)
+        )
         parts.append(f'<p class="review-games">{buttons}</p>')
     count, items = review.get("count") or 0, review.get("items") or []
     if review.get("error"):
@@ -96,11 +122,14 @@ def review_panel(lang, review, colours, selected=None, games=1, viewer=0) -> str
         parts.append(
             f'<p class="review-progress"><progress id="review-progress" max="{max(count, 1)}" '
             f'value="{len(items)}"></progress> '
-            f'{_t(lang, "review_progress", done=len(items), count=count)} '
+            f"{_t(lang, 'review_progress', done=len(items), count=count)} "
             f'<button type="button" id="review-cancel" data-review="cancel">'
-            f'{_t(lang, "cancel")}</button></p>')
+            f"{_t(lang, 'cancel')}</button></p>"
+        )
     elif review.get("cancelled"):
-        parts.append(f'<p class="note">{_t(lang, "review_cancelled", done=len(items), count=count)}</p>')
+        parts.append(
+            f'<p class="note">{_t(lang, "review_cancelled", done=len(items), count=count)}</p>'
+        )
     summary = review.get("summary")
     marked = [i for i in items if i.get("mark") in MARKED]
     if summary:
@@ -112,54 +141,69 @@ def review_panel(lang, review, colours, selected=None, games=1, viewer=0) -> str
                 last_roll[item["colour"]] = item["action"]
             elif item.get("mark") in MARKED and item["colour"] in last_roll:
                 at = last_roll[item["colour"]]
-                if MARKED.index(item["mark"]) > MARKED.index(roll_marks.get(at, "doubtful")) \
-                        or at not in roll_marks:
+                if (
+                    MARKED.index(item["mark"]) > MARKED.index(roll_marks.get(at, "doubtful"))
+                    or at not in roll_marks
+                ):
                     roll_marks[at] = item["mark"]
         points = chart_points(summary, colours[0], roll_marks)
         if points:  # drawn from the viewer's side: the line is the viewer's colour's chance
-            label = (lambda p, chance: T.tr(lang, "review_point", turn=p["turn"],
-                                            win=f"{100 * chance:.0f}"))
+            label = lambda p, chance: T.tr(
+                lang, "review_point", turn=p["turn"], win=f"{100 * chance:.0f}"
+            )
             title = T.tr(lang, "review_chart_side", colour=T.colour_name(lang, viewer))
-            words = {"line": T.tr(lang, "review_line", colour=T.colour_name(lang, viewer)),
-                     "turn": T.tr(lang, "review_axis"),
-                     **{m: T.tr(lang, "mark_" + m) for m in MARKED}}
-            parts.append(f'<div id="review-chart" class="review-chart">'
-                         f'{win_chart(points, selected, label, title, viewer, words)}'
-                         '</div>')
+            words = {
+                "line": T.tr(lang, "review_line", colour=T.colour_name(lang, viewer)),
+                "turn": T.tr(lang, "review_axis"),
+                **{m: T.tr(lang, "mark_" + m) for m in MARKED},
+            }
+            parts.append(
+                f'<div id="review-chart" class="review-chart">'
+                f"{win_chart(points, selected, label, title, viewer, words)}"
+                "</div>"
+            )
     if marked:
         worst = sorted(marked, key=lambda i: -i.get("loss", 0))[:10]
         parts.append(f'<h3>{_t(lang, "review_worst")}</h3><ol class="review-worst">')
         for item in worst:
             parts.append(_row(lang, item, selected))
         parts.append("</ol>")
-        parts.append(f'<details class="review-all"><summary>{_t(lang, "review_all", n=len(marked))}'
-                     '</summary><ol>')
+        parts.append(
+            f'<details class="review-all"><summary>{_t(lang, "review_all", n=len(marked))}'
+            "</summary><ol>"
+        )
         for item in marked:
             parts.append(_row(lang, item, selected))
         parts.append("</ol></details>")
     elif summary and not review.get("running"):
-        parts.append(f'<p>{_t(lang, "review_clean")}</p>')
+        parts.append(f"<p>{_t(lang, 'review_clean')}</p>")
     if summary and not review.get("running"):
         parts.append(
             '<p class="buttons">'
             f'<button type="button" data-review="export">{_t(lang, "review_export")}</button>'
             f'<button type="button" data-review="link">{_t(lang, "review_link")}</button>'
-            f'<button type="button" data-review="close">{_t(lang, "close")}</button></p>')
+            f'<button type="button" data-review="close">{_t(lang, "close")}</button></p>'
+        )
     return "".join(parts)
 
 
 def _row(lang, item, selected):
     current = ' aria-current="true"' if item["action"] == selected else ""
-    return (f'<li class="mark-{item["mark"]}"><button type="button" data-review-state='
-            f'"{item["action"]}" data-review-index="{item["index"]}"{current}>'
-            f'<span class="dec">{escape(_decision_text(lang, item))}</span> '
-            f'<span class="better">{escape(_better(lang, item))}</span></button></li>')
+    return (
+        f'<li class="mark-{item["mark"]}"><button type="button" data-review-state='
+        f'"{item["action"]}" data-review-index="{item["index"]}"{current}>'
+        f'<span class="dec">{escape(_decision_text(lang, item))}</span> '
+        f'<span class="better">{escape(_better(lang, item))}</span></button></li>'
+    )
 
 
 def log_marks(actions, items) -> list:
     """The review's mark (``?!``, ``?``, ``??`` or "") of each move-list row, in the order the
     move list shows them: one row per action but the rolls (a roll is shown with its play).
     ``actions``: the reviewed game's actions; ``items``: the review's analysed items."""
-    marks = {item["action"]: item.get("symbol") or "" for item in items
-             if item["kind"] in ("play", "cube", "answer")}
+    marks = {
+        item["action"]: item.get("symbol") or ""
+        for item in items
+        if item["kind"] in ("play", "cube", "answer")
+    }
     return [marks.get(index, "") for index, action in enumerate(actions) if action[0] != "roll"]

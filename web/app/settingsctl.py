@@ -10,9 +10,17 @@ from forms import settings_form
 from nardy_core.ui import text as T
 from nardy_core.ui.prefs import SPEEDS
 
-LABELS = (("btn-new", "new_game"), ("btn-share", "share"), ("btn-open", "open"),
-          ("btn-edit", "edit"), ("btn-rules", "rules_title"), ("btn-settings", "settings"),
-          ("btn-flip", "flip"), ("btn-numbers", "numbers"), ("btn-lang", "language"))
+LABELS = (
+    ("btn-new", "new_game"),
+    ("btn-share", "share"),
+    ("btn-open", "open"),
+    ("btn-edit", "edit"),
+    ("btn-rules", "rules_title"),
+    ("btn-settings", "settings"),
+    ("btn-flip", "flip"),
+    ("btn-numbers", "numbers"),
+    ("btn-lang", "language"),
+)
 
 
 class SettingsCtl:
@@ -39,8 +47,9 @@ class SettingsCtl:
                 by_id(ident).textContent = T.tr(lang, key)
         if EMBED:
             return
-        by_id("btn-lang").setAttribute("aria-label", T.tr(lang, "language_name") + ": " +
-                                       T.tr(lang, "language"))
+        by_id("btn-lang").setAttribute(
+            "aria-label", T.tr(lang, "language_name") + ": " + T.tr(lang, "language")
+        )
 
     def open(self, _event=None):
         dialog = by_id("dlg-settings")
@@ -82,6 +91,7 @@ class SettingsCtl:
     def open_rules(self, _event=None):
         """The rules of the game on the board, with its options and the values in force."""
         from nardy_core.ui.rules import rules_panel_html
+
         variant = self.app.session.variant
         lang = self.app.lang
         name = variant.names.get(lang) or variant.names.get("en") or variant.key
@@ -89,15 +99,17 @@ class SettingsCtl:
         dialog.innerHTML = (
             f'<h2 id="rules-title">{escape(T.tr(lang, "rules_title"))}: {escape(name)}</h2>'
             f'<div class="rules">'
-            f'{rules_panel_html(variant, lang)}</div>'
+            f"{rules_panel_html(variant, lang)}</div>"
             f'<div class="buttons"><button type="button" id="rules-close" class="primary">'
-            f'{escape(T.tr(lang, "close"))}</button></div>')
+            f"{escape(T.tr(lang, 'close'))}</button></div>"
+        )
         dialog.showModal()
 
     def render_badge(self):
         """The line under the board naming the rules in force (those that are not the game's
         usual ones); it opens the Rules panel."""
         from nardy_core.ui.rules import rules_in_force
+
         badge = by_id("rules-badge")
         if absent(badge):
             return
@@ -109,8 +121,11 @@ class SettingsCtl:
         badge.setAttribute("data-key", repr(key))
         changed = rules_in_force(variant, lang)
         name = variant.names.get(lang) or variant.names.get("en") or variant.key
-        text = T.tr(lang, "rules_house", list="; ".join(f"{q} {w}" for q, w in changed)) \
-            if changed else T.tr(lang, "rules_usual", game=name)
+        text = (
+            T.tr(lang, "rules_house", list="; ".join(f"{q} {w}" for q, w in changed))
+            if changed
+            else T.tr(lang, "rules_usual", game=name)
+        )
         if badge.textContent != text:
             badge.textContent = text
             badge.title = text

@@ -20,10 +20,10 @@ from sharing import embed_snippet, open_form, share_form
 class ShareCtl:
     def __init__(self, app):
         self.app = app
-        self.address = None          # (key, fragment) last written to the address bar
-        self.whole_game = False      # the Share dialog's link carries the whole game
+        self.address = None  # (key, fragment) last written to the address bar
+        self.whole_game = False  # the Share dialog's link carries the whole game
         self.embed = {"mode": "static", "size": 480, "theme": "light"}
-        self.read_serial = 0         # bumps when the Open dialog's read is no longer wanted
+        self.read_serial = 0  # bumps when the Open dialog's read is no longer wanted
 
     def bind(self, on):
         on(by_id("btn-share"), "click", self.open_share)
@@ -128,8 +128,14 @@ class ShareCtl:
         first position (the app) or as the embed's mode says. Raises NardyError and then
         changes nothing."""
         app = self.app
-        session, replay = R.opened(kind, payload, choice, level, prefs=app.session_prefs(),
-                                   replay=app.mode in ("app", "replay"))
+        session, replay = R.opened(
+            kind,
+            payload,
+            choice,
+            level,
+            prefs=app.session_prefs(),
+            replay=app.mode in ("app", "replay"),
+        )
         if notice and not (app.notice and app.notice[1]):  # an alert stays in view
             app.set_notice(T.tr(app.lang, notice))
         app.editing.close()
@@ -148,11 +154,20 @@ class ShareCtl:
         app = self.app
         link = R.link(window.location.href, app.session, self.whole_game)
         base, fragment = link.split("#", 1)
-        embed = dict(self.embed, snippet=embed_snippet(
-            base, fragment, self.embed["mode"], self.embed["size"], self.embed["theme"],
-            app.lang))
-        by_id("dlg-share").innerHTML = share_form(app.lang, link, R.codes(app.session),
-                                                  self.whole_game, embed)
+        embed = dict(
+            self.embed,
+            snippet=embed_snippet(
+                base,
+                fragment,
+                self.embed["mode"],
+                self.embed["size"],
+                self.embed["theme"],
+                app.lang,
+            ),
+        )
+        by_id("dlg-share").innerHTML = share_form(
+            app.lang, link, R.codes(app.session), self.whole_game, embed
+        )
 
     def on_share_click(self, event):
         target = event.target
@@ -241,29 +256,40 @@ class ShareCtl:
             if serial != self.read_serial or not dialog.open:
                 return None
             if kind == "file":
-                session, _ = R.opened(kind, payload, by_id("op-players").value,
-                                      prefs=app.session_prefs())
+                session, _ = R.opened(
+                    kind, payload, by_id("op-players").value, prefs=app.session_prefs()
+                )
             else:
                 self.open_shared(kind, payload, by_id("op-players").value)
         except NardyError as exc:
             if serial == self.read_serial:
                 status.textContent = ""
                 if source == "file":
-                    error.textContent = T.tr(app.lang, "bad_file",
-                                             detail=T.error_text(app.lang, exc))
+                    error.textContent = T.tr(
+                        app.lang, "bad_file", detail=T.error_text(app.lang, exc)
+                    )
                 else:  # in a player's words; the engine's under Details
                     what, detail = T.read_error(app.lang, exc, link=False)
                     error.innerHTML = escape(T.tr(app.lang, "bad_code", detail=what)) + (
-                        f'<details><summary>{escape(T.tr(app.lang, "details"))}</summary>'
-                        f'{escape(detail)}</details>' if detail else "")
+                        f"<details><summary>{escape(T.tr(app.lang, 'details'))}</summary>"
+                        f"{escape(detail)}</details>"
+                        if detail
+                        else ""
+                    )
             return None
         status.textContent = ""
         dialog.close()
         if kind == "file":
             app.editing.close()
             games = len(payload.get("games") or ())
-            app.set_notice(T.tr(app.lang, "imported", games=games, games_word=T.plural(
-                app.lang, games, T.tr(app.lang, "game_word"))))
+            app.set_notice(
+                T.tr(
+                    app.lang,
+                    "imported",
+                    games=games,
+                    games_word=T.plural(app.lang, games, T.tr(app.lang, "game_word")),
+                )
+            )
             app.use(session, R.new_ident(now_ms()))
         return kind, payload
 

@@ -14,7 +14,7 @@ from nardy_core.formats.inputs import parse_json
 from nardy_core.formats.record import newer_record
 
 SAVES, CURRENT, PREFS = "nardy.saves.v1", "nardy.current", "nardy.prefs"
-DAMAGED = SAVES + ".damaged"       # an unreadable store of saved games, kept aside
+DAMAGED = SAVES + ".damaged"  # an unreadable store of saved games, kept aside
 DICE_STATS = "nardy.dicestats.v1"  # dice totals of every game finished here (docs/dice.md)
 PAINT = "nardy.paint.v1"  # the last board drawn, which index.html shows before Python starts
 PROBE = "nardy.probe"  # written and removed at once: does the browser let the page keep data?
@@ -99,6 +99,7 @@ def device_totals():
     """The device's dice totals ``(players, counted)`` (``dicetally.clean``: a damaged tally
     is dropped, not carried into every later save)."""
     from nardy_core.ui.dicetally import clean
+
     players, counted, dropped = clean(Storage.get(DICE_STATS, {}))
     for label, reason in dropped:
         js.console.warn(f"nardy: damaged dice totals of {label!r} dropped ({reason})")
@@ -137,8 +138,16 @@ def saved_games(saves, shown):
         updated = entry.get("updated")
         if not isinstance(updated, (int, float)) or not math.isfinite(updated):
             updated = 0
-        rows.append((-updated, ident, title[:200] if isinstance(title, str) else ident,
-                     newer_record(entry.get("session")), entry.get("card"), updated))
+        rows.append(
+            (
+                -updated,
+                ident,
+                title[:200] if isinstance(title, str) else ident,
+                newer_record(entry.get("session")),
+                entry.get("card"),
+                updated,
+            )
+        )
     return [row[1:] for row in sorted(rows)]
 
 
@@ -149,6 +158,9 @@ def put_saves(saves, keep) -> bool:
         return True
     if not Storage.full:
         return False
-    kept = {k: v for k, v in saves.items() if k == keep or not (
-        isinstance(v, dict) and v.get("finished"))}
+    kept = {
+        k: v
+        for k, v in saves.items()
+        if k == keep or not (isinstance(v, dict) and v.get("finished"))
+    }
     return len(kept) < len(saves) and Storage.put(SAVES, kept)

@@ -23,13 +23,14 @@ class Workers:
         self.wheel = wheel
         self.bot = None
         self.bot_loading = None
-        self.reader = None           # (name, proxy)
+        self.reader = None  # (name, proxy)
         self.reader_loading = None
-        self.readers = 0             # readers started: each has its own name
+        self.readers = 0  # readers started: each has its own name
         self.read_lock = asyncio.Lock()  # one read at a time: each has the whole budget
 
     async def _start(self, src, name):
         from pyscript import create_named_worker
+
         worker = await create_named_worker(src=src, name=name, config="./worker.json")
         await worker.init(str(js.URL.new(self.wheel, window.location.href).href))
         return worker
@@ -88,8 +89,9 @@ class Workers:
             try:
                 await self.ensure_reader()
             except Exception as exc:
-                raise NardyError(f"the reader could not start ({exc})",
-                                 code="read_failed") from None
+                raise NardyError(
+                    f"the reader could not start ({exc})", code="read_failed"
+                ) from None
             name, worker = self.reader
             request = json.dumps({"source": source, "text": text})
 

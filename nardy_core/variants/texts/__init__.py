@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 LANGS = ("en", "ru")
-_CACHE = {}
+_CACHE: dict[tuple[str, str], dict[str, Any]] = {}
 
 
 def read(package: str, name: str) -> dict:

@@ -98,16 +98,22 @@ def opened(session):
     """What a restored session shows: every game's actions, the state on the board, the
     phase, the score and the result."""
     game = session.game
-    return {"games": [digest(g.actions) for g in session.match.all_games()],
-            "state": format_state(game.position, game.cube, game.match),
-            "phase": game.phase, "score": session.projected_score(),
-            "result": game.result.to_dict() if game.result else None}
+    return {
+        "games": [digest(g.actions) for g in session.match.all_games()],
+        "state": format_state(game.position, game.cube, game.match),
+        "phase": game.phase,
+        "score": session.projected_score(),
+        "result": game.result.to_dict() if game.result else None,
+    }
 
 
 def opened_game(game):
-    return {"actions": digest(game.actions),
-            "state": format_state(game.position, game.cube, game.match),
-            "phase": game.phase, "result": game.result.to_dict() if game.result else None}
+    return {
+        "actions": digest(game.actions),
+        "state": format_state(game.position, game.cube, game.match),
+        "phase": game.phase,
+        "result": game.result.to_dict() if game.result else None,
+    }
 
 
 PREFS = {"auto_roll": False, "auto_forced": False}
@@ -116,30 +122,58 @@ PREFS = {"auto_roll": False, "auto_forced": False}
 def sessions():
     both = (HUMAN, HUMAN)
     out = {}
-    out["short-match"] = play(Session("short", length=5, players=both, seed="compat/1",
-                                      prefs=PREFS), 1, games=3)
-    out["short-money-cube"] = play(Session("short", {"jacoby": "on", "beaver": "on"}, length=0,
-                                           players=both, seed="compat/2", prefs=PREFS), 2,
-                                   games=2, p_double=0.3)
-    out["short-resign"] = play(Session("short", length=3, players=both, seed="compat/3",
-                                       prefs=PREFS), 3, games=1, resign_at=20)
-    out["long-unfinished"] = play(Session("long", length=3, players=("human", "beginner"),
-                                          seed="compat/4", prefs=PREFS), 4, games=1, stop_at=41)
-    out["tavli-match"] = play(Session(kind="tavli", length=3, players=both, seed="compat/5",
-                                      prefs=PREFS), 5, games=3)
-    out["gul-bara-tapa"] = play(Session(kind="gul_bara_tapa", length=5, players=both,
-                                        seed="compat/6", prefs=PREFS), 6, games=2)
-    out["plakoto-nohints"] = play(Session("plakoto", length=0, players=both, seed="compat/7",
-                                          prefs=PREFS, hints=False), 7, games=1)
+    out["short-match"] = play(
+        Session("short", length=5, players=both, seed="compat/1", prefs=PREFS), 1, games=3
+    )
+    out["short-money-cube"] = play(
+        Session(
+            "short",
+            {"jacoby": "on", "beaver": "on"},
+            length=0,
+            players=both,
+            seed="compat/2",
+            prefs=PREFS,
+        ),
+        2,
+        games=2,
+        p_double=0.3,
+    )
+    out["short-resign"] = play(
+        Session("short", length=3, players=both, seed="compat/3", prefs=PREFS),
+        3,
+        games=1,
+        resign_at=20,
+    )
+    out["long-unfinished"] = play(
+        Session("long", length=3, players=("human", "beginner"), seed="compat/4", prefs=PREFS),
+        4,
+        games=1,
+        stop_at=41,
+    )
+    out["tavli-match"] = play(
+        Session(kind="tavli", length=3, players=both, seed="compat/5", prefs=PREFS), 5, games=3
+    )
+    out["gul-bara-tapa"] = play(
+        Session(kind="gul_bara_tapa", length=5, players=both, seed="compat/6", prefs=PREFS),
+        6,
+        games=2,
+    )
+    out["plakoto-nohints"] = play(
+        Session("plakoto", length=0, players=both, seed="compat/7", prefs=PREFS, hints=False),
+        7,
+        games=1,
+    )
     # a position played on, and a shared later game of a match (first_game), opened by link
     base = out["short-match"]
     later = base.match.all_games()[1]
     kind, payload = share.read("g=" + linkcode.encode_game(later.to_dict()))
-    out["opened-later-game"] = play(share.session_from(kind, payload, both, PREFS), 8,
-                                    games=1, stop_at=len(later.actions) + 10)
+    out["opened-later-game"] = play(
+        share.session_from(kind, payload, both, PREFS), 8, games=1, stop_at=len(later.actions) + 10
+    )
     mid = base.match.all_games()[0]
-    state = "p=" + linkcode.encode_state(mid.position if not mid.is_over else
-                                         mid.variant.initial_position(), mid.cube, mid.match)
+    state = "p=" + linkcode.encode_state(
+        mid.position if not mid.is_over else mid.variant.initial_position(), mid.cube, mid.match
+    )
     kind, payload = share.read(state)
     out["from-a-state"] = play(share.session_from(kind, payload, both, PREFS), 9, games=1)
     # an imported match file: recorded dice
@@ -173,7 +207,8 @@ def main():
     expected["mat"]["short-match.mat"] = {
         "games": [digest(g.actions) for g in match.all_games()],
         "score": list(match.score),
-        "state": format_state(match.game.position, match.game.cube, match.game.match)}
+        "state": format_state(match.game.position, match.game.cube, match.game.match),
+    }
     write("expected.json", json.dumps(expected, sort_keys=True, indent=1) + "\n")
 
 

@@ -10,9 +10,9 @@ import os
 import random
 import sys
 
-from nardy_core.formats import linkcode
 from nardy_core.engine.game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL, Game
 from nardy_core.engine.match import Match
+from nardy_core.formats import linkcode
 from nardy_core.formats.notation import format_state
 from nardy_core.formats.records import export_match, import_match, replay_match
 from nardy_core.ui.session import HUMAN, Session
@@ -35,8 +35,11 @@ def write(name, text):
 def dump(value):
     """One JSON value per line for a list of samples, compact JSON for a record."""
     if isinstance(value, list):
-        return "[\n" + ",\n".join(json.dumps(v, ensure_ascii=False, sort_keys=True)
-                                  for v in value) + "\n]\n"
+        return (
+            "[\n"
+            + ",\n".join(json.dumps(v, ensure_ascii=False, sort_keys=True) for v in value)
+            + "\n]\n"
+        )
     return json.dumps(value, ensure_ascii=False, sort_keys=True) + "\n"
 
 
@@ -84,8 +87,13 @@ def act(game, rng, p_double=0.08, p_resign=0.002):
 
 def play_match(key, length, seed, options=None, games=3, actions=400, kind=None):
     rng = random.Random(seed)
-    match = Match(None if kind else get_variant(key, options or {}), length=length,
-                  seed=f"golden/{seed}", kind=kind, options=options if kind else None)
+    match = Match(
+        None if kind else get_variant(key, options or {}),
+        length=length,
+        seed=f"golden/{seed}",
+        kind=kind,
+        options=options if kind else None,
+    )
     for number in range(games):
         game = match.game
         while not game.is_over and len(game.actions) < actions:
@@ -101,8 +109,9 @@ def states():
     for index, key in enumerate(sorted(VARIANTS)):
         for seed in range(2):
             count = 0
-            for p, cube, match in random_states(f"golden/{key}/{seed}", key, None if seed else {},
-                                                every=25):
+            for p, cube, match in random_states(
+                f"golden/{key}/{seed}", key, None if seed else {}, every=25
+            ):
                 text = format_state(p, cube, match)
                 try:
                     code = linkcode.encode_state(p, cube, match)
@@ -119,13 +128,21 @@ def states():
 GAMES = [
     # name, game, length, options, seed, game index in the match, actions at most, kind
     ("long-first-game", "long", 3, {}, 1, 0, 400, None),
-    ("long-second-game", "long", 3, {}, 2, 1, 400, None),      # starter, colours swapped
-    ("long-winner-starts", "long", 5, {"next_game_starter": "winner",
-                                       "cube_enabled": "true"}, 3, 1, 400, None),
-    ("short-cube-match", "short", 7, {}, 4, 1, 400, None),     # opening, score, cube
+    ("long-second-game", "long", 3, {}, 2, 1, 400, None),  # starter, colours swapped
+    (
+        "long-winner-starts",
+        "long",
+        5,
+        {"next_game_starter": "winner", "cube_enabled": "true"},
+        3,
+        1,
+        400,
+        None,
+    ),
+    ("short-cube-match", "short", 7, {}, 4, 1, 400, None),  # opening, score, cube
     ("short-winner-starts", "short", 5, {"next_game_starter": "winner"}, 5, 1, 400, None),
     ("short-money-beaver", "short", 0, {"beaver": "true", "jacoby": "true"}, 6, 0, 400, None),
-    ("short-unfinished", "short", 3, {}, 12, 0, 25, None),     # a double to answer
+    ("short-unfinished", "short", 3, {}, 12, 0, 25, None),  # a double to answer
     ("caucasian", "caucasian", 0, {}, 8, 0, 400, None),
     ("fayles", "fayles", 0, {}, 9, 0, 400, None),
     ("tawula", "tawula", 0, {}, 10, 0, 400, None),
@@ -153,13 +170,17 @@ GAMES = [
 def games():
     out = []
     for name, key, length, options, seed, index, actions, kind in GAMES:
-        match = play_match(key, length, seed, options, games=index + 1, actions=actions,
-                           kind=kind)
+        match = play_match(key, length, seed, options, games=index + 1, actions=actions, kind=kind)
         game = match.all_games()[index]
         record = game.to_dict()
-        entry = {"name": name, "record": record, "actions": len(game.actions),
-                 "final": state_of(game), "phase": game.phase,
-                 "result": game.result.to_dict() if game.result else None}
+        entry = {
+            "name": name,
+            "record": record,
+            "actions": len(game.actions),
+            "final": state_of(game),
+            "phase": game.phase,
+            "result": game.result.to_dict() if game.result else None,
+        }
         try:
             entry["link"] = linkcode.encode_game(record)
         except linkcode.LinkCodeError as exc:
@@ -168,17 +189,29 @@ def games():
     # a game played on from a shared state
     for key, seed in (("short", 29), ("long", 30), ("plakoto", 31)):
         state = list(random_states(f"golden/start/{key}", key, {}, every=30))[1]
-        game = Game(state[0].variant, seed=f"golden/start/{seed}", match=state[2],
-                    position=state[0], cube=state[1])
+        game = Game(
+            state[0].variant,
+            seed=f"golden/start/{seed}",
+            match=state[2],
+            position=state[0],
+            cube=state[1],
+        )
         rng = random.Random(seed)
         while not game.is_over and len(game.actions) < 40:
             act(game, rng)
         record = game.to_dict()
         code = linkcode.encode_game(record)
-        out.append({"name": f"{key}-from-a-state", "record": record, "link": code,
-                    "actions": len(game.actions),
-                    "final": state_of(game), "phase": game.phase,
-                    "result": game.result.to_dict() if game.result else None})
+        out.append(
+            {
+                "name": f"{key}-from-a-state",
+                "record": record,
+                "link": code,
+                "actions": len(game.actions),
+                "final": state_of(game),
+                "phase": game.phase,
+                "result": game.result.to_dict() if game.result else None,
+            }
+        )
     return out
 
 
@@ -198,8 +231,9 @@ def drive(session, rng, games, actions=400):
                 session._do("play", rng.choice(game.legal_plays()))
             elif phase == DOUBLE:
                 r = rng.random()
-                session._do("beaver" if game.can_beaver() and r < 0.3 else
-                            "take" if r < 0.8 else "drop")
+                session._do(
+                    "beaver" if game.can_beaver() and r < 0.3 else "take" if r < 0.8 else "drop"
+                )
             elif phase == RESIGN:
                 session._do("decline_resignation")
             else:
@@ -213,11 +247,25 @@ def drive(session, rng, games, actions=400):
 SESSIONS = [
     # name, Session keyword arguments, games
     ("short-match", {"game": "short", "length": 5}, 4),
-    ("short-money-jacoby-beaver", {"game": "short", "options": {"jacoby": "true",
-                                                                "beaver": "true"}}, 2),
+    (
+        "short-money-jacoby-beaver",
+        {"game": "short", "options": {"jacoby": "true", "beaver": "true"}},
+        2,
+    ),
     ("long-match", {"game": "long", "length": 3}, 3),
-    ("long-options", {"game": "long", "length": 3, "options": {
-        "cube_enabled": "true", "head_exception": "list", "next_game_starter": "winner"}}, 3),
+    (
+        "long-options",
+        {
+            "game": "long",
+            "length": 3,
+            "options": {
+                "cube_enabled": "true",
+                "head_exception": "list",
+                "next_game_starter": "winner",
+            },
+        },
+        3,
+    ),
     ("caucasian", {"game": "caucasian", "length": 3}, 2),
     ("plakoto-match", {"game": "plakoto", "length": 3}, 3),
     ("gioul", {"game": "gioul"}, 1),
@@ -230,10 +278,18 @@ SESSIONS = [
 
 def session_expectation(session):
     match = session.match
-    return {"games": [{"actions": len(g.actions), "final": state_of(g), "phase": g.phase,
-                       "result": g.result.to_dict() if g.result else None}
-                      for g in match.all_games()],
-            "score": list(match.score)}
+    return {
+        "games": [
+            {
+                "actions": len(g.actions),
+                "final": state_of(g),
+                "phase": g.phase,
+                "result": g.result.to_dict() if g.result else None,
+            }
+            for g in match.all_games()
+        ],
+        "score": list(match.score),
+    }
 
 
 def saved():
@@ -255,8 +311,19 @@ MATS = [
     ("short-money", "short", 0, {"beaver": "true", "jacoby": "true"}, 41, 3),
     ("short-nocube", "short", 3, {"cube_enabled": "false"}, 42, 4),
     ("long-3", "long", 3, {}, 43, 4),
-    ("long-options", "long", 5, {"cube_enabled": "true", "first_move_dice": "lot_dice",
-                                 "next_game_starter": "lot", "last_roll_draw": "true"}, 44, 4),
+    (
+        "long-options",
+        "long",
+        5,
+        {
+            "cube_enabled": "true",
+            "first_move_dice": "lot_dice",
+            "next_game_starter": "lot",
+            "last_roll_draw": "true",
+        },
+        44,
+        4,
+    ),
     ("caucasian-3", "caucasian", 3, {}, 45, 4),
     ("fayles", "fayles", 0, {}, 46, 2),
     ("tawula", "tawula", 0, {}, 47, 2),
@@ -279,20 +346,35 @@ def mats():
     for name, key, length, options, seed, count in MATS:
         for attempt in range(20):  # a file that reads back today (some games' files do not)
             match = play_match(key, length, seed * 100 + attempt, options, games=count)
-            record = {"v": 1, "game": key, "options": options, "length": length,
-                      "seed": match.seed, "players": [HUMAN, HUMAN],
-                      "games": [[list(a) for a in g.actions] for g in match.all_games()],
-                      "names": ["Anna", "Boris Petrov"]}
+            record = {
+                "v": 1,
+                "game": key,
+                "options": options,
+                "length": length,
+                "seed": match.seed,
+                "players": [HUMAN, HUMAN],
+                "games": [[list(a) for a in g.actions] for g in match.all_games()],
+                "names": ["Anna", "Boris Petrov"],
+            }
             try:
                 text = export_match(record)
                 back = replay_match(import_match(text))
             except Exception as exc:  # noqa: BLE001 - a file of today that does not read back
                 print(f"{name}: attempt {attempt}: {exc}")
                 continue
-            out.append((name, text, {
-                "games": [{"actions": len(g.actions), "final": state_of(g)}
-                          for g in back.all_games()],
-                "score": list(back.score)}))
+            out.append(
+                (
+                    name,
+                    text,
+                    {
+                        "games": [
+                            {"actions": len(g.actions), "final": state_of(g)}
+                            for g in back.all_games()
+                        ],
+                        "score": list(back.score),
+                    },
+                )
+            )
             break
     return out
 
