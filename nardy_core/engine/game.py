@@ -7,6 +7,8 @@ actions and restored by replaying them (the dice are in the actions, so a reload
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from ..variants import get_variant
 from .cube import CubeState, double_refusal, jacoby_applies, within_limit
 from .dice import Dice
@@ -18,6 +20,11 @@ from .score import MatchScore
 from .turn import Turn
 from .variant import REROLL, USE_DICE, Variant
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from .position import Position
+
 OPENING, ROLL, MOVE, DOUBLE, RESIGN, OVER = "opening", "roll", "move", "double", "resign", "over"
 
 
@@ -28,7 +35,13 @@ class GameResult:
 
     __slots__ = ("winner", "kind", "points", "cube", "reason")
 
-    def __init__(self, winner, kind, points, cube, reason):
+    winner: int | None
+    kind: str
+    points: int
+    cube: int
+    reason: str
+
+    def __init__(self, winner: int | None, kind: str, points: int, cube: int, reason: str) -> None:
         self.winner, self.kind, self.points, self.cube, self.reason = (
             winner,
             kind,
@@ -37,7 +50,7 @@ class GameResult:
             reason,
         )
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
             "kind": self.kind,
@@ -46,22 +59,22 @@ class GameResult:
             "reason": self.reason,
         }
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"GameResult({self.to_dict()})"
 
 
 class Game:
     def __init__(
         self,
-        variant,
-        seed=None,
+        variant: str | Variant,
+        seed: object = None,
         match: MatchScore | None = None,
-        position=None,
+        position: Position | None = None,
         cube: CubeState | None = None,
-        players=(0, 1),
-        starter=None,
-        throw_opening=True,
-    ):
+        players: Iterable[int] = (0, 1),
+        starter: int | None = None,
+        throw_opening: bool = True,
+    ) -> None:
         """A new game of ``variant``. ``position`` (with or without dice) sets up a position to
         play on; otherwise the game opens per the rules (the opening throw is made at once
         unless ``throw_opening`` is False, as when a record is replayed), or with ``starter``
@@ -72,10 +85,12 @@ class Game:
         self.cube = cube or CubeState()
         self.players = tuple(players)  # players[colour] = player index in a match
         self._initial_players = self.players
-        self.actions = []
-        self.result = None
-        self._resign_offer = None
-        self._turn = None
+        self.position: Position
+        self.phase: str
+        self.actions: list[tuple[Any, ...]] = []
+        self.result: GameResult | None = None
+        self._resign_offer: tuple[int, str, str] | None = None  # (resigner, kind, phase then)
+        self._turn: Turn | None = None
         self._setup = (position, self.cube, self.match, starter)
         self._passes_due = (0, 0)  # (actions then, empty plays made): see after_replay
         if position is not None:
@@ -93,13 +108,13 @@ class Game:
                 self.opening()
 
     # --- opening --------------------------------------------------------------------------
-    def opening(self, throws=None):
+    def opening(self, throws: Iterable[Sequence[int]] | None = None) -> None:
         """Each side throws one die, ties again (CORE 2.2, 3.2). ``throws``: recorded
         ``[(white_die, black_die), …]`` for a replay."""
         self._need(OPENING)
         variant = self.variant
         recorded = list(throws) if throws is not None else None
-        done = []
+        done: list[tuple[int, ...]] = []
         auto = (
             self.variant.options.values.get("automatic_doubles", 0)
             if self.match.is_money and variant.cube_enabled
@@ -134,7 +149,7 @@ class Game:
             self.phase = ROLL
 
     # --- rolling and playing ----------------------------------------------------------------
-    def roll(self, dice=None) -> tuple:
+    def roll(self, dice: Iterable[int] | None = None) -> tuple[int, ...]:
         self._need(ROLL)
         dice = tuple(dice) if dice is not None else self.dice.roll(self.variant.dice_count)
         self.variant.validate_dice(dice)
@@ -143,7 +158,7 @@ class Game:
         self._enter_move()
         return dice
 
-    def _enter_move(self):
+    def _enter_move(self) -> None:
         self.phase = MOVE
         self._turn = None
         turn = self.turn()
@@ -166,7 +181,7 @@ class Game:
         if turn.is_complete:
             self._apply(turn.play())  # no legal move: the roll is forfeited and the turn passes
 
-    def legal_plays(self) -> list:
+    def legal_plays(self) -> list[Play]:
         self._need(MOVE)
         return legal_plays(self.position)
 
@@ -178,12 +193,12 @@ class Game:
         return self._turn
 
     @property
-    def turn_in_progress(self):
+    def turn_in_progress(self) -> Turn | None:
         """The step-by-step builder of the roll to play (None outside the move phase, and
         where a game was made by copying one without it)."""
         return self._turn if self.phase == MOVE else None
 
-    def play(self, play) -> Play:
+    def play(self, play: Play | str | Iterable[Sequence[Any]]) -> Play:
         """Make a play: a ``Play``, its notation text, or a sequence of steps."""
         self._need(MOVE)
         if isinstance(play, str):
@@ -197,11 +212,12 @@ class Game:
         self._apply(chosen)
         return chosen
 
-    def _apply(self, play):
+    def _apply(self, play: Play) -> None:
         outcome, after, following = self.variant.after_play(self.position, play)
         self.actions.append(("play", [list(s) for s in play.steps]))
         self._turn = None
         if outcome is None:
+            following = cast("Position", following)  # no outcome: the next position
             if following.pending:  # units to play before the next roll (escalating doubles)
                 self.position = following
                 self._enter_move()
@@ -220,7 +236,7 @@ class Game:
             self._finish(outcome.winner, outcome.kind, points * self.cube.value, "bear_off")
 
     # --- cube -------------------------------------------------------------------------------
-    def double_refusal(self):
+    def double_refusal(self) -> tuple[str, str] | None:
         """None when the side to move may double now, else ``(code, message)``."""
         if self.phase != ROLL:
             return "phase", "a double is offered before rolling"
@@ -231,7 +247,7 @@ class Game:
     def can_double(self) -> bool:
         return self.double_refusal() is None
 
-    def double(self):
+    def double(self) -> None:
         refusal = self.double_refusal()
         if refusal:
             raise IllegalMoveError(refusal[1], code=refusal[0])
@@ -239,9 +255,9 @@ class Game:
         self.actions.append(("double",))
         self.phase = DOUBLE
 
-    def take(self):
+    def take(self) -> None:
         self._need(DOUBLE)
-        self.cube = self.cube.taken(1 - self.cube.offered_by)
+        self.cube = self.cube.taken(1 - cast(int, self.cube.offered_by))  # a double is offered
         self.actions.append(("take",))
         self.phase = ROLL
 
@@ -253,7 +269,7 @@ class Game:
             and within_limit(self.variant, self.cube.value * 4)
         )
 
-    def beaver(self):
+    def beaver(self) -> None:
         if not self.can_beaver():
             if self.phase == DOUBLE and not within_limit(self.variant, self.cube.value * 4):
                 raise IllegalMoveError(
@@ -266,11 +282,11 @@ class Game:
                 "option, in answer to a double",
                 code="no_beaver",
             )
-        self.cube = self.cube.taken(1 - self.cube.offered_by, beaver=True)
+        self.cube = self.cube.taken(1 - cast(int, self.cube.offered_by), beaver=True)
         self.actions.append(("beaver",))
         self.phase = ROLL
 
-    def drop(self):
+    def drop(self) -> None:
         self._need(DOUBLE)
         doubler = self.cube.offered_by
         self.actions.append(("drop",))
@@ -278,7 +294,7 @@ class Game:
         self._finish(doubler, self.variant.outcome_kinds[0], self.cube.value, "drop")
 
     # --- resignation ------------------------------------------------------------------------
-    def resign(self, kind=None):
+    def resign(self, kind: str | None = None) -> None:
         """The side to move offers to resign ``kind`` (default: the least) — CORE 3.10."""
         if self.phase not in (ROLL, MOVE):
             raise GameStateError("a resignation is offered on one's own turn", code="phase")
@@ -298,26 +314,26 @@ class Game:
         self.phase = RESIGN
 
     @property
-    def resign_offer(self):
+    def resign_offer(self) -> tuple[int, str] | None:
         return None if self._resign_offer is None else self._resign_offer[:2]
 
-    def accept_resignation(self):
+    def accept_resignation(self) -> None:
         self._need(RESIGN)
-        resigner, kind, _ = self._resign_offer
+        resigner, kind, _ = cast("tuple[int, str, str]", self._resign_offer)  # offered
         points = self.variant.resign_points(self.position, kind, resigner)
         if points > 1 and jacoby_applies(self.variant, self.cube, self.match):
             points = 1
         self.actions.append(("accept",))
         self._finish(1 - resigner, kind, points * self.cube.value, "resign")
 
-    def decline_resignation(self):
+    def decline_resignation(self) -> None:
         self._need(RESIGN)
-        self.phase = self._resign_offer[2]
+        self.phase = cast("tuple[int, str, str]", self._resign_offer)[2]  # offered
         self._resign_offer = None
         self.actions.append(("decline",))
 
     # --- end --------------------------------------------------------------------------------
-    def _finish(self, winner, kind, points, reason):
+    def _finish(self, winner: int | None, kind: str, points: int, reason: str) -> None:
         self.result = GameResult(winner, kind, points, self.cube.value, reason)
         self.phase = OVER
 
@@ -326,19 +342,19 @@ class Game:
         return self.phase == OVER
 
     @property
-    def actor(self):
+    def actor(self) -> int | None:
         """The colour whose decision the game waits for: the side to roll (or double) and to
         play, the side a double or a resignation is offered to; in the opening the side on
         turn; None once the game is over."""
         if self.phase in (ROLL, MOVE, OPENING):
             return self.position.turn
         if self.phase == DOUBLE:
-            return 1 - self.cube.offered_by
+            return 1 - cast(int, self.cube.offered_by)
         if self.phase == RESIGN:
-            return 1 - self._resign_offer[0]
+            return 1 - cast("tuple[int, str, str]", self._resign_offer)[0]
         return None
 
-    def _need(self, phase):
+    def _need(self, phase: str) -> None:
         if self.phase != phase:
             raise GameStateError(
                 f"cannot do that now: the game is in the {self.phase} phase, not {phase}",
@@ -351,13 +367,13 @@ class Game:
     # The game makes empty plays on its own (a roll with no move; a play that leaves units to a
     # side with no move: gioul's transferred list), and a record repeats them: a replay, one
     # action at a time or many, skips each such play once.
-    def after_replay(self, done):
+    def after_replay(self, done: int) -> None:
         """Note the empty plays the game made on its own after replaying action ``done`` (an
         index into ``actions``): the record's next actions repeat them."""
         made = sum(1 for a in self.actions[done + 1 :] if a[0] == "play")
         self._passes_due = (len(self.actions), made)
 
-    def replayed_pass(self, empty_play) -> bool:
+    def replayed_pass(self, empty_play: bool) -> bool:
         """Whether a recorded play, empty (``empty_play``), is one the game already made after
         the action replayed last (nothing happened since); it is then counted off."""
         at, due = self._passes_due

@@ -16,12 +16,21 @@ have no cube).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from ..variants import VARIANTS, get_variant
 from .dice import Dice
 from .errors import GameStateError, OptionError
 from .game import Game
 from .score import CRAWFORD, MAX_LENGTH, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from .cube import CubeState
+    from .game import GameResult
+    from .position import Position
+    from .variant import Variant
 
 __all__ = [
     "PRE_CRAWFORD",
@@ -48,20 +57,20 @@ class FirstGame:
     it was played at, who plays which colour and the colour that rolls first. The default is a
     match's opening game: 0-0, player 0 White, an opening throw."""
 
-    score: tuple = (0, 0)  # by colour, as the game sees it
+    score: tuple[int, int] = (0, 0)  # by colour, as the game sees it
     crawford: str = PRE_CRAWFORD
-    players: tuple = (0, 1)  # players[colour]: the player index with that colour
+    players: tuple[int, int] = (0, 1)  # players[colour]: the player index with that colour
     starter: int | None = None  # the colour that rolls first; None: an opening throw
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         """The fields that differ from a match's opening game (a saved record's
         ``"first_game"``)."""
         return first_game_record(list(self.score), self.crawford, list(self.players), self.starter)
 
-    def match_score(self, length) -> MatchScore:
+    def match_score(self, length: int) -> MatchScore:
         return MatchScore(length, self.score, self.crawford if length else PRE_CRAWFORD)
 
-    def by_player(self) -> list:
+    def by_player(self) -> list[int]:
         """The score by player."""
         score = [0, 0]
         for colour in (0, 1):
@@ -69,7 +78,9 @@ class FirstGame:
         return score
 
 
-def first_game_record(score, crawford, players, starter) -> dict:
+def first_game_record(
+    score: list[int], crawford: str, players: list[int], starter: int | None
+) -> dict[str, Any]:
     """A saved record's ``"first_game"``: the given fields that differ from a match's
     opening game (0-0 before the Crawford game, player 0 White, an opening throw)."""
     fields = {"score": score, "crawford": crawford, "players": players, "starter": starter}
@@ -87,9 +98,9 @@ class MatchKind:
     won)."""
 
     key: str
-    names: dict
-    games: tuple
-    lengths: tuple
+    names: dict[str, str]
+    games: tuple[str, ...]
+    lengths: tuple[int, ...]
     default_length: int
     count: str = POINTS
 
@@ -102,7 +113,7 @@ class MatchKind:
         """Whether every game of the rotation is registered (gul bara may not be yet)."""
         return all(key in VARIANTS for key in self.games)
 
-    def name(self, lang="en") -> str:
+    def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or self.names["en"]
 
 
@@ -132,9 +143,10 @@ MATCH_KINDS = {
 }
 
 
-def get_match_kind(key) -> MatchKind:
+def get_match_kind(key: str | MatchKind) -> MatchKind:
     """The registered match kind ``key``; OptionError ``unknown_match`` if there is none, and
     ``match_unavailable`` if one of its games is not registered."""
+    kind: MatchKind | None
     if isinstance(key, MatchKind):
         kind = key
     else:
@@ -155,7 +167,7 @@ def get_match_kind(key) -> MatchKind:
     return kind
 
 
-def available_match_kinds() -> list:
+def available_match_kinds() -> list[MatchKind]:
     """The match kinds whose games are all registered, in the registry's order."""
     return [kind for kind in MATCH_KINDS.values() if kind.available]
 
@@ -163,15 +175,15 @@ def available_match_kinds() -> list:
 class Match:
     def __init__(
         self,
-        variant,
+        variant: str | Variant | None,
         length: int = 0,
-        seed=None,
-        throw_opening=True,
-        start=None,
-        kind=None,
-        options=None,
-        first=None,
-    ):
+        seed: object = None,
+        throw_opening: bool = True,
+        start: tuple[Position, CubeState, MatchScore] | None = None,
+        kind: str | MatchKind | None = None,
+        options: Mapping[str, Mapping[str, Any]] | None = None,
+        first: FirstGame | None = None,
+    ) -> None:
         """``throw_opening=False`` leaves each new game in its opening phase, for a caller that
         replays a record (``Game.opening()`` then throws the same dice from the seed).
         ``start=(position, cube, MatchScore)``: the first game is played on from that state
@@ -206,7 +218,10 @@ class Match:
                     code="match_options",
                 )
             variant = self._variant_for(0)
-        self.variant = get_variant(variant) if isinstance(variant, str) else variant
+        # (None only for a mixed match, whose first game has set it)
+        self.variant: Variant = (
+            get_variant(variant) if isinstance(variant, str) else cast("Variant", variant)
+        )
         if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length <= MAX_LENGTH:
             raise OptionError(
                 f"a match is played to 1-{MAX_LENGTH} points, or 0 for money play, not {length!r}",
@@ -218,8 +233,8 @@ class Match:
         self.seed = Dice(seed).seed
         self.score = [0, 0]  # by player
         self.crawford = PRE_CRAWFORD
-        self.games = []  # finished games
-        self.game = None
+        self.games: list[Game] = []  # finished games
+        self.game: Game | None = None
         self.throw_opening = throw_opening
         self.start = start
         self.first = first if first != FirstGame() else None
@@ -241,16 +256,16 @@ class Match:
         return bool(self.length) and max(self.score) >= self.length
 
     @property
-    def winner(self):
+    def winner(self) -> int | None:
         if not self.is_over:
             return None
         return 0 if self.score[0] > self.score[1] else 1
 
-    def _variant_for(self, index):
-        key = self.kind.game_key(index)
+    def _variant_for(self, index: int) -> Variant:
+        key = cast(MatchKind, self.kind).game_key(index)  # a mixed match
         return get_variant(key, self.kind_options.get(key) or {})
 
-    def all_games(self) -> list:
+    def all_games(self) -> list[Game]:
         """Every game so far: the finished ones, then the one in progress (if any)."""
         return self.games + ([self.game] if self.game is not None else [])
 
@@ -260,18 +275,18 @@ class Match:
         game = self.game or (self.games[-1] if self.games else None)
         return (game.variant if game is not None else self.variant).key
 
-    def game_name(self, lang="en") -> str:
+    def game_name(self, lang: str = "en") -> str:
         """The current game's name in ``lang`` (en, ru)."""
         game = self.game or (self.games[-1] if self.games else None)
         names = (game.variant if game is not None else self.variant).names
         return names.get(lang) or names["en"]
 
-    def points_of(self, game) -> list:
+    def points_of(self, game: Game) -> list[int]:
         """What a finished ``game`` adds to the score, by player: its points (a mixed match by
         points: each game in its own terms), one for a win in a match counted by wins, nothing
         for a draw in a match (money: each side's share)."""
         added = [0, 0]
-        result = game.result
+        result = cast("GameResult", game.result)  # a finished game
         if result.winner is not None:
             won = 1 if self.kind is not None and self.kind.count == WINS else result.points
             added[game.players[result.winner]] += won
@@ -280,14 +295,14 @@ class Match:
                 added[game.players[colour]] += result.points
         return added
 
-    def score_for(self, players) -> MatchScore:
+    def score_for(self, players: Sequence[int]) -> MatchScore:
         return MatchScore(
             self.length,
             (self.score[players[0]], self.score[players[1]]),
             self.crawford if self.length else PRE_CRAWFORD,
         )
 
-    def _start_game(self, previous):
+    def _start_game(self, previous: Game | None) -> None:
         seed = f"{self.seed}/{len(self.games) + 1}"
         if self.kind is not None:
             self.variant = self._variant_for(len(self.games))
@@ -314,13 +329,13 @@ class Match:
             throw_opening=self.throw_opening,
         )
 
-    def _next_colours(self, previous):
+    def _next_colours(self, previous: Game | None) -> tuple[tuple[int, ...], int | None]:
         """(players by colour, starting colour or None for an opening throw), by the rule of the
         game being started (``self.variant``)."""
         if previous is None:
             return (0, 1), None
         rule = self.variant.options.values.get("next_game_starter", "opening_roll")
-        result = previous.result
+        result = cast("GameResult", previous.result)  # the finished game
         prev_players = previous.players
         if self.variant.lot_decides_colour:  # long nardy: the starter is White
             swapped = (prev_players[1], prev_players[0])
@@ -336,9 +351,9 @@ class Match:
             return prev_players, result.winner
         return prev_players, None
 
-    def next_game(self):
+    def next_game(self) -> Game | None:
         """Score the finished current game and start the next one (unless the match is over)."""
-        game = self.game
+        game = cast(Game, self.game)  # None once the match is over (an AttributeError below)
         if not game.is_over:
             raise GameStateError("the current game is not over", code="game_not_over")
         for player, points in enumerate(self.points_of(game)):

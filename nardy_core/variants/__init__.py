@@ -1,7 +1,10 @@
 """The registry of games: ``get_variant("long", {"head_exception": "list"})``;
 ``register_variant(cls)`` adds one."""
 
+from __future__ import annotations
+
 import re
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.errors import OptionError
 from ..engine.variant import Variant
@@ -17,7 +20,12 @@ from .short import ShortNardy
 from .tawula import Tawula
 from .tourne_case import TourneCase
 
-VARIANTS = {
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+_V = TypeVar("_V", bound=type[Variant])
+
+VARIANTS: dict[str, type[Variant]] = {
     cls.key: cls
     for cls in (
         LongNardy,
@@ -38,12 +46,12 @@ VARIANTS.update((cls.key, cls) for cls in _BACKGAMMON_FAMILY)
 _TAG = re.compile(r"[a-z][a-z0-9_]{0,31}")  # a link code's tag (formats/linkcode.py)
 
 
-def _link_names(cls) -> set:
+def _link_names(cls: type[Variant]) -> set[str]:
     """What a link code may call ``cls`` by: its tag, and its key (the reader takes both)."""
     return {cls.key, cls.link_name()}
 
 
-def register_variant(cls, replace=False):
+def register_variant(cls: _V, replace: bool = False) -> _V:
     """Add the game ``cls`` (a ``Variant`` subclass) to the registry, after the others: from
     then on the CLI, link codes, the page's game lists and the Rules panel know it
     (docs/architecture.md, "Adding a game"). Checks what would break another game: a key or a
@@ -70,12 +78,12 @@ def register_variant(cls, replace=False):
     return cls
 
 
-def unregister_variant(key):
+def unregister_variant(key: str) -> None:
     """Remove a game added by ``register_variant`` (tests); unknown keys are ignored."""
     VARIANTS.pop(key, None)
 
 
-def get_variant(key, options=None):
+def get_variant(key: str, options: Mapping[str, Any] | None = None) -> Variant:
     cls = VARIANTS.get(key) if isinstance(key, str) else None
     if cls is None:
         raise OptionError(

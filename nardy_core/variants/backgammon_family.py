@@ -18,6 +18,8 @@ checker, but entering is optional" rule, used by the hand-setup options here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ..engine.frame import ALL_ONES, F_HAND, F_OBAR, F_OOFF, F_OPP, ONE, SH, SLOT_BITS, slot_mask
 from ..engine.geometry import PARALLEL, SHARED
 from ..engine.options import Option
@@ -27,6 +29,14 @@ from .common import cube_options
 from .short import ShortNardy
 from .stuck import StuckDrawMixin
 
+if TYPE_CHECKING:
+    from ..engine.position import Position
+    from ..engine.variant import Successor, TurnContext
+
+    _Base = Variant
+else:
+    _Base = object
+
 HAND_ONE = ONE[F_HAND]
 HAND_SHIFT = SH[F_HAND]
 _POINTS = slot_mask(1, 24)
@@ -35,24 +45,24 @@ _MID = slot_mask(1, 23)
 _W = SLOT_BITS
 
 
-def _made(s):
+def _made(s: int) -> int:
     """Lowest bit of every mover point 1-24 holding two or more own checkers."""
     board = s & _POINTS
     return (board >> 1 | board >> 2 | board >> 3) & ALL_ONES
 
 
-def _six_prime(s) -> bool:
+def _six_prime(s: int) -> bool:
     made = _made(s)
     w = _W
     return bool(made & made >> w & made >> 2 * w & made >> 3 * w & made >> 4 * w & made >> 5 * w)
 
 
-class HandEntryMixin:
+class HandEntryMixin(_Base):
     """Checkers in the hand (slot 26) enter with die d on own 25-d like bar checkers (blocked
     by ``block_min`` opposing checkers, hitting a blot) but entering is optional: a hand
     checker waits while others move. Bar checkers still enter before anything else."""
 
-    def hand_entries(self, ctx, s, t, d, limit):
+    def hand_entries(self, ctx: TurnContext, s: int, t: int, d: int, limit: int) -> list[Successor]:
         if limit < F_HAND or not (s >> HAND_SHIFT) & 15 or (s >> SH[BAR]) & 15:
             return []
         dst = 25 - d
@@ -87,10 +97,10 @@ class Portes(StuckDrawMixin, ShortNardy):
         ),
     ) + cube_options(False)
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         return self.gammon_outcome(position, winner, backgammon=False)
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         return [("single", 1), ("gammon", 2)]
 
 
@@ -140,18 +150,18 @@ class Irish(StuckDrawMixin, ShortNardy):
         Option("next_game_starter", "opening_roll", choices=("opening_roll", "winner")),
     ) + cube_options(False)
 
-    def configure(self):
+    def configure(self) -> None:
         self.bear_off = LIBERAL if self.options["irish_bear_off"] == "LIBERAL" else STD
         self.has_turn_constraint = self.options["irish_close"] == "FORBID"
 
-    def turn_ok(self, ctx, s, t):
+    def turn_ok(self, ctx: TurnContext, s: int, t: int) -> bool:
         # IRISH_NO_CLOSE: all of own 1-6 made while an opposing checker is on the bar
         if not (s >> SH[F_OBAR]) & 15:
             return True
         made = _made(s)
         return (made & _HOME & ALL_ONES) != (ONE[1] + ONE[2] + ONE[3] + ONE[4] + ONE[5] + ONE[6])
 
-    def penalty_claimable(self, position, closer) -> bool:
+    def penalty_claimable(self, position: Position, closer: int) -> bool:
         """``irish_close=PENALTY``: ``closer`` holds all of his 1-6 with two or more while the
         opponent has a checker on the bar, so the opponent may claim the penalty (§3.5)."""
         side = position.sides[closer]
@@ -161,7 +171,7 @@ class Irish(StuckDrawMixin, ShortNardy):
             and all(side[p] >= 2 for p in range(1, 7))
         )
 
-    def apply_penalty(self, position, closer, point):
+    def apply_penalty(self, position: Position, closer: int, point: int) -> Position:
         """The penalty (§3.5, IR-5) once the winner of the one-die roll-off has chosen
         ``point`` of the closed home: all but one of the closer's checkers there go to his bar.
         The claim and the roll-off are made over the board; this applies their result."""
@@ -174,10 +184,10 @@ class Irish(StuckDrawMixin, ShortNardy):
         sides[closer] = tuple(side)
         return position.replace(sides=sides)
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         return Outcome(winner, "single", 1)
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         return [("single", 1)]
 
 
@@ -215,19 +225,21 @@ class Jacquet(StuckDrawMixin, Variant):
         Option("next_game_starter", "alternate", choices=("alternate", "winner", "lot")),
     ) + cube_options(False)
 
-    def configure(self):
+    def configure(self) -> None:
         self.courier = self.options["jacquet_courier"]
         if self.courier:
             self.steps_commute = False  # bringing the courier home frees the head
 
-    def unit_moves(self, ctx, s, t, d, limit=26):
+    def unit_moves(
+        self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
+    ) -> list[Successor]:
         out = super().unit_moves(ctx, s, t, d, limit)
         if self.courier and (s >> SH[24]) & 15 and s & _MID and not (s & _HOME or s & 15):
             # a checker is out on the way and none is home or off: nothing else leaves 24
             out = [m for m in out if m[2][0] != 24]
         return out
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         loser = position.sides[1 - winner]
         if loser[OFF]:
             return Outcome(winner, "single", 1)
@@ -235,7 +247,7 @@ class Jacquet(StuckDrawMixin, Variant):
             return Outcome(winner, "backgammon", 3)
         return Outcome(winner, "gammon", 2)
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         levels = [("single", 1), ("gammon", 2)]
         if self.options["jacquet_backgammon"]:
             levels.append(("backgammon", 3))
@@ -279,10 +291,10 @@ class DutchTricktrack(StuckDrawMixin, HandEntryMixin, ShortNardy):
         ),
     )
 
-    def configure(self):
+    def configure(self) -> None:
         self.configure_tricktrack(self.options["dutch_rule"], self.options["dutch_entry"] == "FREE")
 
-    def configure_tricktrack(self, rule, free_entry):
+    def configure_tricktrack(self, rule: str, free_entry: bool) -> None:
         self.prime_rule = rule == PRIME
         self.hoyle_hit = rule == HOYLE_HIT
         self.has_turn_constraint = self.prime_rule
@@ -293,7 +305,9 @@ class DutchTricktrack(StuckDrawMixin, HandEntryMixin, ShortNardy):
         # the opponent's home (his own 1-6) on the mover's point numbers
         self._opp_home = sum(15 << SH[F_OPP + self.cross[q]] for q in range(1, 7))
 
-    def unit_moves(self, ctx, s, t, d, limit=26):
+    def unit_moves(
+        self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
+    ) -> list[Successor]:
         out = super().unit_moves(ctx, s, t, d, limit)
         if (s >> SH[F_HAND]) & 15:
             out = out + self.hand_entries(ctx, s, t, d, limit)
@@ -301,7 +315,7 @@ class DutchTricktrack(StuckDrawMixin, HandEntryMixin, ShortNardy):
             out = [m for m in out if not m[2][3]]
         return out
 
-    def turn_ok(self, ctx, s, t):
+    def turn_ok(self, ctx: TurnContext, s: int, t: int) -> bool:
         # DUTCH_PRIME, judged on the position at the end of the turn (AMB-13)
         if not self.prime_rule or not _six_prime(s):
             return True
@@ -340,32 +354,34 @@ class RussianTricktrack(DutchTricktrack):
         ),
     )
 
-    def configure(self):
+    def configure(self) -> None:
         self.hoyle = self.options["russian_rules"] == "RUSSIAN_HOYLE"
         self.configure_tricktrack(self.options["dutch_rule"], self.hoyle)
 
     @property
-    def cube_enabled(self):
+    def cube_enabled(self) -> bool:
         return bool(self.options.values.get("cube_enabled")) and not self.hoyle
 
-    def units(self, position):
-        dice = position.dice
+    def units(self, position: Position) -> tuple[tuple[int, ...], bool]:
+        dice = cast("tuple[int, ...]", position.dice)  # asked of a rolled position
         if self.hoyle and dice[0] == dice[1]:
             d = dice[0]
             return (d,) * 4 + (7 - d,) * 4, True  # four d then four 7-d, in that order
         return super().units(position)
 
-    def end_of_turn(self, before, after):
+    def end_of_turn(
+        self, before: Position, after: Position
+    ) -> tuple[Outcome | None, Position | None]:
         outcome, following = super().end_of_turn(before, after)
         dice = before.dice
         if outcome is None and self.hoyle and dice and dice[0] == dice[1] and not before.pending:
             return None, after  # RUSSIAN_HOYLE: the roller of a double rolls again
         return outcome, following
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         return self.gammon_outcome(position, winner, backgammon=self.options["russian_backgammon"])
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         levels = [("single", 1), ("gammon", 2)]
         if self.options["russian_backgammon"]:
             levels.append(("backgammon", 3))

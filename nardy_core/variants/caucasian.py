@@ -5,9 +5,16 @@ turn state is a bit mask of the points where an exposed checker stands; rules 2-
 the successors the backgammon step generator produces.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..engine.frame import SH
 from ..engine.options import Option
 from .short import ShortNardy
+
+if TYPE_CHECKING:
+    from ..engine.variant import Successor, TurnContext
 
 NO_HIDE, STAY, NO_HIT, NONE = "no_hide", "stay", "no_hit", "none"
 
@@ -25,18 +32,20 @@ class CaucasianNardy(ShortNardy):
         Option("caucasian_hit_rule", NO_HIDE, choices=(NO_HIDE, STAY, NO_HIT, NONE)),
     )
 
-    def configure(self):
+    def configure(self) -> None:
         self.hit_rule = self.options["caucasian_hit_rule"]
         self.has_turn_constraint = self.hit_rule in (NO_HIDE, STAY)
 
-    def unit_moves(self, ctx, s, t, d, limit=26):
+    def unit_moves(
+        self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
+    ) -> list[Successor]:
         base = super().unit_moves(ctx, s, t, d, limit)
         rule = self.hit_rule
         if rule == NONE:
             return base
         if rule == NO_HIT:
             return [m for m in base if not (m[2][3] and m[2][1] <= 6 and m[2][0] <= 24)]
-        out = []
+        out: list[Successor] = []
         for s2, _, step in base:
             here = (s >> SH[step[0]]) & 15
             src, dst, die, hit = step
@@ -58,7 +67,7 @@ class CaucasianNardy(ShortNardy):
                 out.append((s2, (t | (1 << dst)) if home_hit else t, step))
         return out
 
-    def turn_ok(self, ctx, s, t):
+    def turn_ok(self, ctx: TurnContext, s: int, t: int) -> bool:
         # rule 3: at the end of the turn no other own checker shares an exposed checker's point
         while t:
             low = t & -t

@@ -3,12 +3,12 @@
 from ..engine.options import Option
 
 
-def cube_options(enabled_by_default: bool, automatic_doubles: bool = True) -> tuple:
+def cube_options(enabled_by_default: bool, automatic_doubles: bool = True) -> tuple[Option, ...]:
     # Link codes (linkcode.py) name an option by its place in a game's option list and a
     # choice by its place among the choices: add new ones at the end of a game's list, never
     # in between, or links already shared would change meaning (tests/test_linkcode.py's
     # fixed codes catch it).
-    specs = (
+    specs: tuple[Option, ...] = (
         Option("cube_enabled", enabled_by_default, "bool", doc="use the doubling cube"),
         Option("max_cube", 0, "int", doc="highest cube value, 0 = unlimited"),
         Option("jacoby", False, "bool", doc="money: gammons count only after a double"),

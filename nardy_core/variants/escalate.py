@@ -19,6 +19,8 @@ The escalation itself (§4) is ``EscalationMixin``, the one home both games use:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ..engine.errors import PositionError
 from ..engine.geometry import CONTRARY, PARALLEL
 from ..engine.options import Option
@@ -28,20 +30,30 @@ from .escalate_bound import ListBound
 from .fevga import Fevga
 from .stuck import StuckDrawMixin
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from ..engine.position import Position
+    from ..engine.variant import Node, StepTuple, TurnContext, UnitBound
+
+    _Base = Variant
+else:
+    _Base = object
+
 TRANSFER, FORFEIT = "transfer", "forfeit"
 
 
-def escalation_list(d):
+def escalation_list(d: int) -> tuple[int, ...]:
     """d×4, (d+1)×4, …, 6×4."""
     return tuple(v for v in range(d, 7) for _ in range(4))
 
 
-class EscalationMixin:
+class EscalationMixin(_Base):
     on_fail = FORFEIT
     grace_turns = 0  # each player's first turns whose doubles are ordinary (X4)
     one_play_per_roll = False  # a list is played block by block, a transferred one by the other
 
-    def escalates(self, position) -> bool:
+    def escalates(self, position: Position) -> bool:
         """A fresh roll that starts an escalating list (not its continuation)."""
         dice = position.dice
         return (
@@ -52,9 +64,10 @@ class EscalationMixin:
         )
 
     def _full(self) -> bool:
-        return self.options["escalation_lookahead"] == "FULL"
+        lookahead: str = self.options["escalation_lookahead"]
+        return lookahead == "FULL"
 
-    def split(self, position):
+    def split(self, position: Position) -> tuple[tuple[int, ...] | None, tuple[int, ...]]:
         """(units of this play, units after it). With the block-wise rule each block is a play
         of its own: the choice in one block never depends on the later ones, and the
         position where a block starts is all the next one needs (``Position.pending`` holds
@@ -63,7 +76,7 @@ class EscalationMixin:
         if position.pending:
             units = position.pending
         elif self.escalates(position):
-            units = escalation_list(position.dice[0])
+            units = escalation_list(cast("tuple[int, ...]", position.dice)[0])  # escalates: rolled
         else:
             return None, ()
         if self._full():
@@ -73,7 +86,7 @@ class EscalationMixin:
             k += 1
         return units[:k], units[k:]
 
-    def validate_pending(self, pending):
+    def validate_pending(self, pending: Sequence[int]) -> None:
         """What a list leaves: the tail of an escalating list (values rising, at most four of
         each, 24 units at most: 1-1's list), or a transferred roll's dice (at most two)."""
         rising = all(a <= b for a, b in zip(pending, pending[1:]))
@@ -91,28 +104,32 @@ class EscalationMixin:
                 pending=list(pending),
             )
 
-    def units(self, position):
+    def units(self, position: Position) -> tuple[tuple[int, ...], bool]:
         block, _ = self.split(position)
         if block is None:
             return super().units(position)
         return block, True
 
-    def units_after(self, position):
+    def units_after(self, position: Position) -> tuple[int, ...]:
         block, rest = self.split(position)
         return rest if block is not None else ()
 
-    def turn_context(self, position, frame):
+    def turn_context(self, position: Position, frame: int) -> TurnContext:
         ctx = super().turn_context(position, frame)
         ctx.data = self.split(position)[1]  # the rest of the list after this play
         return ctx
 
-    def follow_up(self, before, steps, following):
+    def follow_up(
+        self, before: Position, steps: tuple[StepTuple, ...], following: Position
+    ) -> Position:
         block, rest = self.split(before)
         mover = before.turn
         own = not before.pending or before.dice is not None  # the roller's list, no transfer
+        left: list[int] | tuple[int, ...]
         if block is None:
             if self.on_fail == TRANSFER and self.options.values.get("transfer_all_rolls"):
-                left = sorted(before.dice, reverse=True)  # AMB-46: the higher die first
+                # AMB-46: the higher die first (no list and nothing pending: a rolled turn)
+                left = sorted(cast("tuple[int, ...]", before.dice), reverse=True)
                 for step in steps:
                     left.remove(step[2])
                 if left:
@@ -129,16 +146,23 @@ class EscalationMixin:
         # side whose roll comes next rolls
         return following.replace(turn=1 - mover if own else mover, dice=None, pending=())
 
-    def select(self, ctx, nodes, full, units, ordered):
+    def select(
+        self,
+        ctx: TurnContext,
+        nodes: Iterable[Node],
+        full: list[Node],
+        units: tuple[int, ...],
+        ordered: bool,
+    ) -> list[Node]:
         if not self.has_turn_constraint or not ctx.data or not ordered:
             return super().select(ctx, nodes, full, units, ordered)
         # the TURN rule is judged where the whole list ends (§4): a play of this block that
         # uses it all is a candidate when some continuation through the rest, a shorter one
         # included, meets the rule
-        rest = ctx.data
-        memo = {}
+        rest: tuple[int, ...] = ctx.data
+        memo: dict[tuple[int, int, tuple[int, ...]], bool] = {}
 
-        def ok(n):
+        def ok(n: Node) -> bool:
             s, t, rem = n
             if rem:
                 return self.turn_ok(ctx, s, t)
@@ -148,13 +172,20 @@ class EscalationMixin:
         fewest = min(len(n[2]) for n in cands)
         return [n for n in cands if len(n[2]) == fewest]
 
-    def selects_by_units(self, ctx, ordered):
+    def selects_by_units(self, ctx: TurnContext, ordered: bool) -> bool:
         return not (self.has_turn_constraint and ctx.data and ordered)
 
-    def unit_bound(self, ctx):
+    def unit_bound(self, ctx: TurnContext) -> UnitBound | None:
         return ListBound(ctx.closed, self.bear_off != NO_BEAR_OFF)
 
-    def _can_meet(self, ctx, s, t, rest, memo):
+    def _can_meet(
+        self,
+        ctx: TurnContext,
+        s: int,
+        t: int,
+        rest: tuple[int, ...],
+        memo: dict[tuple[int, int, tuple[int, ...]], bool],
+    ) -> bool:
         key = (s, t, rest)
         if key not in memo:
             memo[key] = self.turn_ok(ctx, s, t) or (
@@ -176,12 +207,12 @@ class _EscalatingGame(EscalationMixin, StuckDrawMixin, Variant):
     opening = REROLL
     outcome_kinds = ("single", "gammon", "draw")
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         if position.sides[1 - winner][0]:
             return Outcome(winner, "single", 1)
         return Outcome(winner, "gammon", 2)
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         return [("single", 1), ("gammon", 2)]
 
 
@@ -234,7 +265,7 @@ class GulBara(_EscalatingGame):
     has_turn_constraint = True
     option_specs = (_LOOKAHEAD, _NEXT) + cube_options(False)
 
-    def turn_ok(self, ctx, s, t):
+    def turn_ok(self, ctx: TurnContext, s: int, t: int) -> bool:
         return Fevga._table_ok(s)  # START_TABLE_NOT_FULL, as fevga
 
 

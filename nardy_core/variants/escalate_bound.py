@@ -23,15 +23,28 @@ bara's start table) and the end of the game mid-list are left out the same way.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ..engine.frame import F_BAR, SH
 
 FREE, STAY, HOME = "free", "stay", "home"  # bear off relaxed; never bear off; end at home
+
+#: A list's runs of equal units, ascending: ``((value, count), ...)``.
+Groups = tuple[tuple[int, int], ...]
+#: What one checker can take: ``[(code, room)]`` (``ListBound._shares_of``).
+Shares = list[tuple[int, int]]
 
 
 class ListBound:
     __slots__ = ("open", "bear_off", "_shares", "_boxes", "_memo")
 
-    def __init__(self, closed, bear_off):
+    open: tuple[bool, ...]
+    bear_off: bool
+    _shares: dict[tuple[int, Groups, str], Shares]
+    _boxes: dict[tuple[Groups, tuple[int, ...]], int]
+    _memo: dict[tuple[bytes, tuple[int, ...]], int]
+
+    def __init__(self, closed: int, bear_off: bool) -> None:
         self.open = tuple(p >= 1 and not (closed >> SH[p]) & 1 for p in range(25))
         self.bear_off = bear_off
         self._shares = {}  # (point, groups, mode) -> [(code, room)]: what one checker can take
@@ -39,7 +52,7 @@ class ListBound:
         self._boxes = {}  # (groups, vector) -> the states that still have room for it
         self._memo = {}  # (points, remaining) -> bound
 
-    def __call__(self, s, rem) -> int:
+    def __call__(self, s: int, rem: tuple[int, ...]) -> int:
         if s >> SH[F_BAR] & 0xFFFF or any(a > b for a, b in zip(rem, rem[1:])):
             return len(rem)  # a bar or a hand, or a transferred roll (higher die first)
         points = (s >> SH[1] & ((1 << 192) - 1)).to_bytes(24, "little")
@@ -49,7 +62,9 @@ class ListBound:
             bound = self._memo[key] = self._bound(points, rem)
         return bound
 
-    def _bound(self, points, rem) -> int:
+    def _bound(self, points: bytes, rem: tuple[int, ...]) -> int:
+        groups: list[list[int]] | Groups
+        weights: list[int]
         groups, weights, code = [], [], 0
         for u in rem:
             if groups and groups[-1][0] == u:
@@ -77,7 +92,9 @@ class ListBound:
         reached = self._shared(held, groups, weights, mode)
         return next(k for k, c in reversed(prefixes) if reached >> c & 1)
 
-    def _shared(self, held, groups, weights, mode) -> int:
+    def _shared(
+        self, held: list[tuple[int, int]], groups: Groups, weights: list[int], mode: str
+    ) -> int:
         """The set of unit multisets the checkers can take between them, as bits."""
         reached = 1
         for point, count in held:
@@ -93,19 +110,22 @@ class ListBound:
                     return 0
         return reached
 
-    def _shares_of(self, point, groups, weights, mode):
+    def _shares_of(self, point: int, groups: Groups, weights: list[int], mode: str) -> Shares:
         key = (point, groups, mode)
-        out = self._shares.get(key)
+        # the cached shares; else the walk's (code, vector) pairs, made into shares below
+        out: list[tuple[int, Any]] | None = self._shares.get(key)
         if out is not None:
             return out
         out = []
         is_open = self.open
         m = len(groups)
 
-        def walk(j, at, code, vector):
+        # mypy does not carry the narrowing of ``out`` to a list into ``walk`` (it is assigned
+        # again after it): the casts below say it is the list
+        def walk(j: int, at: int, code: int, vector: tuple[int, ...]) -> None:
             if j == m:
                 if mode != HOME or at <= 6:
-                    out.append((code, vector))
+                    cast("list[tuple[int, Any]]", out).append((code, vector))
                 return
             value, n = groups[j]
             walk(j + 1, at, code, vector + (0,))
@@ -113,7 +133,9 @@ class ListBound:
                 to = at - value
                 if to < 1:
                     if mode == FREE and at <= 6:  # borne off: nothing more for this checker
-                        out.append((code + c * weights[j], vector + (c,) + (0,) * (m - j - 1)))
+                        cast("list[tuple[int, Any]]", out).append(
+                            (code + c * weights[j], vector + (c,) + (0,) * (m - j - 1))
+                        )
                     return
                 if not is_open[to]:
                     return
@@ -126,7 +148,7 @@ class ListBound:
         ]
         return out
 
-    def _box(self, groups, weights, vector) -> int:
+    def _box(self, groups: Groups, weights: list[int], vector: tuple[int, ...]) -> int:
         key = (groups, vector)
         box = self._boxes.get(key)
         if box is None:
@@ -140,7 +162,7 @@ class ListBound:
         return box
 
 
-def _or_shifted(reached, boxes) -> int:
+def _or_shifted(reached: int, boxes: Shares) -> int:
     out = 0
     for code, box in boxes:
         out |= (reached & box) << code

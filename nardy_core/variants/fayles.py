@@ -23,6 +23,10 @@ A hit can move one of the mover's checkers back to his 24-point, and bearing off
 ``steps_commute = False``.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..engine.errors import PositionError
 from ..engine.frame import F_OPP, ONE, SH
 from ..engine.geometry import CONTRARY
@@ -30,6 +34,13 @@ from ..engine.options import Option
 from ..engine.position import BAR, HAND
 from ..engine.variant import NA3, REROLL, STD, Outcome, Variant
 from .common import cube_options
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from ..engine.movegen import Play
+    from ..engine.position import Position
+    from ..engine.variant import Node, Successor, TurnContext
 
 CHAIN = "chain"  # step tag: this hit moved the mover's own blot to his 24-point (playnotation)
 LEGAL, ILLEGAL = "LEGAL", "ILLEGAL"
@@ -71,13 +82,13 @@ class Fayles(Variant):
         ),
     ) + cube_options(False, automatic_doubles=False)  # no cube by the rules (§2), as long nardy
 
-    def configure(self):
+    def configure(self) -> None:
         self.hit_own1 = self.options["fayles_hit_on_own1"] == LEGAL
         cross = self.cross
         self.victim_home = cross[24]  # the victim's 24-point, in the mover's numbering (1)
         self.far = 24  # the mover's own 24-point (the victim's cross[24])
 
-    def validate(self, position):
+    def validate(self, position: Position) -> None:
         super().validate(position)
         for colour in (0, 1):
             side = position.sides[colour]
@@ -91,7 +102,9 @@ class Fayles(Variant):
                 )
 
     # --- units -----------------------------------------------------------------------------
-    def unit_moves(self, ctx, s, t, d, limit=26):
+    def unit_moves(
+        self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
+    ) -> list[Successor]:
         out = super().unit_moves(ctx, s, t, d, limit)
         v1 = self.victim_home
         if (s >> SH[F_OPP + v1]) & 15 >= 2 and not ctx.closed >> SH[v1] & 1:
@@ -128,7 +141,14 @@ class Fayles(Variant):
         return result
 
     # --- the must-play rule: all three units, or lose --------------------------------------
-    def select(self, ctx, nodes, full, units, ordered):
+    def select(
+        self,
+        ctx: TurnContext,
+        nodes: Iterable[Node],
+        full: list[Node],
+        units: tuple[int, ...],
+        ordered: bool,
+    ) -> list[Node]:
         if full:
             return full
         # the 15th checker off ends the game: leftover units are void (the longest such plays)
@@ -139,7 +159,7 @@ class Fayles(Variant):
         # no play of all three units: the position stays and the roll loses (roll_outcome)
         return [next(iter(nodes))]
 
-    def roll_outcome(self, position, plays):
+    def roll_outcome(self, position: Position, plays: Sequence[Play]) -> Outcome | None:
         if position.pending or position.dice is None:
             return None
         need = len(position.dice)
@@ -149,8 +169,8 @@ class Fayles(Variant):
         return Outcome(1 - position.turn, UNPLAYABLE, 1)
 
     # --- results ---------------------------------------------------------------------------
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         return Outcome(winner, SINGLE, 1)
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         return [(SINGLE, 1)]

@@ -20,12 +20,20 @@ each of the two rules on its own.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.frame import BOARD, occupied, ones, slot_mask
 from ..engine.geometry import PARALLEL
 from ..engine.options import Option
 from ..engine.variant import HIT_NONE, REROLL, Outcome, Variant
 from .common import cube_options
 from .stuck import StuckDrawMixin
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..engine.position import Position
+    from ..engine.variant import Node, Successor, TurnContext
 
 _PASSED = slot_mask(0, 11)  # own checkers off or on own 1-11: the first one has passed
 _ON_THE_WAY = slot_mask(12, 23)  # checkers that left the head and have not passed yet
@@ -65,10 +73,10 @@ class Fevga(StuckDrawMixin, Variant):
         ),
     ) + cube_options(False)
 
-    def configure(self):
+    def configure(self) -> None:
         self.start_table_rule = self.options["fevga_start_table"] == "ALWAYS"
 
-    def turn_context(self, position, frame):
+    def turn_context(self, position: Position, frame: int) -> TurnContext:
         ctx = super().turn_context(position, frame)
         opp = position.sides[1 - position.turn]
         where = [q for q in range(1, 25) if opp[q]]
@@ -81,24 +89,33 @@ class Fevga(StuckDrawMixin, Variant):
         ctx.data = [self.start_table_rule, block]  # the TURN rules in force this turn
         return ctx
 
-    def unit_moves(self, ctx, s, t, d, limit=26):
+    def unit_moves(
+        self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
+    ) -> list[Successor]:
         if limit > 23 and s & _ON_THE_WAY and not s & _PASSED:
             limit = 23  # FIRST_PASS: the head is shut while the first checker is on its way
         return super().unit_moves(ctx, s, t, d, limit)
 
     @staticmethod
-    def _table_ok(s):
+    def _table_ok(s: int) -> bool:
         return occupied(s & _START_TABLE) != _START_FULL
 
     @staticmethod
-    def _prime_ok(block, s):
+    def _prime_ok(block: int, s: int) -> bool:
         return occupied(s & BOARD) & block != block
 
-    def turn_ok(self, ctx, s, t):
+    def turn_ok(self, ctx: TurnContext, s: int, t: int) -> bool:
         table, block = ctx.data
         return (not table or self._table_ok(s)) and (not block or self._prime_ok(block, s))
 
-    def select(self, ctx, nodes, full, units, ordered):
+    def select(
+        self,
+        ctx: TurnContext,
+        nodes: Iterable[Node],
+        full: list[Node],
+        units: tuple[int, ...],
+        ordered: bool,
+    ) -> list[Node]:
         # AMB-44 rule by rule: a TURN rule that no prefix of the roll meets (the empty play
         # included, so the start already breaks it) is waived for this turn, while the other
         # still filters. If each can be met but not both at once, Variant.select waives both.
@@ -109,7 +126,7 @@ class Fevga(StuckDrawMixin, Variant):
             rules[1] = 0
         return super().select(ctx, nodes, full, units, ordered)
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         if position.sides[1 - winner][0] or not self.gammons():
             return Outcome(winner, "single", 1)
         return Outcome(winner, "gammon", 2)
@@ -117,7 +134,7 @@ class Fevga(StuckDrawMixin, Variant):
     def gammons(self) -> bool:
         return True
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         return [("single", 1), ("gammon", 2)] if self.gammons() else [("single", 1)]
 
 
@@ -146,11 +163,12 @@ class Moultezim(Fevga):
         ),
     ) + cube_options(False)
 
-    def configure(self):
+    def configure(self) -> None:
         self.start_table_rule = True
 
-    def gammons(self):
-        return self.options["moultezim_gammon"]
+    def gammons(self) -> bool:
+        gammon: bool = self.options["moultezim_gammon"]
+        return gammon
 
 
 GAMES = (Fevga, Moultezim)

@@ -9,6 +9,8 @@ opening (REROLL, the colour not decided by the lot, the previous winner starts) 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.geometry import PARALLEL
 from ..engine.options import Option
 from ..engine.position import OFF
@@ -16,6 +18,10 @@ from ..engine.variant import HIT_NONE, REROLL, Outcome, Variant
 from .common import cube_options
 from .long import LONG_OPTIONS, SixBlockMixin
 from .stuck import StuckDrawMixin
+
+if TYPE_CHECKING:
+    from ..engine.position import Position
+    from ..engine.variant import TurnContext
 
 DIFF, LN = "DIFF", "LN"
 _BLOCK_OPTIONS = tuple(o for o in LONG_OPTIONS if o.key in ("block_rule", "block_check"))
@@ -34,7 +40,7 @@ class Khachapuri(StuckDrawMixin, SixBlockMixin, Variant):
     block_min = 1
     hit_mode = HIT_NONE
     opening = REROLL
-    outcome_kinds = ("difference", "oin", "mars", "draw")
+    outcome_kinds: tuple[str, ...] = ("difference", "oin", "mars", "draw")
     option_specs = (
         (
             Option(
@@ -57,16 +63,16 @@ class Khachapuri(StuckDrawMixin, SixBlockMixin, Variant):
         + cube_options(False)
     )
 
-    def configure(self):
+    def configure(self) -> None:
         self.configure_six_block()
         self.difference = self.options["KHACH_SCORE"] == DIFF
         if not self.difference:  # a dropped cube or a resignation is then an oin or a mars
             self.outcome_kinds = ("oin", "mars", "draw")
 
-    def turn_context(self, position, frame):
+    def turn_context(self, position: Position, frame: int) -> TurnContext:
         return self.block_context(position, super().turn_context(position, frame))
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         loser_off = position.sides[1 - winner][OFF]
         if self.difference:
             return Outcome(winner, "difference", self.checkers - loser_off)
@@ -74,19 +80,19 @@ class Khachapuri(StuckDrawMixin, SixBlockMixin, Variant):
             return Outcome(winner, "oin", 1)
         return Outcome(winner, "mars", 2)
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         if self.difference:
             # the most a resignation can concede; what it is worth depends on the position
             # (resign_points)
             return [("difference", self.checkers)]
         return [("oin", 1), ("mars", 2)]
 
-    def resign_points(self, position, kind, resigner):
+    def resign_points(self, position: Position, kind: str, resigner: int) -> int:
         if kind == "difference":
             # conceding the game as if the winner bore off his last checker now
             return self.checkers - position.sides[resigner][OFF]
         return super().resign_points(position, kind, resigner)
 
-    def validate(self, position):
+    def validate(self, position: Position) -> None:
         super().validate(position)
         self.validate_six_block(position)

@@ -1,6 +1,10 @@
 """Long nardy (CORE_RULES.md section 2): no hitting, one checker blocks, the head rule and the
 six-block rule. Khachapuri reuses the six-block machinery (``SixBlockMixin``)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..engine.errors import PositionError
 from ..engine.frame import BOARD, SLOT_BITS, SLOT_SHIFT, occupied, ones, to_frame
 from ..engine.geometry import PARALLEL
@@ -9,22 +13,34 @@ from ..engine.position import BLACK, OFF, WHITE
 from ..engine.variant import HIT_NONE, REROLL, Outcome, TurnContext, Variant
 from .common import cube_options
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..engine.position import Position
+
+    _Base = Variant
+else:
+    _Base = object
+
 _FIRST_HALF = ones(1, 12)  # lowest bits of the mover's points 1-12
 _HALF = 12 * SLOT_BITS  # twelve slots
 
 
-class SixBlockMixin:
+class SixBlockMixin(_Base):
     """The six-block rule (2.5): six consecutive points along the opponent's path are legal
     only with an opposing checker ahead of them (``ahead``) or in its home (``opp_in_home``)."""
 
-    def configure_six_block(self):
+    block_rule: str
+    block_check: str
+
+    def configure_six_block(self) -> None:
         self.block_rule = self.options["block_rule"]
         self.block_check = self.options["block_check"]
         active = self.block_rule != "none"
         self.has_turn_constraint = active and self.block_check == "end_of_turn"
         self._unit_check = self._block_ok if active and self.block_check == "every_step" else None
 
-    def block_context(self, position, ctx):
+    def block_context(self, position: Position, ctx: TurnContext) -> TurnContext:
         """Opponent facts that the check needs; opponents never move during the mover's turn."""
         opp = position.sides[1 - position.turn]
         ctx.data = (
@@ -33,7 +49,7 @@ class SixBlockMixin:
         )
         return ctx
 
-    def _block_ok(self, ctx, s):
+    def _block_ok(self, ctx: TurnContext, s: int) -> bool:
         occ = occupied(s & BOARD)
         # the mover's points in the opponent's order q = 1…24 (mover 13…24 are q 1…12), one
         # slot per q; windows of six never wrap around the ends of the opponent's path
@@ -44,15 +60,17 @@ class SixBlockMixin:
             return True
         # q where the first full window starts
         first = ((runs & -runs).bit_length() - 1) >> SLOT_SHIFT
+        nearest: int
+        in_home: bool
         nearest, in_home = ctx.data
         if self.block_rule == "ahead":
             return nearest < first  # an opposing checker already past every window
         return in_home
 
-    def turn_ok(self, ctx, s, t):
+    def turn_ok(self, ctx: TurnContext, s: int, t: int) -> bool:
         return self._block_ok(ctx, s)
 
-    def validate_six_block(self, position):
+    def validate_six_block(self, position: Position) -> None:
         if self.block_rule == "none":
             return
         for colour in (0, 1):
@@ -106,15 +124,15 @@ class LongNardy(SixBlockMixin, Variant):
     outcome_kinds = ("oin", "mars", "koks", "home_mars")
     option_specs = LONG_OPTIONS
 
-    def configure(self):
+    def configure(self) -> None:
         self.configure_six_block()
 
-    def turn_context(self, position, frame):
+    def turn_context(self, position: Position, frame: int) -> TurnContext:
         ctx = super().turn_context(position, frame)
         ctx.head_limit = self.head_limit(position)
         return self.block_context(position, ctx)
 
-    def head_limit(self, position) -> int:
+    def head_limit(self, position: Position) -> int:
         """Checkers that may leave the head this turn (2.4): 1, or 2 by the first-turn exception."""
         dice = position.dice
         if not (position.first_turn[position.turn] and dice and dice[0] == dice[1]):
@@ -127,7 +145,7 @@ class LongNardy(SixBlockMixin, Variant):
             return 2
         if mode == "any_blocked":
             # one head checker cannot play all four steps: an opposing checker on its path
-            path = [24 - k * d for k in range(1, 5)]
+            path: Sequence[int] = [24 - k * d for k in range(1, 5)]
             blocked = path[-1] <= 0 or any(opp[cross[p]] for p in path if p > 0)
             return 2 if blocked else 1
         if d not in self.options["head_exception_rolls"] or mode == "none":
@@ -142,7 +160,9 @@ class LongNardy(SixBlockMixin, Variant):
         path = range(24 - d, 12, -d)
         return 1 if any(opp[cross[p]] for p in path) else 2
 
-    def end_of_turn(self, before, after):
+    def end_of_turn(
+        self, before: Position, after: Position
+    ) -> tuple[Outcome | None, Position | None]:
         """2.7.4: with ``last_roll_draw`` White's finish gives Black one compensating turn."""
         if not self.options["last_roll_draw"]:
             return super().end_of_turn(before, after)
@@ -150,20 +170,21 @@ class LongNardy(SixBlockMixin, Variant):
         if after.last_roll:  # Black's compensating turn has just been played
             if after.sides[BLACK][OFF] == n:
                 each = 0.5 if self.options["draw_points"] == "half" else 1
-                return Outcome(None, "draw", each), None
+                # Outcome.points is an int everywhere else; only this draw scores 0.5 each
+                return Outcome(None, "draw", each), None  # type: ignore[arg-type]
             basis = after if self.options["draw_eval"] == "after_last_roll" else before
             return self.outcome(basis, WHITE), None
         if after.turn == WHITE and after.sides[WHITE][OFF] == n:
             return None, after.replace(turn=BLACK, last_roll=True)
         return super().end_of_turn(before, after)
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         levels = [("oin", 1), ("mars", 2)]
         if self.options["koks_rule"] != "none":
             levels.append(("koks", self.options["koks_points"]))
         return levels
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         loser = position.sides[1 - winner]
         if loser[OFF]:
             return Outcome(winner, "oin", 1)
@@ -178,6 +199,6 @@ class LongNardy(SixBlockMixin, Variant):
             return Outcome(winner, "home_mars", self.options["home_mars_points"])
         return Outcome(winner, "mars", 2)
 
-    def validate(self, position):
+    def validate(self, position: Position) -> None:
         super().validate(position)
         self.validate_six_block(position)

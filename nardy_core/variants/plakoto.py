@@ -23,6 +23,8 @@ module knows the rules above. Ending the game mid-turn depends on the order of u
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.errors import PositionError
 from ..engine.frame import F_OPP, F_PIN, ONE, OUTSIDE, PIN_MINE, PIN_THEIRS, SH
 from ..engine.geometry import CONTRARY
@@ -31,6 +33,10 @@ from ..engine.position import BAR, BLACK, HAND, OFF, WHITE
 from ..engine.variant import REROLL, STD, X4, Outcome, Variant
 from .common import cube_options
 from .stuck import stuck_draw
+
+if TYPE_CHECKING:
+    from ..engine.position import Position
+    from ..engine.variant import Successor, TurnContext
 
 SINGLE, GAMMON, MOTHER, DRAW = "single", "gammon", "mother", "draw"
 PIN_MARK = "pin"  # Variant.hit_mode value of §1 (the victim stays where it is, pinned)
@@ -76,12 +82,12 @@ class Plakoto(Variant):
         ),
     ) + cube_options(False)  # no cube by the rules (§2), an option as in portes
 
-    def configure(self):
+    def configure(self) -> None:
         self.unpinned_bear_off = bool(self.options["bear_off_requires_unpinned"])
         self.their_head = self.cross[24]  # the opponent's 24-point on the mover's numbers
 
     # --- positions -------------------------------------------------------------------------
-    def validate(self, position):
+    def validate(self, position: Position) -> None:
         super().validate(position)
         cross = self.cross
         for colour in (WHITE, BLACK):
@@ -111,20 +117,22 @@ class Plakoto(Variant):
                         point=p,
                     )
 
-    def points_may_be_shared(self, position, white_point):
+    def points_may_be_shared(self, position: Position, white_point: int) -> bool:
         # only a pinned point holds both colours: one pinned checker under the other colour
         return (
             white_point in position.pins[WHITE] or self.cross[white_point] in position.pins[BLACK]
         )
 
     # --- units -----------------------------------------------------------------------------
-    def turn_context(self, position, frame):
+    def turn_context(self, position: Position, frame: int) -> TurnContext:
         ctx = super().turn_context(position, frame)
         ctx.closed = 0  # landing depends on the pin states, judged per unit in unit_moves
         return ctx
 
-    def unit_moves(self, ctx, s, t, d, limit=26):
-        out = []
+    def unit_moves(
+        self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
+    ) -> list[Successor]:
+        out: list[Successor] = []
         append = out.append
         high = 24 if limit > 24 else limit
         for src in range(high, 0, -1):
@@ -168,7 +176,7 @@ class Plakoto(Variant):
         return out
 
     # --- the end: fifteen off, or the mother checker (after every unit, AMB-20) -------------
-    def finished(self, s) -> bool:
+    def finished(self, s: int) -> bool:
         if s & 15 == self.checkers:
             return True
         if (s >> _PIN_SHIFT[self.their_head]) & 3 != PIN_THEIRS:
@@ -176,10 +184,10 @@ class Plakoto(Variant):
         # both mothers pinned (draw), or the mover's own 24-point is empty (he wins)
         return (s >> _PIN_SHIFT[24]) & 3 == PIN_MINE or not (s >> SH[24]) & 15
 
-    def may_end(self, frame):
+    def may_end(self, frame: int) -> bool:
         return self.finished(frame)
 
-    def mother_outcome(self, position):
+    def mother_outcome(self, position: Position) -> Outcome | None:
         """The mother-checker rule (§3.7) on a position: draw, a 2-point win, or None.
 
         Read from the checkers alone: a side's own 24-point can only be reached by the other
@@ -195,7 +203,9 @@ class Plakoto(Variant):
                 return Outcome(colour, MOTHER, 2)
         return None
 
-    def end_of_turn(self, before, after):
+    def end_of_turn(
+        self, before: Position, after: Position
+    ) -> tuple[Outcome | None, Position | None]:
         mover = after.turn
         if after.sides[mover][OFF] == self.checkers:
             return self.outcome(after, mover), None
@@ -206,10 +216,10 @@ class Plakoto(Variant):
         draw = stuck_draw(self, following)
         return (draw, None) if draw is not None else (None, following)
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         if position.sides[1 - winner][OFF]:
             return Outcome(winner, SINGLE, 1)
         return Outcome(winner, GAMMON, 2)
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         return [(SINGLE, 1), (GAMMON, 2)]

@@ -8,13 +8,23 @@ function, not a full search). The referees state the rule again on their own.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ..engine.frame import to_frame
 from ..engine.variant import Outcome
+
+if TYPE_CHECKING:
+    from ..engine.position import Position
+    from ..engine.variant import Variant
+
+    _Base = Variant
+else:
+    _Base = object
 
 DRAW = "draw"
 
 
-def can_ever_move(variant, position, colour) -> bool:
+def can_ever_move(variant: Variant, position: Position, colour: int) -> bool:
     """Whether ``colour`` could play a single unit with some die value."""
     seen = position.replace(turn=colour, dice=None, pending=())
     frame = to_frame(seen, variant.cross)
@@ -23,7 +33,7 @@ def can_ever_move(variant, position, colour) -> bool:
     return any(variant.unit_moves(ctx, frame, t, d, 26) for d in range(6, 0, -1))
 
 
-def stuck_draw(variant, position):
+def stuck_draw(variant: Variant, position: Position) -> Outcome | None:
     """The draw ``Outcome`` when neither side can ever move again from ``position``, else
     None."""
     if any(
@@ -33,14 +43,16 @@ def stuck_draw(variant, position):
     return Outcome(None, DRAW, 0)
 
 
-class StuckDrawMixin:
+class StuckDrawMixin(_Base):
     """A game that ends drawn when it is stuck (for games whose ``end_of_turn`` is the
     base one)."""
 
-    def end_of_turn(self, before, after):
+    def end_of_turn(
+        self, before: Position, after: Position
+    ) -> tuple[Outcome | None, Position | None]:
         outcome, following = super().end_of_turn(before, after)
         if outcome is None:
-            draw = stuck_draw(self, following)
+            draw = stuck_draw(self, cast("Position", following))  # no outcome: a next position
             if draw is not None:
                 return draw, None
         return outcome, following

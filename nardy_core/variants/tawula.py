@@ -18,12 +18,18 @@ that start in the hand.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.frame import F_BAR, F_HAND, F_OPP, ONE, SH
 from ..engine.geometry import PARALLEL
 from ..engine.options import Option
 from ..engine.position import BAR, HAND, OFF
 from ..engine.variant import HIT, USE_DICE, Outcome, Variant
 from .stuck import stuck_draw
+
+if TYPE_CHECKING:
+    from ..engine.position import Position
+    from ..engine.variant import Successor, TurnContext
 
 SRC, FALKENER = "SRC", "FALKENER"
 BROAD, NARROW = "BROAD", "NARROW"
@@ -92,7 +98,7 @@ class Tawula(Variant):
         ),
     )
 
-    def configure(self):
+    def configure(self) -> None:
         values = self.options.values
         self.hand_base = 25 if values["tawula_entry"] == SRC else 24
         self.cap = values["tawula_far_cap"]
@@ -103,12 +109,12 @@ class Tawula(Variant):
         self.lock_next_turn = values["tawula_lock_lift"] == NEXT_TURN
 
     # --- move generation ------------------------------------------------------------------
-    def turn_context(self, position, frame):
+    def turn_context(self, position: Position, frame: int) -> TurnContext:
         ctx = super().turn_context(position, frame)
         ctx.data = position.sides[position.turn][HAND]  # hand at the start of the turn
         return ctx
 
-    def _enter(self, s, t, source, dst, d):
+    def _enter(self, s: int, t: int, source: int, dst: int, d: int) -> Successor | None:
         """Entering from ``source`` onto ``dst``: None when closed (own checker, two opposing)."""
         if (s >> SH[dst]) & 15:
             return None
@@ -121,14 +127,16 @@ class Tawula(Variant):
         return (s2, t, (source, dst, d, False))
 
     @staticmethod
-    def _hit_state(t, dst):
+    def _hit_state(t: int, dst: int) -> int:
         return t | (1 << dst) if dst in OPP_START else t
 
-    def unit_moves(self, ctx, s, t, d, limit=26):
+    def unit_moves(
+        self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
+    ) -> list[Successor]:
         if (s >> SH[F_BAR]) & 15:
             move = self._enter(s, t, F_BAR, 25 - d, d)
             return [move] if move else []
-        out = []
+        out: list[Successor] = []
         hand = (s >> SH[F_HAND]) & 15
         if hand:
             move = self._enter(s, t, F_HAND, self.hand_base - d, d)
@@ -145,7 +153,7 @@ class Tawula(Variant):
             out.append((s2, self._hit_state(t2, dst) if hit else t2, step))
         return out
 
-    def turn_ok(self, ctx, s, t):
+    def turn_ok(self, ctx: TurnContext, s: int, t: int) -> bool:
         if not t:
             return True
         if self.narrow:
@@ -153,10 +161,10 @@ class Tawula(Variant):
         return any(not (s >> SH[F_OPP + p]) & 15 and (s >> SH[p]) & 15 < 2 for p in OPP_START)
 
     # --- results --------------------------------------------------------------------------
-    def may_end(self, frame):
+    def may_end(self, frame: int) -> bool:
         return True  # capote and the AMB-45 deadlock are judged by end_of_turn
 
-    def capote(self, position, winner) -> bool:
+    def capote(self, position: Position, winner: int) -> bool:
         me, opp = position.sides[winner], position.sides[1 - winner]
         if not me[OFF] or (self.exactly_one and me[OFF] != 1):
             return False
@@ -164,7 +172,9 @@ class Tawula(Variant):
             return False
         return opp[BAR] == 1 and not opp[HAND] and not any(opp[7:25])
 
-    def end_of_turn(self, before, after):
+    def end_of_turn(
+        self, before: Position, after: Position
+    ) -> tuple[Outcome | None, Position | None]:
         mover = after.turn
         if self.capote(after, mover):
             return Outcome(mover, "capote", 7), None
@@ -175,10 +185,10 @@ class Tawula(Variant):
             return draw, None
         return None, after.replace(turn=1 - mover)
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         if self.capote(position, winner):
             return Outcome(winner, "capote", 7)
         return Outcome(winner, "single", 1)
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         return [("single", 1), ("capote", 7)]

@@ -18,6 +18,8 @@ checkers move to lower numbers as in every other game; the spec's row point ``k`
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ..engine.errors import PositionError
 from ..engine.frame import F_BAR, F_HAND, F_OBAR, F_OPP, ONE, SH, slot_mask
 from ..engine.geometry import ROWS12, ROWS12_CONTRARY, cross_table
@@ -25,6 +27,10 @@ from ..engine.options import Option
 from ..engine.position import BAR, HAND
 from ..engine.variant import NO_BEAR_OFF, REROLL, X1, Outcome, Variant
 from .stuck import stuck_draw
+
+if TYPE_CHECKING:
+    from ..engine.position import Position
+    from ..engine.variant import Successor, TurnContext
 
 HOME = 1  # own point of row point 12
 ROW_LEN = 12
@@ -82,7 +88,7 @@ class TourneCase(Variant):
         ),
     )
 
-    def configure(self):
+    def configure(self) -> None:
         rows = self.options["tourne_rows"]
         self.geometry = ROWS12 if rows == PARALLEL_ROWS else ROWS12_CONTRARY
         self.cross = cross_table(self.geometry)
@@ -93,7 +99,7 @@ class TourneCase(Variant):
         self._hits_on = tuple(HOME < p <= ROW_LEN and self.cross[25 - p] != HOME for p in range(25))
 
     # --- positions ------------------------------------------------------------------------
-    def validate(self, position):
+    def validate(self, position: Position) -> None:
         super().validate(position)
         for colour in (0, 1):
             side = position.sides[colour]
@@ -116,26 +122,28 @@ class TourneCase(Variant):
                     point=13 - p,
                 )
 
-    def points_may_be_shared(self, position, white_point):
+    def points_may_be_shared(self, position: Position, white_point: int) -> bool:
         return False
 
     # --- move generation ------------------------------------------------------------------
-    def units(self, position):
-        dice = position.dice
+    def units(self, position: Position) -> tuple[tuple[int, ...], bool]:
+        dice = cast("tuple[int, ...]", position.dice)  # asked of a rolled position
         if self.lower_only:
             return (min(dice),), False
         return super().units(position)
 
-    def finished(self, s):
+    def finished(self, s: int) -> bool:
         return (s >> SH[HOME]) & 15 == self.checkers
 
-    def _land(self, s, src, dst, d, t):
+    def _land(self, s: int, src: int, dst: int, d: int, t: int) -> Successor:
         if self._hits_on[dst] and (s >> SH[F_OPP + 25 - dst]) & 15:
             return (s + ONE[dst] + HIT[dst], t, (src, dst, d, True))
         return (s + ONE[dst], t, (src, dst, d, False))
 
-    def unit_moves(self, ctx, s, t, d, limit=26):
-        out = []
+    def unit_moves(
+        self, ctx: TurnContext, s: int, t: int, d: int, limit: int = 26
+    ) -> list[Successor]:
+        out: list[Successor] = []
         for source in (F_BAR, F_HAND):
             if (s >> SH[source]) & 15:
                 dst = ROW_LEN + 1 - d
@@ -160,14 +168,16 @@ class TourneCase(Variant):
         return out
 
     # --- results --------------------------------------------------------------------------
-    def may_end(self, frame):
+    def may_end(self, frame: int) -> bool:
         return (
             (frame >> SH[HOME]) & 15 == self.checkers
             or bool((frame >> SH[F_BAR]) & 15)
             or bool((frame >> SH[F_OBAR]) & 15)
         )
 
-    def end_of_turn(self, before, after):
+    def end_of_turn(
+        self, before: Position, after: Position
+    ) -> tuple[Outcome | None, Position | None]:
         mover = after.turn
         if after.sides[mover][HOME] == self.checkers:
             return self.outcome(after, mover), None
@@ -177,11 +187,11 @@ class TourneCase(Variant):
                 return draw, None
         return None, after.replace(turn=1 - mover)
 
-    def outcome(self, position, winner):
+    def outcome(self, position: Position, winner: int) -> Outcome:
         loser = position.sides[1 - winner]
         if loser[BAR] or loser[HAND]:
             return Outcome(winner, "double", 2)
         return Outcome(winner, "single", 1)
 
-    def resign_levels(self):
+    def resign_levels(self) -> list[tuple[str, int]]:
         return [("single", 1), ("double", 2)]

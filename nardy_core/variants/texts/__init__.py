@@ -30,13 +30,16 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...engine.variant import Variant
 
 LANGS = ("en", "ru")
 _CACHE: dict[tuple[str, str], dict[str, Any]] = {}
 
 
-def read(package: str, name: str) -> dict:
+def read(package: str, name: str) -> dict[str, Any]:
     """The JSON file ``name`` of ``package`` (cached), or ``{}`` when there is none."""
     found = _CACHE.get((package, name))
     if found is None:
@@ -48,11 +51,11 @@ def read(package: str, name: str) -> dict:
     return found
 
 
-def common() -> dict:
+def common() -> dict[str, Any]:
     """The texts several games share (``common.json``)."""
     return read(__name__, "common.json")
 
 
-def of_game(variant) -> dict:
+def of_game(variant: type[Variant] | Variant) -> dict[str, Any]:
     """The texts of a game (a ``Variant`` class or instance): ``{}`` when it has none."""
     return read(getattr(variant, "texts_package", None) or __name__, f"{variant.key}.json")
