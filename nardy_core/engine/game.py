@@ -37,11 +37,13 @@ class GameResult:
 
     winner: int | None
     kind: str
-    points: int
+    points: float
     cube: int
     reason: str
 
-    def __init__(self, winner: int | None, kind: str, points: int, cube: int, reason: str) -> None:
+    def __init__(
+        self, winner: int | None, kind: str, points: float, cube: int, reason: str
+    ) -> None:
         self.winner, self.kind, self.points, self.cube, self.reason = (
             winner,
             kind,
@@ -333,7 +335,7 @@ class Game:
         self.actions.append(("decline",))
 
     # --- end --------------------------------------------------------------------------------
-    def _finish(self, winner: int | None, kind: str, points: int, reason: str) -> None:
+    def _finish(self, winner: int | None, kind: str, points: float, reason: str) -> None:
         self.result = GameResult(winner, kind, points, self.cube.value, reason)
         self.phase = OVER
 

@@ -231,7 +231,7 @@ class Match:
             )
         self.length = length
         self.seed = Dice(seed).seed
-        self.score = [0, 0]  # by player
+        self.score: list[float] = [0, 0]  # by player (a drawn long nardy game may give halves)
         self.crawford = PRE_CRAWFORD
         self.games: list[Game] = []  # finished games
         self.game: Game | None = None
@@ -247,7 +247,7 @@ class Match:
                 self.score[players[colour]] = start[2].score[colour]
             self.crawford = start[2].crawford
         elif self.first is not None:
-            self.score = self.first.by_player()
+            self.score = list[float](self.first.by_player())
             self.crawford = self.first.crawford if self.length else PRE_CRAWFORD
         self._start_game(previous=None)
 
@@ -281,11 +281,11 @@ class Match:
         names = (game.variant if game is not None else self.variant).names
         return names.get(lang) or names["en"]
 
-    def points_of(self, game: Game) -> list[int]:
+    def points_of(self, game: Game) -> list[float]:
         """What a finished ``game`` adds to the score, by player: its points (a mixed match by
         points: each game in its own terms), one for a win in a match counted by wins, nothing
         for a draw in a match (money: each side's share)."""
-        added = [0, 0]
+        added: list[float] = [0, 0]
         result = cast("GameResult", game.result)  # a finished game
         if result.winner is not None:
             won = 1 if self.kind is not None and self.kind.count == WINS else result.points

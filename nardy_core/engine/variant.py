@@ -81,9 +81,9 @@ class Outcome:
 
     winner: int | None
     kind: str
-    points: int
+    points: float  # a drawn long nardy game may give each side half a point
 
-    def __init__(self, winner: int | None, kind: str, points: int) -> None:
+    def __init__(self, winner: int | None, kind: str, points: float) -> None:
         self.winner = winner  # WHITE, BLACK or None for a draw
         self.kind = kind
         self.points = points

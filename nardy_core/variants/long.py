@@ -171,7 +171,7 @@ class LongNardy(SixBlockMixin, Variant):
             if after.sides[BLACK][OFF] == n:
                 each = 0.5 if self.options["draw_points"] == "half" else 1
                 # Outcome.points is an int everywhere else; only this draw scores 0.5 each
-                return Outcome(None, "draw", each), None  # type: ignore[arg-type]
+                return Outcome(None, "draw", each), None
             basis = after if self.options["draw_eval"] == "after_last_roll" else before
             return self.outcome(basis, WHITE), None
         if after.turn == WHITE and after.sides[WHITE][OFF] == n:
