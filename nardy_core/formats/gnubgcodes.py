@@ -19,7 +19,8 @@ dependencies: it runs in Pyodide too.
 from __future__ import annotations
 
 import re
-from typing import Any, NoReturn
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 from ..engine.cube import CubeState, double_refusal
 from ..engine.errors import NotationError, OptionError, PositionError
@@ -28,6 +29,12 @@ from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
 from ..engine.position import BAR, BLACK, COLOUR_NAMES, HAND, OFF, SIDE_LEN, WHITE, Position
 from ..variants import get_variant
 from .notation import parse_state
+
+if TYPE_CHECKING:
+    from ..engine.position import Side
+    from ..engine.variant import Variant
+
+    _T = TypeVar("_T")
 
 __all__ = [
     "format_gnubg_id",
@@ -122,7 +129,9 @@ def _fail(
     raise NotationError(f"{FORMAT_NAMES[fmt]}{where}: {message}", code=fmt, reason=reason, **params)
 
 
-def _refuse(fmt, reason, message, code="unsupported_state", **params):
+def _refuse(
+    fmt: str, reason: str, message: str, code: str = "unsupported_state", **params: Any
+) -> NoReturn:
     """A writer's error: the state cannot be written in format ``fmt``."""
     raise NotationError(
         f"cannot write this state as a {FORMAT_NAMES[fmt]}: {message}",
@@ -141,7 +150,7 @@ def _key_to_text(key: int, nbits: int, nchars: int) -> str:
     return "".join(_B64[(stream >> (6 * (nchars - 1 - i))) & 63] for i in range(nchars))
 
 
-def _text_to_key(text: str, nbits: int, fmt, field, column) -> int:
+def _text_to_key(text: str, nbits: int, fmt: str, field: str, column: int) -> int:
     """The inverse of ``_key_to_text``; the caller has checked the length."""
     stream = 0
     for i, char in enumerate(text):
@@ -170,18 +179,18 @@ def _text_to_key(text: str, nbits: int, fmt, field, column) -> int:
     return int.from_bytes(stream.to_bytes(nbits // 8, "big"), "little")
 
 
-def _bits(key: int, place) -> int:
+def _bits(key: int, place: tuple[int, int]) -> int:
     first, width = place
     return (key >> first) & ((1 << width) - 1)
 
 
 # --- board conversions --------------------------------------------------------------------------
-def _half(side) -> tuple:
+def _half(side: Side) -> tuple[int, ...]:
     """Our side (own numbering) -> GNU Backgammon's 25 counts: points 1..24, then the bar."""
     return tuple(side[1:25]) + (side[BAR],)
 
 
-def _side(points_and_bar) -> tuple:
+def _side(points_and_bar: Sequence[int]) -> Side:
     """GNU Backgammon's 25 counts -> our side tuple (borne-off checkers fill it to 15)."""
     side = [0] * SIDE_LEN
     side[1:25] = points_and_bar[:24]
@@ -190,11 +199,13 @@ def _side(points_and_bar) -> tuple:
     return tuple(side)
 
 
-def _short(options=None):
+def _short(options: Mapping[str, Any] | None = None) -> Variant:
     return get_variant("short", options or {})
 
 
-def _build_position(variant, sides, turn, dice):
+def _build_position(
+    variant: Variant, sides: tuple[Side, Side], turn: int, dice: tuple[int, ...] | None
+) -> Position:
     """A decoded position. The codes hold neither turn counts nor first-turn flags: a side still
     on its starting points is taken as not having played (as the board editor does)."""
     start = variant.initial_position().sides[WHITE]
@@ -203,7 +214,9 @@ def _build_position(variant, sides, turn, dice):
 
 
 # --- checks shared by readers and writers -------------------------------------------------------
-def _state_problem(position, cube, match):
+def _state_problem(
+    position: Position, cube: CubeState, match: MatchScore
+) -> tuple[str, str, dict[str, Any]] | None:
     """Why this short-nardy state is not one the codes hold, as (reason, message, params), or
     None. Readers and writers apply the same checks, so that whatever a writer writes, its reader
     reads back, and the reverse."""
@@ -274,7 +287,7 @@ def _state_problem(position, cube, match):
     return None
 
 
-def _crawford_state(length, score, crawford_flag):
+def _crawford_state(length: int, score: Sequence[int], crawford_flag: int) -> str | None:
     """The Crawford state the codes mean: a flag for the Crawford game, post-Crawford inferred
     from a player at length-1. None when the flag contradicts the score. A one-point match has no
     Crawford game (GNU Backgammon ignores the flag there)."""
@@ -286,7 +299,7 @@ def _crawford_state(length, score, crawford_flag):
     return POST_CRAWFORD if at_match_point else PRE_CRAWFORD
 
 
-def _check_writable(position, cube, match, fmt):
+def _check_writable(position: Position, cube: CubeState, match: MatchScore, fmt: str) -> None:
     variant = position.variant
     if (
         variant.key != "short"
@@ -329,7 +342,9 @@ def _check_writable(position, cube, match, fmt):
         )
 
 
-def _check_read(fmt, position, cube, match, column):
+def _check_read(
+    fmt: str, position: Position, cube: CubeState, match: MatchScore, column: int | None
+) -> tuple[Position, CubeState, MatchScore]:
     problem = _state_problem(position, cube, match)
     if problem:
         reason, message, params = problem
@@ -338,7 +353,9 @@ def _check_read(fmt, position, cube, match, column):
 
 
 # --- GNU Backgammon: writing --------------------------------------------------------------------
-def format_gnubg_id(position, cube=None, match=None) -> str:
+def format_gnubg_id(
+    position: Position, cube: CubeState | None = None, match: MatchScore | None = None
+) -> str:
     """``"PositionID:MatchID"`` exactly as GNU Backgammon writes them (14 + 12 characters)."""
     cube = CubeState() if cube is None else cube
     match = MatchScore() if match is None else match
@@ -346,7 +363,7 @@ def format_gnubg_id(position, cube=None, match=None) -> str:
     return position_id(position) + ":" + _match_id(position, cube, match)
 
 
-def position_id(position) -> str:
+def position_id(position: Position) -> str:
     """The 14-character Position ID: the side not on roll, then the side on roll, each as its
     points 1..24 and its bar (GNU Backgammon's ``anBoard[0]`` and ``anBoard[1]``)."""
     mover = position.turn
@@ -358,7 +375,7 @@ def position_id(position) -> str:
     return _key_to_text(key, _POSITION_BITS, POSITION_ID_LEN)
 
 
-def _match_id(position, cube, match) -> str:
+def _match_id(position: Position, cube: CubeState, match: MatchScore) -> str:
     mover = position.turn
     doubled = cube.offered_by is not None
     dice = sorted(position.dice, reverse=True) if position.dice else (0, 0)
@@ -388,7 +405,7 @@ def _match_id(position, cube, match) -> str:
 
 
 # --- GNU Backgammon: reading --------------------------------------------------------------------
-def parse_gnubg_id(text):
+def parse_gnubg_id(text: object) -> tuple[Position, CubeState, MatchScore]:
     """``(Position, CubeState, MatchScore)`` from ``PositionID:MatchID`` or a Position ID alone
     (money, centred cube, white on roll, not rolled). Surrounding whitespace, the prefixes
     ``GNUBGID``/``GNUbg ID:`` and GNU Backgammon's ``Position ID: … Match ID : …`` header are
@@ -408,9 +425,9 @@ def parse_gnubg_id(text):
     )
     if match_text is None:
         variant = _short()
-        sides = [None, None]
+        sides: list[Side | None] = [None, None]
         sides[WHITE], sides[BLACK] = _side(halves[1]), _side(halves[0])
-        position = _build_position(variant, tuple(sides), WHITE, None)
+        position = _build_position(variant, cast("tuple[Side, Side]", tuple(sides)), WHITE, None)
         return _check_read(GNUBG, position, CubeState(), MatchScore(), pos_col)
     if len(match_text) != MATCH_ID_LEN:
         _fail(
@@ -421,11 +438,12 @@ def parse_gnubg_id(text):
             match_col,
             length=len(match_text),
         )
-    key = _text_to_key(match_text, _MATCH_BITS, GNUBG, "match ID", match_col)
-    return _decode_match(key, halves, match_col)
+    # _split_gnubg gives the Match ID's column whenever it gives the Match ID
+    key = _text_to_key(match_text, _MATCH_BITS, GNUBG, "match ID", cast(int, match_col))
+    return _decode_match(key, halves, cast(int, match_col))
 
 
-def _split_gnubg(text):
+def _split_gnubg(text: object) -> tuple[str, int, str | None, int | None]:
     """(position ID text, its column, match ID text or None, its column)."""
     if not isinstance(text, str):
         _fail(GNUBG, "not_text", f"expected text, not {type(text).__name__}")
@@ -451,7 +469,7 @@ def _split_gnubg(text):
     )
 
 
-def _decode_position(key, column):
+def _decode_position(key: int, column: int) -> tuple[list[int], list[int]]:
     """The two halves (each 25 counts) of a Position ID key: 50 slots, each a run of 1s (the
     checkers) closed by a 0; the bits after the 50th 0 are all 0."""
     halves = ([0] * 25, [0] * 25)
@@ -492,8 +510,10 @@ def _decode_position(key, column):
     return halves
 
 
-def _decode_match(key, halves, column):
-    def bad(reason, message, **params):
+def _decode_match(
+    key: int, halves: tuple[list[int], list[int]], column: int
+) -> tuple[Position, CubeState, MatchScore]:
+    def bad(reason: str, message: str, **params: Any) -> NoReturn:
         _fail(GNUBG, reason, message, "match ID", column, **params)
 
     if key >> _PADDING:
@@ -535,7 +555,7 @@ def _decode_match(key, halves, column):
         )
     crawford = _bits(key, _CRAWFORD)
     score0, score1 = _bits(key, _SCORE0), _bits(key, _SCORE1)
-    options = {}
+    options: dict[str, Any] = {}
     if length:
         if max(score0, score1) >= length:
             bad(
@@ -559,10 +579,12 @@ def _decode_match(key, halves, column):
         if not _bits(key, _NO_JACOBY):
             options["jacoby"] = True
     mover = COLOUR_OF[move]
-    sides = [None, None]
+    sides: list[Side | None] = [None, None]
     sides[mover], sides[1 - mover] = _side(halves[1]), _side(halves[0])
     variant = _short(options)
-    position = _build_position(variant, tuple(sides), mover, dice if dice != (0, 0) else None)
+    position = _build_position(
+        variant, cast("tuple[Side, Side]", tuple(sides)), mover, dice if dice != (0, 0) else None
+    )
     cube = CubeState(
         1 << _bits(key, _CUBE),
         None if owner == _CENTRED else COLOUR_OF[owner],
@@ -572,7 +594,9 @@ def _decode_match(key, halves, column):
 
 
 # --- XGID: writing ------------------------------------------------------------------------------
-def format_xgid(position, cube=None, match=None) -> str:
+def format_xgid(
+    position: Position, cube: CubeState | None = None, match: MatchScore | None = None
+) -> str:
     """``"XGID=…"``: the ten fields as eXtreme Gammon writes them (``docs/codes.md``)."""
     cube = CubeState() if cube is None else cube
     match = MatchScore() if match is None else match
@@ -615,12 +639,12 @@ def format_xgid(position, cube=None, match=None) -> str:
     return "XGID=" + ":".join(fields)
 
 
-def _xg_letter(count, base):
+def _xg_letter(count: int, base: str) -> str:
     return chr(ord(base) + count - 1) if count else "-"
 
 
 # --- XGID: reading ------------------------------------------------------------------------------
-def parse_xgid(text):
+def parse_xgid(text: object) -> tuple[Position, CubeState, MatchScore]:
     """``(Position, CubeState, MatchScore)`` from an XGID, the ``XGID=`` prefix optional (any
     case), surrounding whitespace allowed. Raises only NotationError (code ``xgid``)."""
     if not isinstance(text, str):
@@ -646,10 +670,10 @@ def parse_xgid(text):
         columns.append(column)
         column += len(part) + 1
 
-    def bad(i, reason, message, **params):
+    def bad(i: int, reason: str, message: str, **params: Any) -> NoReturn:
         _fail(XGID, reason, message, XGID_FIELDS[i], columns[i], **params)
 
-    def number(i, low, high):
+    def number(i: int, low: int, high: int) -> int:
         part = parts[i]
         if not _XG_NUMBER.fullmatch(part):
             bad(i, "bad_number", f"expected a whole number, not {part!r}", value=part)
@@ -658,7 +682,7 @@ def parse_xgid(text):
             bad(i, "out_of_range", f"{value} is outside {low}-{high}", value=value)
         return value
 
-    def choice(i, table):
+    def choice(i: int, table: dict[str, _T]) -> _T:
         if parts[i] not in table:
             bad(i, "bad_value", f"expected {' or '.join(table)}, not {parts[i]!r}", value=parts[i])
         return table[parts[i]]
@@ -686,7 +710,7 @@ def parse_xgid(text):
     flags = number(7, 0, 3)
     length = number(8, 0, XGID_MAX_MATCH)
     max_cube = number(9, 0, MAX_CUBE_LOG)
-    options = {}
+    options: dict[str, Any] = {}
     if length:
         if flags > 1:
             bad(
@@ -712,7 +736,7 @@ def parse_xgid(text):
                 "the Crawford game follows the first game that leaves exactly "
                 f"one player at {length - 1}",
             )
-        match = MatchScore(length, tuple(score), crawford_state)
+        match = MatchScore(length, cast("tuple[int, int]", tuple(score)), crawford_state)
     else:
         match = MatchScore()  # a money session's running score is not part of the state
         if flags & 1:
@@ -731,7 +755,7 @@ def parse_xgid(text):
     return _check_read(XGID, position, cube, match, columns[0])
 
 
-def _xg_sides(text, bad):
+def _xg_sides(text: str, bad: Callable[..., NoReturn]) -> tuple[Side, Side]:
     """Our two sides from XG's 26 characters: 0 = the top player's bar, 1..24 = the bottom
     player's points, 25 = the bottom player's bar; A-P are the bottom player's checkers, a-p the
     top player's, - an empty point."""
@@ -757,7 +781,7 @@ def _xg_sides(text, bad):
             counts[BOTTOM][24 if i == 25 else i - 1] = ord(char) - ord("A") + 1
         else:
             counts[TOP][24 if i == 0 else 24 - i] = ord(char) - ord("a") + 1
-    sides = [None, None]
+    sides: list[Side | None] = [None, None]
     for colour in (BOTTOM, TOP):
         total = sum(counts[colour])
         if total > CHECKERS:
@@ -769,11 +793,11 @@ def _xg_sides(text, bad):
                 count=total,
             )
         sides[colour] = _side(counts[colour])
-    return tuple(sides)
+    return cast("tuple[Side, Side]", tuple(sides))
 
 
 # --- any of the three ---------------------------------------------------------------------------
-def detect_format(text):
+def detect_format(text: object) -> str | None:
     """``"gnubg_id"``, ``"xgid"``, ``"state"`` (``nardy_core.formats.notation``) or None: which form
     ``text`` is written in, judged from its shape only."""
     if not isinstance(text, str):
@@ -788,7 +812,7 @@ def detect_format(text):
     return None
 
 
-def parse_any(text):
+def parse_any(text: object) -> tuple[Position, CubeState, MatchScore]:
     """``(Position, CubeState, MatchScore)`` from a GNU Backgammon ID, an XGID or our own state
     text (``nardy_core.formats.notation.parse_state``), whichever ``text`` is. Raises only
     NotationError."""

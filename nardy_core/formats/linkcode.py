@@ -17,7 +17,8 @@ input.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, TypedDict, TypeVar, cast
 
 from ..engine.cube import CubeState
 from ..engine.errors import NardyError, NotationError
@@ -32,6 +33,27 @@ from . import record as record_model
 from .notation import format_state, parse_state
 from .record import GameRecord, game_record
 
+if TYPE_CHECKING:
+    from ..engine.options import Option
+    from ..engine.position import Side
+    from ..engine.turn import Step
+    from ..engine.variant import Node, StepTuple
+
+    _T = TypeVar("_T")
+    #: One symbol of a game code's action: ``(value, radix)``; a play's step order is written
+    #: first as its rank in each of STEP_ORDERS (a tuple), and the mode chosen keeps one.
+    _Symbol = tuple[int | tuple[int, ...], int]
+    #: A decoded or written state: what ``notation.parse_state`` returns.
+    _State = tuple[Position, CubeState, MatchScore]
+
+    class _Cache(TypedDict, total=False):
+        """What a game code's writer or reader keeps between actions."""
+
+        position: Position  # the position ``tree`` is of
+        tree: _PlayTree
+        stepwise: int  # actions written step by step (version 2)
+
+
 VERSION = 1  # the format version this module writes
 STEPWISE = 2  # game codes with plays of long lists written step by step
 READS = (1, 2)  # the versions it reads (old versions keep decoding)
@@ -42,23 +64,23 @@ ORDER_MODES = ("source_first", "die_first", "explicit")  # how a game code order
 EXPLICIT = 2
 
 
-class _Tags(Mapping):
+class _Tags(Mapping[str, str]):
     """The stable game tags, ``{game key: tag}``, read from the registry: each game declares
     its own (``Variant.link_tag``; never inherited, ``Variant.link_name``). A tag, once
     published, is never reused or changed; a game without one is written with its key
     (``plakoto.…``), which stays readable after it gets a tag. A live view: a game registered
     later is in it."""
 
-    def _table(self):
+    def _table(self) -> dict[str, str]:
         return {key: cls.link_name() for key, cls in VARIANTS.items() if cls.link_name() != key}
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> str:
         return self._table()[key]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._table())
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._table())
 
 
@@ -79,7 +101,7 @@ class LinkCodeError(NotationError):
     code = "link_code"
 
 
-def _fail(reason, message, **params):
+def _fail(reason: str, message: str, **params: Any) -> NoReturn:
     raise LinkCodeError(message, reason=reason, **params)
 
 
@@ -88,19 +110,19 @@ class _Writer:
     """Symbols ``(value, radix)`` in reading order; the first symbol is the least significant
     digit of the integer."""
 
-    def __init__(self):
-        self.symbols = []
+    def __init__(self) -> None:
+        self.symbols: list[tuple[int, int]] = []
 
-    def put(self, value, radix):
+    def put(self, value: int, radix: int) -> None:
         if not 0 <= value < radix:  # a bug in this module, never a user's error
             raise AssertionError(f"link code symbol {value} out of radix {radix}")
         if radix > 1:
             self.symbols.append((value, radix))
 
-    def bit(self, flag):
+    def bit(self, flag: object) -> None:
         self.put(1 if flag else 0, 2)
 
-    def nat(self, n, k=0):
+    def nat(self, n: int, k: int = 0) -> None:
         """A natural number of any size: exponential-Golomb of order ``k``: ``u`` ones and a
         zero, then the ``u + k`` bits below the leading one of ``n + 2**k``."""
         m = n + (1 << k)
@@ -110,7 +132,7 @@ class _Writer:
         self.put(0, 2)
         self.put(m - (1 << (u + k)), 1 << (u + k))
 
-    def integer(self, top=0):
+    def integer(self, top: int = 0) -> int:
         n = top
         for value, radix in reversed(self.symbols):
             n = n * radix + value
@@ -118,19 +140,19 @@ class _Writer:
 
 
 class _Reader:
-    def __init__(self, n):
+    def __init__(self, n: int) -> None:
         self.n = n
 
-    def get(self, radix):
+    def get(self, radix: int) -> int:
         if radix == 1:
             return 0
         self.n, value = divmod(self.n, radix)
         return value
 
-    def bit(self):
+    def bit(self) -> bool:
         return self.get(2) == 1
 
-    def nat(self, k=0, limit=1 << 62, what="a number"):
+    def nat(self, k: int = 0, limit: int = 1 << 62, what: str = "a number") -> int:
         u = 0
         while self.get(2):
             u += 1
@@ -142,7 +164,7 @@ class _Reader:
         return n
 
 
-def _to_text(n):
+def _to_text(n: int) -> str:
     digits = []
     while n:
         n, d = divmod(n, 64)
@@ -150,7 +172,7 @@ def _to_text(n):
     return "".join(reversed(digits))
 
 
-def _from_text(text, column):
+def _from_text(text: str, column: int) -> int:
     n = 0
     for i, c in enumerate(text):
         d = _DIGIT.get(c)
@@ -167,15 +189,15 @@ def _from_text(text, column):
 
 
 # --- the code's head ------------------------------------------------------------------------
-def _tag(variant):
+def _tag(variant: Variant) -> str:
     return variant.link_name()
 
 
-def _head(variant, kind, version=VERSION):
+def _head(variant: Variant, kind: str, version: int = VERSION) -> str:
     return _tag(variant) + ("" if version == 1 else f"-{version}") + kind
 
 
-def _open(code, kind):
+def _open(code: object, kind: str) -> tuple[type[Variant], int, _Reader]:
     """``(variant class, version, reader)`` from a code of ``kind``; checks everything up to
     the payload's characters."""
     if not isinstance(code, str):
@@ -243,11 +265,11 @@ def _open(code, kind):
 
 
 # --- rule options ---------------------------------------------------------------------------
-def _mask(dice):
+def _mask(dice: Iterable[int]) -> int:
     return sum(1 << (d - 1) for d in dice)
 
 
-def _write_options(w, variant):
+def _write_options(w: _Writer, variant: Variant) -> None:
     specs = variant.options.specs
     changed = [i for i, o in enumerate(specs) if variant.options.values[o.key] != o.default]
     w.bit(changed)
@@ -262,7 +284,7 @@ def _write_options(w, variant):
         w.put(0, len(specs) - start + 1)
 
 
-def _write_value(w, spec, value):
+def _write_value(w: _Writer, spec: Option, value: Any) -> None:
     if spec.kind == "bool":
         return  # the one value that is not the default
     if spec.kind == "choice":
@@ -270,9 +292,9 @@ def _write_value(w, spec, value):
         w.put(others.index(value), len(others))
     elif spec.kind == "int":
         n = value - spec.minimum
-        w.nat(n - (value > spec.default and spec.default >= spec.minimum), 2)
+        w.nat(n - (value > spec.default and cast(int, spec.default) >= spec.minimum), 2)
     elif spec.kind == "dieset":
-        m, default = _mask(value), _mask(spec.default)
+        m, default = _mask(value), _mask(cast("Iterable[int]", spec.default))
         w.put(m - (m > default), 63)
     else:
         _fail(
@@ -283,9 +305,9 @@ def _write_value(w, spec, value):
         )
 
 
-def _read_options(r, cls):
+def _read_options(r: _Reader, cls: type[Variant]) -> Variant:
     specs = cls.option_specs
-    values = {}
+    values: dict[str, object] = {}
     if r.bit():
         start, first = 0, True
         while start < len(specs):
@@ -307,7 +329,7 @@ def _read_options(r, cls):
         )
 
 
-def _read_value(r, spec):
+def _read_value(r: _Reader, spec: Option) -> object:
     if spec.kind == "bool":
         return not spec.default
     if spec.kind == "choice":
@@ -317,10 +339,10 @@ def _read_value(r, spec):
         return others[r.get(len(others))]
     if spec.kind == "int":
         n = r.nat(2, what=f"option {spec.key!r}") + spec.minimum
-        return n + (n >= spec.default and spec.default >= spec.minimum)
+        return n + (n >= cast(int, spec.default) and cast(int, spec.default) >= spec.minimum)
     if spec.kind == "dieset":
         m = r.get(63)
-        m += m >= _mask(spec.default)
+        m += m >= _mask(cast("Iterable[int]", spec.default))
         return frozenset(d for d in range(1, 7) if m >> (d - 1) & 1)
     _fail(
         "option_kind",
@@ -331,7 +353,7 @@ def _read_value(r, spec):
 
 
 # --- states ---------------------------------------------------------------------------------
-def _places(variant, other=None):
+def _places(variant: Variant, other: Side | None = None) -> list[int]:
     """The places a side's checkers are written on, in order: own points 24…1, bar, hand (off
     is what remains). ``other``: the side written before, whose points this side cannot hold
     in a game where no point is ever shared."""
@@ -345,7 +367,7 @@ def _places(variant, other=None):
     return places
 
 
-def _write_side(w, variant, side, other=None):
+def _write_side(w: _Writer, variant: Variant, side: Side, other: Side | None = None) -> None:
     left = variant.checkers
     for place in _places(variant, other):
         if not left:
@@ -358,7 +380,7 @@ def _write_side(w, variant, side, other=None):
             w.put(0, 2)
 
 
-def _read_side(r, variant, other=None):
+def _read_side(r: _Reader, variant: Variant, other: Side | None = None) -> Side:
     side = [0] * SIDE_LEN
     left = variant.checkers
     for place in _places(variant, other):
@@ -371,14 +393,14 @@ def _read_side(r, variant, other=None):
     return tuple(side)
 
 
-def _pin_points(variant, sides, colour):
+def _pin_points(variant: Variant, sides: Sequence[Side], colour: int) -> list[int]:
     """Own points where a checker of ``colour`` could lie pinned: one checker of its own and an
     opposing checker on the same point."""
     mine, other = sides[colour], sides[1 - colour]
     return [p for p in range(24, 0, -1) if mine[p] == 1 and other[variant.cross[p]]]
 
 
-def _turn_choices(turn, white):
+def _turn_choices(turn: int, white: int) -> list[int]:
     """Black's count of turns that strict alternation allows, given white's and the side to
     move: equal, or one more (Black started) / one fewer (White started)."""
     if turn == WHITE:
@@ -386,7 +408,7 @@ def _turn_choices(turn, white):
     return [white, white - 1] if white else [white]
 
 
-def _write_state(w, position, cube, match):
+def _write_state(w: _Writer, position: Position, cube: CubeState, match: MatchScore) -> None:
     variant = position.variant
     _write_options(w, variant)
     w.put(position.turn, 2)
@@ -424,7 +446,7 @@ def _write_state(w, position, cube, match):
     _write_match(w, match)
 
 
-def _write_cube(w, cube, position):
+def _write_cube(w: _Writer, cube: CubeState, position: Position) -> None:
     w.put(0 if cube.owner is None else 1 + cube.owner, 3)
     exponent = cube.value.bit_length() - 1
     w.nat(exponent - (cube.owner is not None))
@@ -432,7 +454,7 @@ def _write_cube(w, cube, position):
         w.bit(cube.offered_by is not None)
 
 
-def _write_match(w, match):
+def _write_match(w: _Writer, match: MatchScore) -> None:
     w.bit(match.length)
     if match.length:
         w.nat(match.length - 1, 2)
@@ -442,7 +464,7 @@ def _write_match(w, match):
         w.put(choices.index(match.crawford), len(choices))
 
 
-def _crawford_choices(length, score):
+def _crawford_choices(length: int, score: Sequence[int]) -> list[str]:
     at = [s == length - 1 for s in score]
     choices = [PRE_CRAWFORD]
     if at[0] != at[1]:
@@ -452,7 +474,7 @@ def _crawford_choices(length, score):
     return choices
 
 
-def _read_state(r, cls):
+def _read_state(r: _Reader, cls: type[Variant]) -> _State:
     variant = _read_options(r, cls)
     turn = r.get(2)
     count = variant.dice_count
@@ -473,7 +495,7 @@ def _read_state(r, cls):
         black = r.nat(2, what="a count of turns")
         if black in choices:
             _fail("not_canonical", "the link code writes a count of turns the long way")
-    flags = {"turn_number": (white, black)}
+    flags: dict[str, Any] = {"turn_number": (white, black)}
     if r.bit():
         first = r.get(4)
         flags["first_turn"] = (bool(first & 1), bool(first & 2))
@@ -494,7 +516,8 @@ def _read_state(r, cls):
     return position, cube, _read_match(r)
 
 
-def _read_cube(r, position):
+def _read_cube(r: _Reader, position: Position) -> CubeState:
+    owner: int | None
     owner = r.get(3)
     owner = None if owner == 0 else owner - 1
     exponent = r.nat(limit=40, what="the cube's exponent") + (owner is not None)
@@ -506,7 +529,7 @@ def _read_cube(r, position):
     return CubeState(1 << exponent, owner, offered)
 
 
-def _read_match(r):
+def _read_match(r: _Reader) -> MatchScore:
     if not r.bit():
         return MatchScore()
     length = r.nat(2, limit=998, what="the match length less one") + 1
@@ -515,7 +538,9 @@ def _read_match(r):
     return MatchScore(length, score, choices[r.get(len(choices))])
 
 
-def _checked(position, cube, match, reading=True):
+def _checked(
+    position: Position, cube: CubeState | None, match: MatchScore | None, reading: bool = True
+) -> _State:
     """The state as ``notation.parse_state`` reads it back: every rule the notation checks."""
     text = format_state(position, cube, match)
     try:
@@ -527,7 +552,9 @@ def _checked(position, cube, match, reading=True):
         )
 
 
-def encode_state(position, cube=None, match=None) -> str:
+def encode_state(
+    position: Position, cube: CubeState | None = None, match: MatchScore | None = None
+) -> str:
     """The state code of a state (the arguments of ``notation.format_state``). The state is
     checked as the notation reader checks it; a state that cannot occur raises
     ``LinkCodeError`` (reason ``invalid_state``)."""
@@ -537,13 +564,13 @@ def encode_state(position, cube=None, match=None) -> str:
     return _head(position.variant, STATE) + _to_text(w.integer())
 
 
-def decode_state(code):
+def decode_state(code: object) -> _State:
     """``(Position, CubeState, MatchScore)`` from a state code, as ``notation.parse_state``
     gives them; raises ``LinkCodeError`` (a ``NotationError``) and nothing else."""
     return _guarded(_decode_state, code)
 
 
-def _decode_state(code):
+def _decode_state(code: object) -> _State:
     cls, version, r = _open(code, STATE)
     if version != 1:
         _fail(
@@ -555,7 +582,7 @@ def _decode_state(code):
     return _checked(*state)
 
 
-def _guarded(function, code):
+def _guarded(function: Callable[[object], _T], code: object) -> _T:
     try:
         return function(code)
     except LinkCodeError:
@@ -575,7 +602,7 @@ def _guarded(function, code):
 
 
 # --- whole games ----------------------------------------------------------------------------
-def _resign_kinds(game):
+def _resign_kinds(game: Game) -> list[str]:
     if game.phase in (ROLL, MOVE) and game.variant.options.values.get("allow_resign", True):
         return [kind for kind, _ in game.variant.resign_levels()]
     return []
@@ -584,7 +611,7 @@ def _resign_kinds(game):
 # Orders of the steps that may come next in a play: the highest source first (the larger die
 # first from it), or the larger die first (the highest source first with it). Plays made by
 # choosing among the legal plays (bots) mostly follow one of them; hand-made plays need not.
-STEP_ORDERS = (
+STEP_ORDERS: tuple[Callable[[Sequence[Any]], tuple[Any, ...]], ...] = (
     lambda step: (-step[0], -step[2], -step[1], bool(step[3]), tuple(step[4:])),
     lambda step: (-step[2], -step[0], -step[1], bool(step[3]), tuple(step[4:])),
 )
@@ -594,7 +621,7 @@ class _PlayTree:
     """The legal plays of a position in a canonical order, and the step sequences that make
     each one (every order of the steps the step interface accepts)."""
 
-    def __init__(self, position):
+    def __init__(self, position: Position) -> None:
         self.turn = Turn(position)
         self.legality = self.turn.legality
         self.root = self.legality.root
@@ -602,7 +629,7 @@ class _PlayTree:
         mover = position.turn
         cross = position.variant.cross
 
-        def key(frame):
+        def key(frame: int) -> tuple[Side, Side, tuple[int, ...], tuple[int, ...]]:
             sides, pins = from_frame(position, frame, cross)
             return (
                 sides[mover],
@@ -613,16 +640,16 @@ class _PlayTree:
 
         # a play is named by the position it leaves: rules decide that, not the search order
         self.frames = sorted(frames, key=key)
-        self.target = None
-        self._counts = {}
-        self._choices = {}
+        self.target: int | None = None
+        self._counts: dict[Node, int] = {}
+        self._choices: dict[tuple[Node, int], list[tuple[Step, Node]]] = {}
 
-    def choices(self, node, order):
+    def choices(self, node: Node, order: int) -> list[tuple[Step, Node]]:
         """Distinct steps from ``node`` that lead on to a legal play, in ``STEP_ORDERS[order]``,
         each with the node it reaches (the first that ``Turn.step`` would take)."""
         out = self._choices.get((node, order))
         if out is None:
-            by_step = {}
+            by_step: dict[StepTuple, tuple[Step, Node]] = {}
             for step, child in self.turn._children(node):
                 t = tuple(step)
                 if t not in by_step and self.turn._playable(child):
@@ -631,26 +658,26 @@ class _PlayTree:
             out = self._choices[node, order] = sorted(by_step.values(), key=lambda sc: key(sc[0]))
         return out
 
-    def paths(self, node):
+    def paths(self, node: Node) -> int:
         """Step sequences from ``node`` that end in the target play."""
         n = self._counts.get(node)
         if n is None:
             if self.legality.is_legal(node):
                 n = 1 if node[0] == self.target else 0
-            elif not self.legality.may_reach(node, self.target):
+            elif not self.legality.may_reach(node, cast(int, self.target)):  # aim() sets it
                 n = 0
             else:
                 n = sum(self.paths(child) for _, child in self.choices(node, 0))
             self._counts[node] = n
         return n
 
-    def aim(self, index):
+    def aim(self, index: int) -> int:
         """Aim at the play of this index; returns how many step sequences make it."""
         self.target = self.frames[index]
         self._counts = {}
         return self.paths(self.root)
 
-    def find(self, steps):
+    def find(self, steps: Iterable[Sequence[Any]]) -> int | None:
         """The index of the play these steps make, or None when they make no legal play."""
         node = self.root
         for step in steps:
@@ -662,7 +689,7 @@ class _PlayTree:
                 return None
         return self.frames.index(node[0]) if self.legality.is_legal(node) else None
 
-    def rank(self, steps, order):
+    def rank(self, steps: Iterable[Sequence[Any]], order: int) -> int:
         """The rank of these steps among the sequences that make the target play."""
         node, rank = self.root, 0
         for step in steps:
@@ -673,7 +700,7 @@ class _PlayTree:
                 rank += self.paths(child)
         return rank
 
-    def steps(self, rank, order):
+    def steps(self, rank: int, order: int) -> list[Step]:
         """The step sequence of rank ``rank`` that makes the target play (``aim`` first)."""
         node, steps = self.root, []
         while not self.legality.is_legal(node):
@@ -687,21 +714,21 @@ class _PlayTree:
         return steps
 
 
-def _long_list(game):
+def _long_list(game: Game) -> bool:
     """Whether the roll to play is a long ordered list, decided by ``legality.ListLegality``
     without listing its plays (gioul and gul bara under ``escalation_lookahead=FULL``, Russian
     tricktrack's complement doubles): version 2 writes its play step by step."""
     return game.phase == MOVE and not game.turn().legality.listed
 
 
-def _step_choices(turn, node):
+def _step_choices(turn: Turn, node: Node) -> list[tuple[Step, Node]]:
     """The distinct steps from ``node`` that lead on to a legal play, source-first, each with
     the node it reaches (the first that ``Turn.step`` takes); empty at a legal node (in a long
     list nothing goes on from one). Asked of the step interface: nothing lists the plays."""
     legality = turn.legality
     if legality.is_legal(node):
         return []
-    by_step = {}
+    by_step: dict[StepTuple, tuple[Step, Node]] = {}
     for step, child in turn._children(node):
         t = tuple(step)
         if t not in by_step and legality.playable(child):
@@ -711,7 +738,9 @@ def _step_choices(turn, node):
     return sorted(by_step.values(), key=lambda sc: STEP_ORDERS[0](sc[0]))
 
 
-def _stepwise_symbols(game, name, args, kinds):
+def _stepwise_symbols(
+    game: Game, name: str, args: list[Any], kinds: list[str]
+) -> list[_Symbol] | None:
     """Version 2's symbols of an action in the move phase of a long list: each step as its
     index among ``_step_choices`` (the first with the resignations after the steps; a legal
     empty play is the one choice there); None when the action does not fit."""
@@ -725,6 +754,7 @@ def _stepwise_symbols(game, name, args, kinds):
         return None
     if name != "play" or len(args) != 1:
         return None
+    symbols: list[_Symbol]
     symbols, radix = [], first + len(kinds)
     for step in args[0]:
         index = next((i for i, (c, _) in enumerate(choices) if tuple(c) == tuple(step)), None)
@@ -739,7 +769,9 @@ def _stepwise_symbols(game, name, args, kinds):
     return symbols or [(0, radix)]
 
 
-def _read_stepwise(game, get, kinds):
+def _read_stepwise(
+    game: Game, get: Callable[[int], int], kinds: list[str]
+) -> tuple[str, str | list[StepTuple]]:
     """The action that version 2's symbols of a long list's move phase name."""
     turn = game.turn()
     choices = _step_choices(turn, turn.legality.root)
@@ -747,7 +779,7 @@ def _read_stepwise(game, get, kinds):
     value = get(first + len(kinds))
     if value >= first:
         return ("resign", kinds[value - first])
-    steps = []
+    steps: list[StepTuple] = []
     while choices:
         step, node = choices[value]
         steps.append(tuple(step))
@@ -757,7 +789,7 @@ def _read_stepwise(game, get, kinds):
     return ("play", steps)
 
 
-def _tree(game, cache):
+def _tree(game: Game, cache: _Cache) -> _PlayTree:
     """The play tree of the game's position, built once however often the position is asked
     about (a resignation offered and declined before the play)."""
     if cache.get("position") != game.position:
@@ -765,10 +797,11 @@ def _tree(game, cache):
     return cache["tree"]
 
 
-def _action_symbols(game, action, cache):
+def _action_symbols(game: Game, action: Sequence[Any], cache: _Cache) -> list[_Symbol] | None:
     """The symbols of one recorded action in the game's present phase, as a list of
     ``(value, radix)``, a play's step order as ``((rank in each of STEP_ORDERS), radix)``;
     None when the action does not fit the game now."""
+    index: int | None  # a roll's index among the throws, or a play's among the tree's frames
     name, args = action[0], list(action[1:])
     phase = game.phase
     kinds = _resign_kinds(game)
@@ -814,7 +847,7 @@ def _action_symbols(game, action, cache):
     return None
 
 
-def _answer_radix(game):
+def _answer_radix(game: Game) -> int:
     """Take and drop, and a beaver wherever money play with the beaver option allows one. The
     layout of version 1 keeps the beaver's place also where ``max_cube`` refuses it (a beaver
     past the limit was once allowed): old codes keep their meaning, and such a beaver is an
@@ -823,31 +856,35 @@ def _answer_radix(game):
     return 3 if beaver else 2
 
 
-def _roll_radix(game):
-    return 6**game.variant.dice_count + game.can_double()
+def _roll_radix(game: Game) -> int:
+    # int ** int is Any to mypy (a negative exponent makes a float)
+    return cast(int, 6**game.variant.dice_count + game.can_double())
 
 
-def _apply(game, act):
+def _apply(game: Game, act: Sequence[object]) -> None:
     record_model.apply(game, record_model.action(act))
 
 
-def _read_action(game, r, mode, forced, cache, version=1):
+def _read_action(
+    game: Game, r: _Reader, mode: int, forced: bool, cache: _Cache, version: int = 1
+) -> tuple[bool, ...]:
     """Read one action for the game's present phase and play it. ``mode``: the step order of
     the plays (``ORDER_MODES``); ``version``: the format's (2: a long list's play is written
     step by step, counted in ``cache["stepwise"]``). Returns, for each of STEP_ORDERS that
     comes before ``mode``, whether the action is a play whose steps are not the first in that
     order."""
 
-    def get(radix):
+    def get(radix: int) -> int:
         if forced and radix > 1:
             _fail("not_canonical", "the link code's forced actions at its end do not fit")
         return r.get(radix)
 
     phase = game.phase
     kinds = _resign_kinds(game)
-    nonzero = (False, False)
+    nonzero: tuple[bool, ...] = (False, False)
+    action: tuple[object, ...]
     if phase == OPENING:
-        throws = []
+        throws: list[tuple[int, int]] = []
         while True:
             tie = get(7)
             if not tie:
@@ -894,7 +931,7 @@ def _read_action(game, r, mode, forced, cache, version=1):
     return nonzero
 
 
-def _record(data):
+def _record(data: object) -> dict[str, Any]:
     if isinstance(data, GameRecord):
         data = data.to_dict()
     elif isinstance(data, Game):
@@ -904,7 +941,7 @@ def _record(data):
     return data
 
 
-def encode_game(record) -> str:
+def encode_game(record: object) -> str:
     """The whole-game code of a game record (``record.game_record()``'s, a ``GameRecord``
     or a ``Game``). The seed is not written: the dice are in the actions. Raises
     ``LinkCodeError`` when the record does not replay."""
@@ -922,7 +959,7 @@ def encode_game(record) -> str:
         _fail("record", f"not a valid game record: {exc!r}")
 
 
-def _encode_game(data):
+def _encode_game(data: dict[str, Any]) -> str:
     variant = get_variant(data["game"], data.get("options") or {})
     players = tuple(data.get("players") or (0, 1))
     if players not in ((0, 1), (1, 0)):
@@ -959,8 +996,13 @@ def _encode_game(data):
             variant, seed=_SEED, match=match, players=players, starter=starter, throw_opening=False
         )
     w.put(players[0], 2)
+    actions: list[list[_Symbol]]
+    cache: _Cache
     actions, cache = [], {}
-    made = []  # passes the game made on its own after the last action (units left, no move)
+    made: list[
+        Any
+    ] = []  # passes the game made on its own after the last action (units left, no move)
+    symbols: Sequence[_Symbol] | None
     for index, action in enumerate(data.get("actions") or ()):
         action = list(action)
         if (
@@ -1013,18 +1055,18 @@ def _encode_game(data):
     return _head(variant, GAME, version) + _to_text(w.integer(top=1))
 
 
-def decode_game(code) -> dict:
+def decode_game(code: object) -> dict[str, Any]:
     """A game record (``record.game_record()``'s shape, ``seed`` None) from a whole-game code:
     ``record.game_from_record`` rebuilds the game, drawing a fresh seed for the rolls after the code's
     end. Raises ``LinkCodeError`` (a ``NotationError``) and nothing else."""
     return _guarded(_decode_game, code)
 
 
-def _decode_game(code):
+def _decode_game(code: object) -> dict[str, Any]:
     cls, version, r = _open(code, GAME)
     if r.n == 0:
         _fail("truncated", "the game code is empty")
-    start = None
+    start: _State | None = None
     if r.bit():
         position, cube, match = _checked(*_read_state(r, cls))
         variant = position.variant
@@ -1046,6 +1088,7 @@ def _decode_game(code):
         )
     mode = r.get(len(ORDER_MODES))
     tail = r.nat(limit=MAX_ACTIONS, what="a count of forced actions")
+    cache: _Cache
     count, nonzero, cache = 0, [False, False], {}
     while r.n > 1:
         for order, flag in enumerate(_read_action(game, r, mode, False, cache, version)):
@@ -1072,7 +1115,7 @@ def _decode_game(code):
     return record.to_dict()
 
 
-def decode_link(code):
+def decode_link(code: object) -> tuple[str, dict[str, Any] | _State]:
     """``("state", (position, cube, match))`` or ``("game", record)``, whichever the code
     holds; raises ``LinkCodeError`` and nothing else."""
     if isinstance(code, str):
@@ -1082,7 +1125,7 @@ def decode_link(code):
     return "state", decode_state(code)
 
 
-_KIND_NAMES = {_decode_state: "state", _decode_game: "game"}
+_KIND_NAMES: dict[Callable[[object], object], str] = {_decode_state: "state", _decode_game: "game"}
 
 __all__ = [
     "LinkCodeError",

@@ -10,12 +10,17 @@ naming the column and the field.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from ..engine.cube import CubeState
 from ..engine.errors import NotationError, OptionError, PositionError
 from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
 from ..engine.position import BAR, BLACK, COLOUR_NAMES, HAND, OFF, SIDE_LEN, WHITE, Position
 from ..variants import get_variant
+
+if TYPE_CHECKING:
+    from ..engine.position import Side
+    from ..engine.variant import Variant
 
 FIELDS = ("game", "white's side", "black's side", "side to move", "dice", "cube", "match")
 COLOURS = "wb"
@@ -35,7 +40,9 @@ _TURNS = re.compile(rf"{_N5}-{_N5}")
 
 
 # --- writing ------------------------------------------------------------------------------------
-def format_state(position, cube=None, match=None) -> str:
+def format_state(
+    position: Position, cube: CubeState | None = None, match: MatchScore | None = None
+) -> str:
     """The state's text. A money session's running totals are not part of a game state, nor is
     the cube of a game played without one: neither is written."""
     cube = CubeState() if cube is None else cube
@@ -63,17 +70,17 @@ def format_state(position, cube=None, match=None) -> str:
     return " ".join(fields)
 
 
-def format_position(position) -> str:
+def format_position(position: Position) -> str:
     return format_state(position)
 
 
-def _format_side(side, pins) -> str:
+def _format_side(side: Side, pins: frozenset[int]) -> str:
     items = [f"{p}:{side[p]}" + ("p" if p in pins else "") for p in range(24, 0, -1) if side[p]]
     items += [f"{name}:{side[index]}" for name, index in NAMED if side[index]]
     return ",".join(items) or "-"
 
 
-def _format_cube(cube) -> str:
+def _format_cube(cube: CubeState) -> str:
     text = str(cube.value)
     if cube.owner is not None:
         text += COLOURS[cube.owner]
@@ -82,7 +89,7 @@ def _format_cube(cube) -> str:
     return text
 
 
-def _format_match(match) -> str:
+def _format_match(match: MatchScore) -> str:
     if not match.length:
         return "money"
     white, black = match.score
@@ -95,20 +102,20 @@ class _Field:
 
     __slots__ = ("name", "column", "text")
 
-    def __init__(self, name, column, text):
+    def __init__(self, name: str, column: int, text: str) -> None:
         self.name, self.column, self.text = name, column, text
 
-    def fail(self, code, message, **params):
+    def fail(self, code: str, message: str, **params: Any) -> NoReturn:
         params.update(column=self.column, field=self.name)
         raise NotationError(f"column {self.column} ({self.name}): {message}", code=code, **params)
 
 
-def _split(text):
+def _split(text: object) -> list[_Field]:
     if not isinstance(text, str):
         _Field("game", 1, "").fail("not_text", f"expected text, not {type(text).__name__}")
     body = text.strip()
     column = len(text) - len(text.lstrip()) + 1
-    fields = []
+    fields: list[_Field] = []
     for part in body.split(" ") if body else ():
         field = _Field(FIELDS[len(fields)] if len(fields) < len(FIELDS) else "flag", column, part)
         if not part:
@@ -125,11 +132,15 @@ def _split(text):
     return fields
 
 
-def parse_state(text):
+def parse_state(text: object) -> tuple[Position, CubeState, MatchScore]:
     """``(Position, CubeState, MatchScore)`` from a state's text; raises only NotationError."""
     fields = _split(text)
     variant = _parse_game(fields[0])
-    sides, pins = zip(_parse_side(fields[1]), _parse_side(fields[2]))
+    # zip pairs the two sides and the two pin sets; mypy would join each pair's types
+    sides, pins = cast(
+        "tuple[tuple[Side, Side], tuple[frozenset[int], frozenset[int]]]",
+        zip(_parse_side(fields[1]), _parse_side(fields[2])),
+    )
     if fields[3].text not in ("w", "b"):
         fields[3].fail("bad_turn", f"the side to move is w or b, not {fields[3].text!r}")
     turn = COLOURS.index(fields[3].text)
@@ -148,17 +159,17 @@ def parse_state(text):
     return position, cube, match
 
 
-def parse_position(text) -> Position:
+def parse_position(text: object) -> Position:
     return parse_state(text)[0]
 
 
-def _parse_game(field):
+def _parse_game(field: _Field) -> Variant:
     text, fail = field.text, field.fail
     m = _GAME.fullmatch(text)
     if not m:
         fail("bad_game", f"expected a game such as long or long[key=value,...], not {text!r}")
     key, body = m.groups()
-    options = {}
+    options: dict[str, str] = {}
     if body is not None:
         for item in body.split(","):
             om = _OPTION.fullmatch(item)
@@ -173,10 +184,10 @@ def _parse_game(field):
         fail(exc.code, exc.message, **exc.params)
 
 
-def _parse_side(field):
+def _parse_side(field: _Field) -> tuple[Side, frozenset[int]]:
     text, fail = field.text, field.fail
     side = [0] * SIDE_LEN
-    pins = set()
+    pins: set[int] = set()
     if text == "-":
         return tuple(side), frozenset()
     names = dict(NAMED)
@@ -212,7 +223,7 @@ def _parse_side(field):
     return tuple(side), frozenset(pins)
 
 
-def _parse_dice(variant, field):
+def _parse_dice(variant: Variant, field: _Field) -> tuple[int, ...] | None:
     text, fail = field.text, field.fail
     if text == "-":
         return None
@@ -226,7 +237,9 @@ def _parse_dice(variant, field):
     return tuple(int(c) for c in text)
 
 
-def _parse_cube(variant, turn, dice, field):
+def _parse_cube(
+    variant: Variant, turn: int, dice: tuple[int, ...] | None, field: _Field
+) -> CubeState:
     text, fail = field.text, field.fail
     if not variant.cube_enabled:
         if text != "-":
@@ -254,7 +267,7 @@ def _parse_cube(variant, turn, dice, field):
     return CubeState(value, owner, doubler)
 
 
-def _parse_match(field):
+def _parse_match(field: _Field) -> MatchScore:
     text, fail = field.text, field.fail
     if text == "money":
         return MatchScore()
@@ -279,8 +292,8 @@ def _parse_match(field):
     return MatchScore(length, (white, black), crawford)
 
 
-def _parse_flags(fields):
-    flags = {}
+def _parse_flags(fields: list[_Field]) -> dict[str, Any]:
+    flags: dict[str, Any] = {}
     last = -1
     for field in fields:
         text, fail = field.text, field.fail
@@ -313,7 +326,12 @@ def _parse_flags(fields):
     return flags
 
 
-def _check_pins(variant, sides, pins, fields):
+def _check_pins(
+    variant: Variant,
+    sides: tuple[Side, ...],
+    pins: tuple[frozenset[int], ...],
+    fields: list[_Field],
+) -> None:
     # a pinned checker lies under an opposing checker on the same physical point
     for colour in (WHITE, BLACK):
         other = sides[1 - colour]

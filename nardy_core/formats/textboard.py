@@ -3,17 +3,22 @@ the top from left to right, 12-1 along the bottom; White (O) sits at the bottom.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ..engine.geometry import absolute_point
 from ..engine.position import BAR, HAND, OFF
+
+if TYPE_CHECKING:
+    from ..engine.position import Position
 
 MARKS = ("O", "X")
 HEIGHT = 5
 
 
-def columns(position) -> dict:
+def columns(position: Position) -> dict[int, tuple[int, ...]]:
     """White's number of each occupied point -> (colour, count): what a board draws. A pinned
     point (plakoto) is its owner's: the stack on top; ``pinned_points`` names what lies under."""
-    cols = {}
+    cols: dict[int, tuple[int, ...]] = {}
     geometry = position.variant.geometry
     for colour in (0, 1):
         side = position.sides[colour]
@@ -24,7 +29,7 @@ def columns(position) -> dict:
     return cols
 
 
-def pinned_points(position) -> dict:
+def pinned_points(position: Position) -> dict[int, int]:
     """White's number of each pinned point -> the colour of the single checker pinned there."""
     geometry = position.variant.geometry
     return {
@@ -34,10 +39,12 @@ def pinned_points(position) -> dict:
     }
 
 
-def _cell(col, row):
+def _cell(col: tuple[int, ...] | None, row: int) -> str:
     if col is None:
         return " . " if row == 0 else "   "
-    colour, count, under = col if len(col) == 3 else (*col, None)
+    colour, count, under = cast(
+        "tuple[int, int, int | None]", col if len(col) == 3 else (*col, None)
+    )
     room = HEIGHT
     if under is not None:  # a pinned checker at the base, in lower case, its pinners above
         if row == 0:
@@ -50,7 +57,7 @@ def _cell(col, row):
     return "   "
 
 
-def render(position, viewer=0) -> str:
+def render(position: Position, viewer: int = 0) -> str:
     """The board as ``viewer`` (a colour) sees it: his own points 13-24 on top, 12-1 below,
     labelled with his own numbers."""
     cols = columns(position)
@@ -63,7 +70,7 @@ def render(position, viewer=0) -> str:
     bottom = [absolute_point(geometry, viewer, p) for p in own_bottom]
     lines = []
 
-    def numbers(points):
+    def numbers(points: list[int]) -> str:
         left = "".join(f"{p:^3}" for p in points[:6])
         right = "".join(f"{p:^3}" for p in points[6:])
         return f" {left}|   |{right}"
