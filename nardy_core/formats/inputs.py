@@ -15,8 +15,14 @@ import math
 import os
 import re
 from itertools import accumulate
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..engine.errors import InputError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from _typeshed import StrPath
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # the largest file or JSON text taken in (bytes / characters)
 MAX_JSON_DEPTH = 32  # the deepest nesting of arrays and objects
@@ -30,7 +36,7 @@ _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def read_file(path, limit: int = MAX_FILE_BYTES) -> bytes:
+def read_file(path: StrPath, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the file at ``path``: InputError ``file`` when it cannot be read,
     ``too_big`` when it holds more than ``limit`` bytes — judged by its size before reading,
     and by reading at most ``limit + 1`` bytes (a pipe or a growing file has no size)."""
@@ -51,7 +57,7 @@ def read_file(path, limit: int = MAX_FILE_BYTES) -> bytes:
     return data
 
 
-def _too_big(what, size, limit):
+def _too_big(what: object, size: int, limit: int) -> NoReturn:
     raise InputError(
         f"{what} is too big: more than {limit} bytes",
         code="too_big",
@@ -61,7 +67,7 @@ def _too_big(what, size, limit):
     )
 
 
-def decode_text(data, what="the input", limit: int = MAX_FILE_BYTES) -> str:
+def decode_text(data: object, what: object = "the input", limit: int = MAX_FILE_BYTES) -> str:
     """``data`` (bytes or text) as text: UTF-8 strictly, a leading byte-order mark dropped.
     InputError ``not_utf8`` (with the byte ``offset``), ``too_big`` or ``not_text``."""
     if isinstance(data, (bytes, bytearray)):
@@ -85,7 +91,12 @@ def decode_text(data, what="the input", limit: int = MAX_FILE_BYTES) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def parse_json(data, what="the input", limit: int = MAX_FILE_BYTES, depth: int = MAX_JSON_DEPTH):
+def parse_json(
+    data: object,
+    what: object = "the input",
+    limit: int = MAX_FILE_BYTES,
+    depth: int = MAX_JSON_DEPTH,
+) -> Any:
     """The value of the JSON text ``data`` (bytes or text), as ``json.loads`` gives it, within
     the limits: InputError ``too_big``, ``not_utf8``, ``json_depth`` (nesting over ``depth``),
     ``json_number`` (NaN, Infinity, a number that overflows or is longer than
@@ -118,12 +129,12 @@ def parse_json(data, what="the input", limit: int = MAX_FILE_BYTES, depth: int =
     return value
 
 
-def _depth(text) -> int:
+def _depth(text: str) -> int:
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
-def _bad_number(what, text):
+def _bad_number(what: object, text: str) -> NoReturn:
     shown = text if len(text) <= 20 else text[:20] + "…"
     raise InputError(
         f"{what} holds the number {shown}, which is not a finite number of at "
@@ -134,15 +145,17 @@ def _bad_number(what, text):
     )
 
 
-def _constant(what):
-    def refuse(name):  # NaN, Infinity, -Infinity: not JSON, though json.loads takes them
+def _constant(what: object) -> Callable[[str], NoReturn]:
+    def refuse(
+        name: str,
+    ) -> NoReturn:  # NaN, Infinity, -Infinity: not JSON, though json.loads takes them
         _bad_number(what, name)
 
     return refuse
 
 
-def _float(what):
-    def read(text):
+def _float(what: object) -> Callable[[str], float]:
+    def read(text: str) -> float:
         if len(text) > MAX_NUMBER_TEXT:
             _bad_number(what, text)
         value = float(text)
@@ -153,8 +166,8 @@ def _float(what):
     return read
 
 
-def _int(what):
-    def read(text):
+def _int(what: object) -> Callable[[str], int]:
+    def read(text: str) -> int:
         if len(text) > MAX_NUMBER_TEXT:
             _bad_number(what, text)
         return int(text)
@@ -162,8 +175,8 @@ def _int(what):
     return read
 
 
-def _check_strings(value, what):
-    stack = [value]
+def _check_strings(value: Any, what: object) -> None:
+    stack: list[Any] = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
@@ -182,7 +195,7 @@ def _check_strings(value, what):
                 ) from None
 
 
-def read_json_file(path, limit: int = MAX_FILE_BYTES):
+def read_json_file(path: StrPath, limit: int = MAX_FILE_BYTES) -> Any:
     """The JSON value of the file at ``path`` (``read_file`` then ``parse_json``)."""
     return parse_json(read_file(path, limit), str(path), limit)
 

@@ -24,7 +24,7 @@ newer version) and never anything but a ``NardyError``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias, TypeVar, cast
 
 from ..engine.cube import CubeState
 from ..engine.dice import Dice
@@ -34,12 +34,26 @@ from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, FirstGame, Mat
 from ..variants import get_variant
 from .notation import format_state, parse_state
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping, Sequence
+
+    from ..engine.movegen import Steps
+    from ..engine.position import Position
+    from ..engine.variant import Variant
+
+    #: An action as a record holds it: typed, its JSON list or a ``Game.actions`` tuple.
+    RawAction: TypeAlias = "Action | Sequence[Any]"
+    #: A parsed state: ``(Position, CubeState, MatchScore)`` (``notation.parse_state``).
+    State = tuple[Position, CubeState, MatchScore]
+
+T = TypeVar("T")
+
 VERSION = 2  # the record model's version (docs/records.md, The record model)
 SINGLE_VERSION = 1  # the version a match of one game's rules is written as (no "kind")
 SEED, RECORDED = "seed", "recorded"  # MatchRecord.dice: where the dice of the actions come from
 
 
-def _bad(message, **params):
+def _bad(message: str, **params: Any) -> GameStateError:
     return GameStateError(message, code="bad_record", **params)
 
 
@@ -52,15 +66,15 @@ class Action:
     name: ClassVar[str] = ""
     method: ClassVar[str] = ""
 
-    def args(self) -> tuple:
+    def args(self) -> tuple[Any, ...]:
         """The arguments the game's method is called with."""
         return ()
 
-    def to_list(self) -> list:
+    def to_list(self) -> list[Any]:
         return [self.name]
 
     @classmethod
-    def read(cls, args):
+    def read(cls, args: list[Any]) -> Self:
         if args:
             raise _bad(f"{cls.name} takes no arguments")
         return cls()
@@ -71,36 +85,36 @@ class Opening(Action):
     """The opening throw: each side's die, ties thrown again (``throws``: ``(white, black)``
     pairs, the last one not a tie)."""
 
-    throws: tuple = ()
+    throws: tuple[tuple[int, ...], ...] = ()
     name: ClassVar[str] = "opening"
     method: ClassVar[str] = "opening"
 
-    def args(self):
+    def args(self) -> tuple[list[tuple[int, ...]]]:
         return ([tuple(t) for t in self.throws],)
 
-    def to_list(self):
+    def to_list(self) -> list[Any]:
         return [self.name, [list(t) for t in self.throws]]
 
     @classmethod
-    def read(cls, args):
+    def read(cls, args: list[Any]) -> Self:
         (throws,) = args
         return cls(tuple(tuple(_die(d) for d in pair) for pair in throws))
 
 
 @dataclass(frozen=True)
 class Roll(Action):
-    dice: tuple = ()
+    dice: tuple[int, ...] = ()
     name: ClassVar[str] = "roll"
     method: ClassVar[str] = "roll"
 
-    def args(self):
+    def args(self) -> tuple[tuple[int, ...]]:
         return (self.dice,)
 
-    def to_list(self):
+    def to_list(self) -> list[Any]:
         return [self.name, list(self.dice)]
 
     @classmethod
-    def read(cls, args):
+    def read(cls, args: list[Any]) -> Self:
         (dice,) = args
         return cls(tuple(_die(d) for d in dice))
 
@@ -109,18 +123,18 @@ class Roll(Action):
 class Move(Action):
     """A play: its steps (``(from, to, …)`` tuples); no steps: the roll could not be played."""
 
-    steps: tuple = ()
+    steps: Steps = ()
     name: ClassVar[str] = "play"
     method: ClassVar[str] = "play"
 
-    def args(self):
+    def args(self) -> tuple[list[tuple[Any, ...]]]:
         return ([tuple(s) for s in self.steps],)
 
-    def to_list(self):
+    def to_list(self) -> list[Any]:
         return [self.name, [list(s) for s in self.steps]]
 
     @classmethod
-    def read(cls, args):
+    def read(cls, args: list[Any]) -> Self:
         (steps,) = args
         if not isinstance(steps, (list, tuple)):
             raise _bad("a play's steps are a list")
@@ -133,14 +147,14 @@ class Resign(Action):
     name: ClassVar[str] = "resign"
     method: ClassVar[str] = "resign"
 
-    def args(self):
+    def args(self) -> tuple[str]:
         return (self.kind,)
 
-    def to_list(self):
+    def to_list(self) -> list[Any]:
         return [self.name, self.kind]
 
     @classmethod
-    def read(cls, args):
+    def read(cls, args: list[Any]) -> Self:
         (kind,) = args
         return cls(kind)
 
@@ -181,22 +195,24 @@ class Decline(Action):
     method: ClassVar[str] = "decline_resignation"
 
 
-ACTIONS = {
+ACTIONS: dict[str, type[Action]] = {
     cls.name: cls
     for cls in (Opening, Roll, Move, Resign, Double, Take, Beaver, Drop, Accept, Decline)
 }
 # the decisions answered by name (a bot's answer): a roll (its dice still to throw) and those
 # without arguments
-DECISIONS = {name: cls for name, cls in ACTIONS.items() if cls is Roll or not fields(cls)}
+DECISIONS: dict[str, type[Action]] = {
+    name: cls for name, cls in ACTIONS.items() if cls is Roll or not fields(cls)
+}
 
 
-def _die(value):
+def _die(value: object) -> int:
     if type(value) is not int:
         raise _bad(f"a die is a number, not {value!r}")
     return value
 
 
-def action(raw) -> Action:
+def action(raw: object) -> Action:
     """The typed action of ``raw``: an ``Action``, its JSON list (``["roll", [3, 1]]``) or a
     ``Game.actions`` tuple. GameStateError ``bad_record`` when it is none of them."""
     if isinstance(raw, Action):
@@ -214,7 +230,7 @@ def action(raw) -> Action:
         raise _bad(f"a bad {kind.name} action {raw!r}: {exc}") from None
 
 
-def decision(name) -> Action:
+def decision(name: object) -> Action:
     """The action of a decision taken by name (``"roll"``, ``"take"``, ``"accept"``…), as a
     bot answers; its ``method`` makes it."""
     kind = DECISIONS.get(name) if isinstance(name, str) else None
@@ -223,17 +239,19 @@ def decision(name) -> Action:
     return kind()
 
 
-def actions_of(game) -> list:
+def actions_of(game: Game) -> list[Action]:
     """``game``'s actions, typed."""
     return [action(a) for a in game.actions]
 
 
-def action_lists(actions) -> list:
+def action_lists(actions: Iterable[object]) -> list[list[Any]]:
     """Actions (typed, lists or the game's tuples) as JSON lists."""
     return [action(a).to_list() for a in actions]
 
 
-def apply(game, act, do=None, seeded=False):
+def apply(
+    game: Game, act: Action, do: Callable[..., object] | None = None, seeded: bool = False
+) -> None:
     """Make ``act`` (an ``Action``) on ``game``. ``do(method, *args)`` makes it (default: the
     game's own method; a ``Session`` passes its ``_do`` so that its move list follows).
     ``seeded``: the dice are thrown from the game's seed and must equal the recorded ones."""
@@ -254,7 +272,15 @@ def apply(game, act, do=None, seeded=False):
     do(act.method, *act.args())
 
 
-def replay(game, actions, index=None, snapshot=None, visit=None, do=None, seeded=False):
+def replay(
+    game: Game,
+    actions: Sequence[RawAction],
+    index: int | None = None,
+    snapshot: Callable[[Game], T] | None = None,
+    visit: Callable[[int, T | None, RawAction], object] | None = None,
+    do: Callable[..., object] | None = None,
+    seeded: bool = False,
+) -> Game:
     """Replay recorded ``actions`` (typed, JSON lists or tuples) on ``game``: the one replay
     of every reader. Empty plays the game made on its own (a roll with no move) are counted
     off. ``visit(number, before, action)`` after each action, ``before`` being
@@ -274,7 +300,7 @@ def replay(game, actions, index=None, snapshot=None, visit=None, do=None, seeded
                 game.after_replay(done)
         except (NardyError, LookupError, TypeError, ValueError, AttributeError) as exc:
             message = exc.message if isinstance(exc, NardyError) else str(exc)
-            params = {"action": number + 1}
+            params: dict[str, Any] = {"action": number + 1}
             if index is not None:
                 params["game"] = index + 1
             raise _bad(
@@ -296,17 +322,17 @@ class GameRecord:
     ``Game.to_dict()`` had)."""
 
     game: str
-    options: dict = field(default_factory=dict)
+    options: dict[str, str] = field(default_factory=dict)
     seed: object = None
     dice_used: int = 0
-    players: tuple = (0, 1)
+    players: tuple[int, ...] = (0, 1)
     start: str | None = None
-    match: tuple | None = (0, (0, 0), PRE_CRAWFORD)
+    match: tuple[int, tuple[int, ...], str] | None = (0, (0, 0), PRE_CRAWFORD)
     starter: int | None = None
-    actions: list = field(default_factory=list)
+    actions: Sequence[RawAction] = field(default_factory=list)
 
     @classmethod
-    def of(cls, game) -> GameRecord:
+    def of(cls, game: Game) -> GameRecord:
         position, cube, match, starter = game._setup
         return cls(
             game.variant.key,
@@ -320,7 +346,7 @@ class GameRecord:
             actions_of(game),
         )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "options": dict(self.options),
@@ -336,7 +362,7 @@ class GameRecord:
         }
 
     @classmethod
-    def from_dict(cls, data) -> GameRecord:
+    def from_dict(cls, data: object) -> GameRecord:
         data = upgrade(data)
         match = data.get("match")
         if match is not None:
@@ -372,7 +398,7 @@ class GameRecord:
             variant,
             seed=self.seed,
             players=self.players,
-            match=MatchScore(length, tuple(score), crawford),
+            match=MatchScore(length, cast("tuple[int, int]", tuple(score)), crawford),
             starter=self.starter,
             throw_opening=False,
         )
@@ -384,19 +410,19 @@ class GameRecord:
         return game
 
 
-def game_record(game) -> dict:
+def game_record(game: Game) -> dict[str, Any]:
     """The JSON record of ``game`` from which ``game_from_record`` rebuilds this exact game."""
     return GameRecord.of(game).to_dict()
 
 
-def game_from_record(data) -> Game:
+def game_from_record(data: object) -> Game:
     """The game of a game record (``game_record``'s, a link code's); anything malformed
     raises a NardyError (``bad_record`` unless a more precise error applies) and never
     anything else."""
     return _guarded(lambda: GameRecord.from_dict(data).build(), "game record")
 
 
-def _guarded(work, what):
+def _guarded(work: Callable[[], T], what: str) -> T:
     try:
         return work()
     except NardyError:
@@ -406,7 +432,7 @@ def _guarded(work, what):
 
 
 # --- the first game of a match ------------------------------------------------------------------
-def first_game(data, variant, length) -> FirstGame:
+def first_game(data: object, variant: Variant, length: int) -> FirstGame:
     """The ``FirstGame`` of a record's ``"first_game"`` (``FirstGame.to_record()``'s shape,
     every key optional), checked as the state notation checks a match score."""
     if not isinstance(data, dict):
@@ -439,7 +465,7 @@ def first_game(data, variant, length) -> FirstGame:
     return first
 
 
-def first_game_of(record, start=None):
+def first_game_of(record: Mapping[str, Any], start: State | None = None) -> FirstGame | None:
     """The ``FirstGame`` of a record's ``"first_game"`` (None when it has none), checked
     against the record's game and length, or its start state's (``start``: the parsed
     ``"start"``)."""
@@ -466,23 +492,23 @@ class MatchRecord:
     game, and what a file said about the players (``about``: names, tags)."""
 
     game: str
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     length: int = 0
     seed: object = None
-    players: tuple = ("human", "human")
-    games: list = field(default_factory=lambda: [[]])
+    players: tuple[str, ...] = ("human", "human")
+    games: list[Sequence[RawAction]] = field(default_factory=lambda: [[]])
     kind: str | None = None
     start: str | None = None
     first_game: FirstGame | None = None
     dice: str = SEED
     hints: bool = True
-    about: dict = field(default_factory=dict)
+    about: dict[str, Any] = field(default_factory=dict)
     version: int = VERSION
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON record, written as the lowest version that holds it: version 1 without a
         ``kind`` (so that the page of an earlier version still opens it), 2 with one."""
-        record = {
+        record: dict[str, Any] = {
             "v": SINGLE_VERSION if self.kind is None else VERSION,
             "game": self.game,
             "options": self.options,
@@ -507,7 +533,7 @@ class MatchRecord:
         return record
 
     @classmethod
-    def from_dict(cls, data) -> MatchRecord:
+    def from_dict(cls, data: object) -> MatchRecord:
         """The record of a saved match of any version (``upgrade``); GameStateError
         ``bad_record`` (``newer_record``: written by a newer version) when it is not one."""
         data = upgrade(data)
@@ -555,9 +581,17 @@ class MatchRecord:
         )
 
     @classmethod
-    def of_match(cls, match, players, recorded=False, hints=True, about=None) -> MatchRecord:
+    def of_match(
+        cls,
+        match: Match,
+        players: Iterable[str],
+        recorded: bool = False,
+        hints: bool = True,
+        about: Mapping[str, Any] | None = None,
+    ) -> MatchRecord:
         """The record of ``match`` (a ``Match``) played by ``players``."""
         kind = match.kind
+        options: dict[str, Any]
         if kind is None:
             options = match.variant.options.texts()
         else:
@@ -581,7 +615,7 @@ class MatchRecord:
             about=dict(about or {}),
         )
 
-    def parsed_start(self):
+    def parsed_start(self) -> State | None:
         """``(position, cube, MatchScore)`` of ``start``, or None."""
         return parse_state(self.start) if self.start else None
 
@@ -609,8 +643,14 @@ class MatchRecord:
 
 
 def replay_match(
-    record, snapshot=None, visit=None, seeded=False, match=None, next_game=None, do=None
-):
+    record: MatchRecord,
+    snapshot: Callable[[Game], T] | None = None,
+    visit: Callable[[int, int, T | None, RawAction, Game], object] | None = None,
+    seeded: bool = False,
+    match: Match | None = None,
+    next_game: Callable[[], object] | None = None,
+    do: Callable[..., object] | None = None,
+) -> tuple[Match, list[list[int]]]:
     """Replay a ``MatchRecord`` game by game: ``(match, starts)``, ``starts`` being the score
     by player before each game. ``visit(index, number, before, action, game)`` after every
     action (``before``: ``snapshot(game)`` before it). ``match``: the Match to replay on
@@ -619,16 +659,16 @@ def replay_match(
     ``apply``."""
     match = record.new_match() if match is None else match
     next_game = next_game or match.next_game
-    starts = []
+    starts: list[list[int]] = []
     for index, actions in enumerate(record.games):
         if index:
-            if not match.game.is_over:
+            if not cast("Game", match.game).is_over:
                 raise _bad(f"game {index} ends unfinished", game=index)
             next_game()
             if match.game is None:
                 raise _bad(f"game {index + 1} comes after the end of the match", game=index + 1)
         starts.append(list(match.score))
-        game = match.game
+        game = cast("Game", match.game)  # a game is on (checked above after the first)
         replay(
             game,
             actions,
@@ -636,27 +676,30 @@ def replay_match(
             snapshot,
             None
             if visit is None
-            else (lambda number, before, act, g=game, i=index: visit(i, number, before, act, g)),
+            else cast(  # mypy infers no type for a lambda with defaults
+                "Callable[[int, T | None, RawAction], object]",
+                lambda number, before, act, g=game, i=index: visit(i, number, before, act, g),
+            ),
             do=do,
             seeded=seeded,
         )
     return match, starts
 
 
-def match_record(data) -> MatchRecord:
+def match_record(data: object) -> MatchRecord:
     """``MatchRecord.from_dict`` with every error a NardyError."""
     return _guarded(lambda: MatchRecord.from_dict(data), "match record")
 
 
 # --- versions -----------------------------------------------------------------------------------
-def newer_record(data) -> bool:
+def newer_record(data: object) -> bool:
     """A saved match written by a newer version of the app (its ``v`` above ``VERSION``):
     kept for that version, never opened here nor discarded as damaged."""
     version = data.get("v") if isinstance(data, dict) else None
     return isinstance(version, int) and not isinstance(version, bool) and version > VERSION
 
 
-def upgrade(data) -> dict:
+def upgrade(data: object) -> dict[str, Any]:
     """The one place that reads older records: ``data`` (a JSON record) in the current
     version's shape.
 

@@ -17,6 +17,7 @@ result is played through the engine, and anything that does not fit raises ``Rec
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from ..engine.cube import jacoby_applies
 from ..engine.errors import GameStateError, NardyError, NotationError
@@ -32,6 +33,20 @@ from ..variants import VARIANTS, get_variant
 from . import record as record_model
 from .inputs import parse_json
 from .notation import parse_state
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping, Sequence
+
+    from ..engine.cube import CubeState
+    from ..engine.game import Game, GameResult
+    from ..engine.legality import Legality
+    from ..engine.match import FirstGame
+    from ..engine.position import Position, Side
+    from ..engine.variant import Variant
+    from .record import RawAction, State
+
+    #: ``export_match``'s notes: ``{(game index, action index): {"mark", "comments"}}``.
+    Notes = Mapping[tuple[int, int], Mapping[str, Any]]
 
 RECORDED = record_model.RECORDED  # record["dice"]: the actions carry the dice; no seed
 MAT_GAME = "short"  # the game a plain .mat file holds
@@ -49,34 +64,34 @@ class RecordError(NotationError):
     code = "record"
 
 
-def _roll(dice) -> str:
+def _roll(dice: Iterable[int]) -> str:
     """A roll as its digits: ``31``, or ``621`` with three dice (fayles)."""
     return "".join(map(str, dice))
 
 
-def _quoted(text, limit=60) -> str:
+def _quoted(text: object, limit: int = 60) -> str:
     text = str(text)
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
-def _fail(line, reason, message, **params):
+def _fail(line: int, reason: str, message: str, **params: Any) -> NoReturn:
     where = f"line {line}: " if line else ""
     raise RecordError(where + message, line=line, reason=reason, **params)
 
 
 # --- the record the page keeps ------------------------------------------------------------------
-def _variant_of(record):
+def _variant_of(record: Mapping[str, Any]) -> Variant:
     return get_variant(record["game"], record.get("options") or {})
 
 
-def _lists(value):
+def _lists(value: Any) -> Any:
     """Tuples to lists, all the way down (the record is JSON-ready and compares as such)."""
     if isinstance(value, (list, tuple)):
         return [_lists(v) for v in value]
     return value
 
 
-def replay_match(record) -> Match:
+def replay_match(record: object) -> Match:
     """The match of ``record`` (``Session.to_dict()``'s or ``import_match()``'s), rebuilt by
     replaying every recorded action, dice included, with the engine. ``match.game`` is the
     record's last game, possibly over (then ``match.score`` does not count it yet, as in a
@@ -87,7 +102,10 @@ def replay_match(record) -> Match:
     return _replay(record)[0]
 
 
-def _replay(record, on_action=None):
+def _replay(
+    record: object,
+    on_action: Callable[[int, Game, Sequence[Any], _Before], object] | None = None,
+) -> tuple[Match, list[list[int]]]:
     """``(match, starts)`` of a JSON match record (``record_model.replay_match``), calling
     ``on_action(index, game, action, before)`` after every action."""
     parsed = record_model.match_record(record)
@@ -96,7 +114,11 @@ def _replay(record, on_action=None):
         _Before,
         None
         if on_action is None
-        else (lambda index, number, before, action, game: on_action(index, game, action, before)),
+        # a JSON record's actions are lists, and a snapshot is taken before each
+        else cast(
+            "Callable[[int, int, _Before | None, RawAction, Game], object]",
+            lambda index, number, before, action, game: on_action(index, game, action, before),
+        ),
     )
 
 
@@ -105,7 +127,12 @@ class _Before:
 
     __slots__ = ("phase", "position", "cube", "players")
 
-    def __init__(self, game):
+    phase: str
+    position: Position
+    cube: CubeState
+    players: tuple[int, ...]
+
+    def __init__(self, game: Game) -> None:
         self.phase = game.phase
         self.position = game.position
         self.cube = game.cube
@@ -113,21 +140,21 @@ class _Before:
 
 
 # --- writing ------------------------------------------------------------------------------------
-def _number(value) -> str:
+def _number(value: float) -> str:
     value = float(value)
     return str(int(value)) if value.is_integer() else repr(value)
 
 
-def _points(value) -> str:
+def _points(value: float) -> str:
     return f"{_number(value)} point" + ("" if float(value) == 1 else "s")
 
 
-def _clean_name(name, default) -> str:
+def _clean_name(name: object, default: str) -> str:
     text = " ".join(str(name).split()).replace(":", "-") if name is not None else ""
     return text or default
 
 
-def _default_names(record):
+def _default_names(record: Mapping[str, Any]) -> list[str]:
     players = record.get("players") or ("human", "human")
     names = []
     for index in (0, 1):
@@ -136,7 +163,7 @@ def _default_names(record):
     return names
 
 
-def _tag(key, value) -> str:
+def _tag(key: str, value: object) -> str:
     value = " ".join(str(value).replace('"', "'").split())
     return f'; [{key} "{value}"]'
 
@@ -145,11 +172,13 @@ class _Grid:
     """A game's entries laid out in two columns, left = player 0, right = player 1; comment
     lines (an annotated export) follow the line of the cell they belong to."""
 
-    def __init__(self):
-        self.rows = []  # [number or None, left cell, right cell, comment lines]
+    def __init__(self) -> None:
+        self.rows: list[list[Any]] = []  # [number or None, left cell, right cell, comment lines]
         self.count = 0
 
-    def add(self, column, cell, result=False, comments=()):
+    def add(
+        self, column: int, cell: str, result: bool = False, comments: Iterable[str] = ()
+    ) -> None:
         last = self.rows[-1] if self.rows else None
         if column == 1 and last and last[0] is not None and last[1] is not None and last[2] is None:
             last[2] = cell
@@ -169,7 +198,7 @@ class _Grid:
                 ]
             )
 
-    def lines(self):
+    def lines(self) -> list[str]:
         out = []
         for number, left, right, comments in self.rows:
             if number is None:
@@ -181,35 +210,42 @@ class _Grid:
         return out
 
 
-def _comment(text) -> str:
+def _comment(text: object) -> str:
     """A comment line of an annotated export: read back as a comment, never as a tag."""
     return "; " + " ".join(str(text).replace("[", "(").replace("]", ")").split())
 
 
 class _GameWriter:
-    def __init__(self, variant, mat):
+    def __init__(self, variant: Variant, mat: bool) -> None:
         self.variant = variant
         self.mat = mat  # short nardy: GNU Backgammon's move style
         self.grid = _Grid()
-        self.tags = []  # lines between the score line and the moves
-        self.pending = None  # (column, dice) rolled (or thrown) and not yet played
-        self.resign_dice = None  # the pending dice of a resignation offered after the roll
+        self.tags: list[str] = []  # lines between the score line and the moves
+        self.pending: tuple[int, tuple[int, ...]] | None = (
+            None  # (column, dice) rolled (or thrown) and not yet played
+        )
+        self.resign_dice: tuple[int, tuple[int, ...]] | None = (
+            None  # the pending dice of a resignation offered after the roll
+        )
         self.passed = False  # the engine passed a roll: its recorded empty play is shown
-        self.note = None  # the annotation of actions whose cell is still to come
+        self.note: tuple[str, list[str]] | None = (
+            None  # the annotation of actions whose cell is still to come
+        )
 
-    def moves(self, steps) -> str:
+    def moves(self, steps: Sequence[Sequence[Any]]) -> str:
         if self.mat:
             return " ".join(f"{s[0]}/{s[1]}" + ("*" if s[3] else "") for s in steps)
         return format_steps([tuple(s) for s in steps]) if steps else ""
 
-    def add(self, column, cell, result=False):
+    def add(self, column: int, cell: str, result: bool = False) -> None:
+        comments: list[str]
         mark, comments = "", []
         if self.note is not None:
             mark, comments = self.note
             self.note = None
         self.grid.add(column, f"{cell} {mark}" if mark else cell, result, comments)
 
-    def annotate(self, note):
+    def annotate(self, note: Mapping[str, Any] | None) -> None:
         """Keep ``{"mark", "comments"}`` for the next cell written (an action's own cell, or
         for a roll or a cube decision not to double, the cell of the play that follows)."""
         if not note:
@@ -217,10 +253,12 @@ class _GameWriter:
         mark, comments = self.note or ("", [])
         self.note = (note.get("mark") or mark, comments + list(note.get("comments") or ()))
 
-    def roll_cell(self, column, dice, steps=()):
+    def roll_cell(
+        self, column: int, dice: Sequence[int], steps: Sequence[Sequence[Any]] = ()
+    ) -> None:
         self.add(column, f"{_roll(dice)}: {self.moves(steps)}".rstrip())
 
-    def action(self, game, action, before):
+    def action(self, game: Game, action: Sequence[Any], before: _Before) -> None:
         name = action[0]
         position = before.position
         column = before.players[position.turn]
@@ -252,7 +290,7 @@ class _GameWriter:
         elif name == "double":
             self.add(column, f" Doubles => {before.cube.value * 2}")
         elif name in ("take", "beaver", "drop"):
-            answer = before.players[1 - before.cube.offered_by]
+            answer = before.players[1 - cast(int, before.cube.offered_by)]  # a double is on
             text = {
                 "take": " Takes",
                 "drop": " Drops",
@@ -268,7 +306,7 @@ class _GameWriter:
         elif name == "decline":
             self.resign_dice = None
 
-    def opening(self, throws, before):
+    def opening(self, throws: Iterable[Sequence[int]], before: _Before) -> None:
         throws = [tuple(t) for t in throws]
         auto = self.variant.options.values.get("automatic_doubles", 0)
         if self.mat and not (auto and len(throws) > 1):
@@ -277,7 +315,7 @@ class _GameWriter:
         pairs = [t if white == 0 else (t[1], t[0]) for t in throws]
         self.tags.append(_tag("Opening", " ".join(f"{a}{b}" for a, b in pairs)))
 
-    def finish(self, game):
+    def finish(self, game: Game) -> None:
         if self.pending is not None and not game.is_over:
             self.roll_cell(*self.pending)  # rolled and not yet played
         result = game.result
@@ -291,7 +329,7 @@ class _GameWriter:
         self.add(game.players[result.winner], f" Wins {_points(result.points)}{kind}", result=True)
 
 
-def export_json(record) -> str:
+def export_json(record: Mapping[str, Any]) -> str:
     """The JSON text of a match record (``Session.to_dict()``'s, or ``import_match()``'s):
     the form of every game, mixed matches and the games whose moves a match file cannot hold
     (gioul, gul bara) included. As a match file, it holds the dice thrown, not the seed of the
@@ -306,7 +344,7 @@ def export_json(record) -> str:
     return json.dumps(shared, ensure_ascii=False, indent=1) + "\n"
 
 
-def import_json(text) -> dict:
+def import_json(text: object) -> dict[str, Any]:
     """The match record of ``export_json``'s text (or a saved game's JSON: the page's saved
     entry ``{"session": record}`` is read too), checked by replaying it. Raises ``RecordError``
     (``line`` 0; ``reason`` ``bad_json`` for text that is no JSON record, else the replay's
@@ -328,7 +366,7 @@ def import_json(text) -> dict:
     return record
 
 
-def import_file(text) -> dict:
+def import_file(text: object) -> dict[str, Any]:
     """The record of a game file: ``import_json`` for JSON text (it starts with ``{``),
     ``import_match`` for a match file."""
     if isinstance(text, (bytes, bytearray)):
@@ -338,7 +376,7 @@ def import_file(text) -> dict:
     return import_match(text)
 
 
-def export_match(record, notes=None) -> str:
+def export_match(record: Mapping[str, Any], notes: Notes | None = None) -> str:
     """The text of a match record (``Session.to_dict()`` or ``import_match()``'s record; the
     record may carry ``"names": [name0, name1]`` and ``"tags"``). Short nardy is written as a
     Jellyfish .mat file that GNU Backgammon and XG import; the other games in the same style
@@ -360,7 +398,7 @@ def export_match(record, notes=None) -> str:
 JSON_HINT = "save it as JSON instead (records.export_json; the page's Export does so)"
 
 
-def _writable(record):
+def _writable(record: object) -> None:
     """Refuse, before any work, a record whose moves a match file cannot hold."""
     if not isinstance(record, dict):
         return
@@ -371,7 +409,9 @@ def _writable(record):
             code="mixed_match",
             kind=str(record.get("kind")),
         )
-    variant = VARIANTS.get(record.get("game")) if isinstance(record.get("game"), str) else None
+    variant = (
+        VARIANTS.get(cast(str, record.get("game"))) if isinstance(record.get("game"), str) else None
+    )
     if variant is not None and not variant.one_play_per_roll:
         raise GameStateError(
             f"a match file writes one play per roll, and a roll of "
@@ -383,19 +423,22 @@ def _writable(record):
         )
 
 
-def _export(record, notes=None) -> str:
+def _export(record: Mapping[str, Any], notes: Notes | None = None) -> str:
     _writable(record)
-    writers = []
-    counts = []
+    writers: list[_GameWriter] = []
+    counts: list[int] = []
 
-    def on_action(index, game, action, before):
+    def on_action(index: int, game: Game, action: Sequence[Any], before: _Before) -> None:
         while len(writers) <= index:
             writers.append(_GameWriter(game.variant, game.variant.key == MAT_GAME))
             counts.append(0)
         if notes:
             writers[index].annotate(notes.get((index, counts[index])))
         if not counts[index] and before.phase == MOVE:  # a start state with the dice rolled
-            writers[index].pending = (before.players[before.position.turn], before.position.dice)
+            writers[index].pending = (
+                before.players[before.position.turn],
+                cast("tuple[int, ...]", before.position.dice),  # rolled: the move phase
+            )
         counts[index] += 1
         writers[index].action(game, action, before)
 
@@ -409,7 +452,7 @@ def _export(record, notes=None) -> str:
     given = record.get("names") or [None, None]
     names = [_clean_name(given[i] if i < len(given) else None, defaults[i]) for i in (0, 1)]
 
-    header = []
+    header: list[str] = []
     tags = record.get("tags") or {}
     for key in META_TAGS:
         if tags.get(key):
@@ -449,7 +492,7 @@ def _export(record, notes=None) -> str:
 _COLOUR_WORDS = ("white", "black")
 
 
-def _first_game_text(first) -> str:
+def _first_game_text(first: FirstGame) -> str:
     """The FirstGame tag: what differs from a match's opening game besides the score, which
     the first game's score line holds."""
     items = []
@@ -503,7 +546,24 @@ class _Entry:
 
     __slots__ = ("kind", "column", "line", "dice", "text", "value", "result_kind")
 
-    def __init__(self, kind, column, line, dice=None, text="", value=None, result_kind=None):
+    kind: str
+    column: int
+    line: int
+    dice: tuple[int, ...] | None  # a roll's
+    text: str
+    value: float | None  # a cube value, a result's points
+    result_kind: str | None
+
+    def __init__(
+        self,
+        kind: str,
+        column: int,
+        line: int,
+        dice: tuple[int, ...] | None = None,
+        text: str = "",
+        value: float | None = None,
+        result_kind: str | None = None,
+    ) -> None:
         self.kind, self.column, self.line = kind, column, line
         self.dice, self.text, self.value, self.result_kind = dice, text, value, result_kind
 
@@ -511,14 +571,21 @@ class _Entry:
 class _ParsedGame:
     __slots__ = ("line", "number", "names", "scores", "entries")
 
-    def __init__(self, line, number):
+    line: int
+    number: int
+    names: list[str]
+    scores: list[float]
+    entries: list[_Entry]
+
+    def __init__(self, line: int, number: int) -> None:
         self.line, self.number = line, number
-        self.names = None
-        self.scores = None
+        # None until _parse reads the score line, at once: every reader sees the lists
+        self.names = None  # type: ignore[assignment]
+        self.scores = None  # type: ignore[assignment]
         self.entries = []
 
 
-def import_match(text) -> dict:
+def import_match(text: object) -> dict[str, Any]:
     """The match record of a text written by ``export_match`` or by another program's .mat
     export: ``{"v": 1, "game", "options", "length", "players": ["human", "human"],
     "names": [name0, name1], "tags": {...}, "dice": "recorded", "games": [[action, ...]]}``
@@ -541,7 +608,7 @@ def import_match(text) -> dict:
         ) from None
 
 
-def _lines(text):
+def _lines(text: object) -> list[str]:
     if isinstance(text, (bytes, bytearray)):
         text = bytes(text).decode("utf-8", errors="replace")
     if not isinstance(text, str):
@@ -555,7 +622,7 @@ def _lines(text):
     return [line.expandtabs(8).rstrip() for line in lines]
 
 
-def _import(text):
+def _import(text: object) -> dict[str, Any]:
     lines = _lines(text)
     tags, length, games = _parse(lines)
     game_key, options = _game_and_options(tags)
@@ -563,7 +630,7 @@ def _import(text):
         variant = get_variant(game_key, options)
     except NardyError as exc:
         _fail(tags.get("_options_line", 0), exc.code, exc.message)
-    start = None
+    start: State | None = None
     if tags.get("Position"):
         try:
             start = parse_state(tags["Position"])
@@ -582,10 +649,10 @@ def _import(text):
     return _Reader(variant, length, games, tags, start).run()
 
 
-def _parse(lines):
+def _parse(lines: list[str]) -> tuple[dict[str, Any], int, list[_ParsedGame]]:
     """(header tags, match length, games) of the text; the layout only, no rules."""
-    tags = {}
-    length = None
+    tags: dict[str, Any] = {}  # a tag's text; "_line " + its name: its line
+    length: int | None = None
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -614,8 +681,8 @@ def _parse(lines):
             "no ' N point match' line (' 0 point match' for money "
             "play): this is not a .mat match record",
         )
-    games = []
-    current = None
+    games: list[_ParsedGame] = []
+    current: _ParsedGame | None = None
     while index < len(lines):
         line = lines[index]
         index += 1
@@ -666,7 +733,7 @@ def _parse(lines):
     return tags, length, games
 
 
-def _header_tag(stripped, number, tags):
+def _header_tag(stripped: str, number: int, tags: dict[str, Any]) -> None:
     found = _TAG.search(stripped)
     if found:
         key = " ".join(found.group(1).split())
@@ -674,7 +741,7 @@ def _header_tag(stripped, number, tags):
         tags.setdefault("_line " + key, number)
 
 
-def _entries(line, number):
+def _entries(line: str, number: int) -> list[_Entry]:
     """The cells of one move line, each with its column."""
     body_start = 0
     numbered = _NUMBERED.match(line)
@@ -704,7 +771,7 @@ def _entries(line, number):
     return out
 
 
-def _entry(found, body, column, number):
+def _entry(found: re.Match[str], body: str, column: int, number: int) -> _Entry:
     if found.group(1) is not None:
         digits = found.group(1)
         if len(digits) not in (2, 3):  # three dice: fayles (checked against the game later)
@@ -750,7 +817,7 @@ def _entry(found, body, column, number):
     return _Entry("draw", column, number, value=float(draw.group(1)) if draw.group(1) else None)
 
 
-def _game_and_options(tags):
+def _game_and_options(tags: dict[str, Any]) -> tuple[str, Mapping[str, object]]:
     key = MAT_GAME
     for tag in ("Nardy", "Game"):
         value = tags.get(tag)
@@ -773,7 +840,7 @@ def _game_and_options(tags):
     tags["_options_line"] = tags.get("_line Options", 0)
     text = tags.get("Options")
     if text is not None:
-        options = {}
+        options: dict[str, str] = {}
         for item in text.split(","):
             if not item.strip():
                 continue
@@ -787,7 +854,7 @@ def _game_and_options(tags):
             options[name.strip()] = value.strip()
         return key, options
     specs = {o.key for o in VARIANTS[key].option_specs}
-    derived = {}
+    derived: dict[str, bool] = {}
     if tags.get("Jacoby", "").lower() == "on":
         derived["jacoby"] = True
     if tags.get("Beaver", "").lower() == "on":
@@ -799,7 +866,7 @@ def _game_and_options(tags):
     return key, {k: v for k, v in derived.items() if k in specs}
 
 
-def _literal(position, moves):
+def _literal(position: Position, moves: Sequence[Sequence[int]]) -> tuple[Side, Side] | None:
     """The sides after ``moves`` (paths of own points) as written: every written point after
     the first is a landing, and a landing on a lone opposing checker hits it where the game
     hits. None when a path starts where the mover has no checker."""
@@ -826,13 +893,13 @@ def _literal(position, moves):
     return (tuple(sides[0]), tuple(sides[1]))
 
 
-def _walk(position, moves):
+def _walk(position: Position, moves: Sequence[Sequence[int]]) -> Play | None:
     """The legal play whose steps are the written moves one die at a time, in the order
     written, or None (moves written chained, or in an order the rules do not allow)."""
     hops = [(a, b) for path in moves for a, b in zip(path, path[1:])]
     turn = Turn(position)
 
-    def walk(index):
+    def walk(index: int) -> bool:
         if index == len(hops):
             return turn.is_complete
         src, dst = hops[index]
@@ -847,7 +914,9 @@ def _walk(position, moves):
     return turn.play() if walk(0) else None
 
 
-def _reaching(position, legality, text, after):
+def _reaching(
+    position: Position, legality: Legality, text: str, after: tuple[Side, Side]
+) -> Play | None:
     """The legal play that leaves the mover's checkers as ``after``, or None: asked of the
     roll's legality, never by listing a long list (the written paths guide that search
     first)."""
@@ -863,7 +932,7 @@ def _reaching(position, legality, text, after):
     return None if steps is None else Play(position, steps, frame)
 
 
-def _as_written(position, text, play):
+def _as_written(position: Position, text: str, play: Play) -> Play:
     """The legal play with ``play``'s result whose steps write exactly ``text`` (the play
     notation's reader), or ``play`` itself where the text is not written that way."""
     if format_steps(play.steps) == " ".join(text.split()):
@@ -875,14 +944,14 @@ def _as_written(position, text, play):
     return exact if exact.board == play.board else play
 
 
-def _parse_moves(text, line):
+def _parse_moves(text: str, line: int) -> list[list[int]]:
     """``"24/18 18/16* bar/20 6/off(2)"`` -> paths of own points (25 bar, 0 off, 26 hand)."""
-    moves = []
+    moves: list[list[int]] = []
     for token in text.replace(",", " ").split():
         found = _MOVE_TOKEN.fullmatch(token)
         if not found:
             _fail(line, "bad_move", f"{_quoted(token)} is not a move (write from/to, e.g. 24/18)")
-        path = []
+        path: list[int] = []
         for part in found.group(1).split("/"):
             name = part.strip().rstrip("*^").lower()
             if name in _POINT_NAMES:
@@ -905,14 +974,21 @@ def _parse_moves(text, line):
 class _Reader:
     """Plays the parsed entries through the engine."""
 
-    def __init__(self, variant, length, games, tags, start=None):
+    def __init__(
+        self,
+        variant: Variant,
+        length: int,
+        games: list[_ParsedGame],
+        tags: dict[str, Any],
+        start: State | None = None,
+    ) -> None:
         self.variant = variant
         self.length = length
         self.games = games
         self.tags = tags
         self.start = start
 
-    def run(self):
+    def run(self) -> dict[str, Any]:
         if self.start is not None and self.start[2].length != self.length:
             _fail(
                 self.tags.get("_line Position", 0),
@@ -930,10 +1006,10 @@ class _Reader:
             first=self.first,
         )
         self.match = match
-        names = None
+        names: list[str] | None = None
         for index, parsed in enumerate(self.games):
             if index:
-                game = match.game
+                game = cast("Game", match.game)  # the game before: on until next_game
                 if not game.is_over:
                     _fail(
                         parsed.line,
@@ -950,7 +1026,7 @@ class _Reader:
             if names is None:
                 names = [" ".join(n.split()) for n in parsed.names]
             self.check_score(parsed, index)
-            self.play_game(match.game, parsed)
+            self.play_game(cast("Game", match.game), parsed)  # checked above: a game is on
         record = record_model.MatchRecord.of_match(
             match,
             ["human", "human"],
@@ -962,14 +1038,14 @@ class _Reader:
             record.start = self.tags["Position"]
         return record.to_dict()
 
-    def first_game(self):
+    def first_game(self) -> FirstGame | None:
         """The FirstGame tag's first game (its score from the first game's score line), or
         None."""
         text = self.tags.get("FirstGame")
         if text is None:
             return None
         line = self.tags.get("_line FirstGame", 0)
-        fields = {"players": [0, 1], "starter": None, "crawford": "pre"}
+        fields: dict[str, Any] = {"players": [0, 1], "starter": None, "crawford": "pre"}
         for item in text.split(","):
             key, _, value = (part.strip().lower() for part in item.partition("="))
             if key == "white" and value in ("left", "right"):
@@ -1000,7 +1076,7 @@ class _Reader:
         except NardyError as exc:
             _fail(line, "bad_first_game", exc.message)
 
-    def check_score(self, parsed, index):
+    def check_score(self, parsed: _ParsedGame, index: int) -> None:
         expected = self.match.score
         if index == 0 and self.start is not None:
             if self.length and [float(s) for s in expected] != parsed.scores:
@@ -1033,9 +1109,9 @@ class _Reader:
             )
 
     # --- one game --------------------------------------------------------------------------
-    def play_game(self, game, parsed):
+    def play_game(self, game: Game, parsed: _ParsedGame) -> None:
         entries = parsed.entries
-        self.after_beaver = None
+        self.after_beaver: int | None = None
         for position, entry in enumerate(entries):
             following = entries[position + 1] if position + 1 < len(entries) else None
             try:
@@ -1046,24 +1122,24 @@ class _Reader:
                 params = {k: v for k, v in exc.params.items() if k not in ("line", "reason")}
                 _fail(entry.line, exc.code, exc.message, **params)
 
-    def player(self, game, colour):
+    def player(self, game: Game, colour: int) -> int:
         return game.players[colour]
 
     @staticmethod
-    def who(column):
+    def who(column: int) -> str:
         return ("the left", "the right")[column] + " column"
 
-    def actor(self, game):
+    def actor(self, game: Game) -> int | None:
         phase = game.phase
         if phase in (ROLL, MOVE):
             return game.players[game.position.turn]
         if phase == DOUBLE:
-            return game.players[1 - game.cube.offered_by]
+            return game.players[1 - cast(int, game.cube.offered_by)]  # a double is on
         if phase == RESIGN:
             return game.players[1 - game.resign_offer[0]]
         return None
 
-    def need_turn(self, game, entry, what):
+    def need_turn(self, game: Game, entry: _Entry, what: str) -> None:
         if game.is_over:
             _fail(entry.line, "game_over", f"{what} after the end of the game")
         actor = self.actor(game)
@@ -1074,7 +1150,7 @@ class _Reader:
                 f"{what} in {self.who(entry.column)}, but {self.who(actor)}'s player is to act",
             )
 
-    def entry(self, game, entry, following):
+    def entry(self, game: Game, entry: _Entry, following: _Entry | None) -> None:
         kind = entry.kind
         if kind != "takes":
             self.after_beaver = None
@@ -1115,7 +1191,7 @@ class _Reader:
                         "cube_value",
                         f"a beaver turns the cube to {wanted} here, not {entry.value}",
                     )
-                doubler = game.players[game.cube.offered_by]
+                doubler = game.players[cast(int, game.cube.offered_by)]  # a double is on
                 game.beaver()
                 self.after_beaver = doubler
         elif kind == "raccoons":
@@ -1125,14 +1201,14 @@ class _Reader:
         else:
             self.draw(game, entry)
 
-    def opening_tag(self, game, entry):
+    def opening_tag(self, game: Game, entry: _Entry) -> None:
         if game.phase != OPENING:
             _fail(
                 entry.line,
                 "opening",
                 "an opening throw comes first in a game, and only in a game that opens with one",
             )
-        pairs = []
+        pairs: list[tuple[int, int]] = []
         for token in entry.text.replace(",", " ").split():
             digits = token.replace("-", "")
             if not re.fullmatch("[1-6]{2}", digits):
@@ -1156,11 +1232,12 @@ class _Reader:
         throws = [p if white == 0 else (p[1], p[0]) for p in pairs]
         game.opening(throws=throws)
 
-    def opening_for(self, game, entry):
+    def opening_for(self, game: Game, entry: _Entry) -> None:
         """The opening throw a plain .mat implies: the first mover won it (with the dice of
         the first move, where the game plays them)."""
         colour = game.players.index(entry.column)
-        high, low = max(entry.dice), min(entry.dice)
+        dice = cast("tuple[int, ...]", entry.dice)  # a roll's entry
+        high, low = max(dice), min(dice)
         if (
             self.variant.opening == USE_DICE
             or self.variant.options.values.get("first_move_dice") == "lot_dice"
@@ -1175,8 +1252,8 @@ class _Reader:
             high, low = 2, 1
         game.opening(throws=[(high, low) if colour == 0 else (low, high)])
 
-    def roll(self, game, entry, following):
-        dice = entry.dice
+    def roll(self, game: Game, entry: _Entry, following: _Entry | None) -> None:
+        dice = cast("tuple[int, ...]", entry.dice)  # a roll's entry
         count = self.variant.dice_count
         if len(dice) != count:
             _fail(
@@ -1265,10 +1342,10 @@ class _Reader:
             play=entry.text,
         )
 
-    def wins(self, game, entry):
+    def wins(self, game: Game, entry: _Entry) -> None:
         if not game.is_over:
             self.resignation(game, entry)
-        result = game.result
+        result = cast("GameResult", game.result)  # over (resigned, where not yet)
         if result.winner is None:
             _fail(entry.line, "result", "the game is a draw, not a win")
         winner = game.players[result.winner]
@@ -1282,14 +1359,15 @@ class _Reader:
             _fail(
                 entry.line,
                 "result",
-                f"the game is won for {_points(result.points)}, not {_number(entry.value)}",
+                f"the game is won for {_points(result.points)}, not "
+                f"{_number(cast(float, entry.value))}",  # a win's points
             )
         if entry.result_kind is not None and entry.result_kind != result.kind:
             _fail(
                 entry.line, "result", f"the game is won as {result.kind}, not {entry.result_kind}"
             )
 
-    def resignation(self, game, entry):
+    def resignation(self, game: Game, entry: _Entry) -> None:
         """A win written where the game goes on: the other player resigned."""
         if game.phase not in (ROLL, MOVE) or self.actor(game) == entry.column:
             _fail(
@@ -1312,13 +1390,13 @@ class _Reader:
                 _fail(
                     entry.line,
                     "result",
-                    f"no resignation is worth {_points(entry.value)} "
+                    f"no resignation is worth {_points(cast(float, entry.value))} "  # a win's
                     f"with the cube at {game.cube.value}",
                 )
         game.resign(kind)
         game.accept_resignation()
 
-    def draw(self, game, entry):
+    def draw(self, game: Game, entry: _Entry) -> None:
         result = game.result
         if result is None or result.winner is not None:
             _fail(entry.line, "result", "the game is not a draw")
