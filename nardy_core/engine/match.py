@@ -296,11 +296,10 @@ class Match:
         return added
 
     def score_for(self, players: Sequence[int]) -> MatchScore:
-        return MatchScore(
-            self.length,
-            (self.score[players[0]], self.score[players[1]]),
-            self.crawford if self.length else PRE_CRAWFORD,
-        )
+        # whole points in a match; money play's totals may hold a drawn long nardy game's
+        # halves, which no format writes (the state notation writes "money" alone)
+        score = cast("tuple[int, int]", (self.score[players[0]], self.score[players[1]]))
+        return MatchScore(self.length, score, self.crawford if self.length else PRE_CRAWFORD)
 
     def _start_game(self, previous: Game | None) -> None:
         seed = f"{self.seed}/{len(self.games) + 1}"

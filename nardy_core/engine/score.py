@@ -16,7 +16,7 @@ class MatchScore:
     where the match stands with respect to the Crawford game."""
 
     length: int = 0
-    score: tuple[float, float] = (0, 0)  # (white, black); money play may count halves
+    score: tuple[int, int] = (0, 0)  # (white, black); 0-0 in money play
     crawford: str = PRE_CRAWFORD  # pre | crawford (this game is it) | post
 
     @property

@@ -650,7 +650,7 @@ def replay_match(
     match: Match | None = None,
     next_game: Callable[[], object] | None = None,
     do: Callable[..., object] | None = None,
-) -> tuple[Match, list[list[int]]]:
+) -> tuple[Match, list[list[float]]]:
     """Replay a ``MatchRecord`` game by game: ``(match, starts)``, ``starts`` being the score
     by player before each game. ``visit(index, number, before, action, game)`` after every
     action (``before``: ``snapshot(game)`` before it). ``match``: the Match to replay on
@@ -659,7 +659,7 @@ def replay_match(
     ``apply``."""
     match = record.new_match() if match is None else match
     next_game = next_game or match.next_game
-    starts: list[list[int]] = []
+    starts: list[list[float]] = []  # money play's totals may hold halves
     for index, actions in enumerate(record.games):
         if index:
             if not cast("Game", match.game).is_over:

@@ -105,7 +105,7 @@ def replay_match(record: object) -> Match:
 def _replay(
     record: object,
     on_action: Callable[[int, Game, Sequence[Any], _Before], object] | None = None,
-) -> tuple[Match, list[list[int]]]:
+) -> tuple[Match, list[list[float]]]:
     """``(match, starts)`` of a JSON match record (``record_model.replay_match``), calling
     ``on_action(index, game, action, before)`` after every action."""
     parsed = record_model.match_record(record)
@@ -266,7 +266,8 @@ class _GameWriter:
         if name == "opening":
             self.opening(action[1], before)
             if game.phase == MOVE:  # the opening throw is the first move's roll
-                self.pending = (game.players[game.position.turn], game.position.dice)
+                dice = cast("tuple[int, ...]", game.position.dice)  # rolled: the move phase
+                self.pending = (game.players[game.position.turn], dice)
         elif name == "roll":
             dice = tuple(action[1])
             if game.phase == MOVE and game.position.turn == position.turn:
@@ -1136,7 +1137,7 @@ class _Reader:
         if phase == DOUBLE:
             return game.players[1 - cast(int, game.cube.offered_by)]  # a double is on
         if phase == RESIGN:
-            return game.players[1 - game.resign_offer[0]]
+            return game.players[1 - cast("tuple[int, str]", game.resign_offer)[0]]  # one is on
         return None
 
     def need_turn(self, game: Game, entry: _Entry, what: str) -> None:
@@ -1273,8 +1274,9 @@ class _Reader:
             )
         mover = game.position.turn
         if game.phase == MOVE:
-            if sorted(game.position.dice) != sorted(dice):
-                shown = "".join(map(str, game.position.dice))
+            rolled = cast("tuple[int, ...]", game.position.dice)  # the move phase: rolled
+            if sorted(rolled) != sorted(dice):
+                shown = "".join(map(str, rolled))
                 _fail(entry.line, "dice", f"the dice to play are {shown}, not {_roll(dice)}")
         elif game.phase == ROLL:
             game.roll(dice=dice)
