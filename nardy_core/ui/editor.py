@@ -20,8 +20,8 @@ from ..engine.geometry import absolute_point
 from ..engine.match import CRAWFORD, POST_CRAWFORD, PRE_CRAWFORD, MatchScore
 from ..engine.position import BAR, COLOUR_NAMES, HAND, OFF, SIDE_LEN, Position
 from ..formats.notation import format_state, parse_state
-from ..formats.textboard import columns, pinned_points
 from ..variants import get_variant
+from .boardview import board_view
 
 CRAWFORD_STATES = (PRE_CRAWFORD, CRAWFORD, POST_CRAWFORD)
 
@@ -250,41 +250,16 @@ class Editor:
         """A board view for ``svg.render_board``: every place is actionable (a click adds or
         removes a checker), nothing is selected."""
         position = Position(self.variant, self.sides, turn=self.turn, pins=self.pins)
-        try:
-            points, pinned = columns(position), pinned_points(position)
-        except NardyError:
-            points, pinned = {}, {}
-        cube = self.cube
         locs = [f"p{p}" for p in range(1, 25)] + ["bar0", "bar1", "off0", "off1"]
         if self.variant.setup_hand:
             locs += ["hand0", "hand1"]
         return {
             "game": self.variant.key,
-            "geometry": self.variant.geometry,
             "checkers": self.variant.checkers,
             "phase": "edit",
-            "turn": self.turn,
             "actor": None,
-            "points": points,
-            "pinned": pinned,
-            "bar": [self.sides[0][BAR], self.sides[1][BAR]],
-            "off": [self.sides[0][OFF], self.sides[1][OFF]],
-            "hand": [self.sides[0][HAND], self.sides[1][HAND]],
-            "has_hand": bool(self.variant.setup_hand),
-            "labels": list(self.variant.point_labels) if self.variant.point_labels else None,
-            "pips": [position.pip_count(0), position.pip_count(1)],
+            **board_view(position, self.cube, dice=self.dice or (), movable=locs),
             "counts": [sum(self.sides[0]), sum(self.sides[1])],
-            "dice": list(self.dice or ()),
-            "used": [False] * len(self.dice or ()),
-            "cube": {
-                "enabled": self.variant.cube_enabled,
-                "value": cube.value,
-                "owner": cube.owner,
-                "offered_by": cube.offered_by,
-            },
-            "movable": locs,
-            "selected": None,
-            "targets": {},
             "choice": None,
             "score": list(self.match.score),
             "length": self.match.length,

@@ -10,6 +10,9 @@ from the seed and must equal the recorded ones).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ..engine.cube import CubeState
 from ..engine.errors import GameStateError, IllegalMoveError, NardyError
 from ..engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
 from ..engine.geometry import absolute_point
@@ -28,8 +31,8 @@ from ..formats.record import (
     replay,
     replay_match,
 )
-from ..formats.textboard import columns, pinned_points
 from ..variants import get_variant
+from .boardview import board_view
 
 HUMAN = "human"
 # the bot a player meets unless they chose one: a fair game, not the strongest (issue 19)
@@ -571,7 +574,6 @@ class Session:
                     used.append(False)
                 else:
                     used.append(True)
-        cube = game.cube
         selected = None if self.selected is None else self.loc(self.selected)
         choice = None
         if self.choice:
@@ -583,28 +585,21 @@ class Session:
             }
         return {
             "game": variant.key,
-            "geometry": variant.geometry,
             "checkers": variant.checkers,
             "phase": game.phase,
-            "turn": position.turn,
             "actor": self.actor(),
-            **_board_view(shown),
-            "has_hand": bool(variant.setup_hand),
-            "labels": list(variant.point_labels) if variant.point_labels else None,
-            "dice": dice,
-            "used": used,
-            "later": later,
-            "cube": {
-                "enabled": variant.cube_enabled,
-                "value": cube.value,
-                "owner": cube.owner,
-                "offered_by": cube.offered_by if game.phase == DOUBLE else None,
-            },
-            "movable": self.movable(),
-            "selected": selected,
-            "targets": self.targets(),
+            **board_view(
+                shown,
+                self._cube_shown(),
+                dice=dice,
+                used=used,
+                later=later,
+                movable=self.movable(),
+                selected=selected,
+                targets=self.targets(),
+                last=self._last_locs(),
+            ),
             "choice": choice,
-            "last": self._last_locs(),
             "players": [self.player_of(0), self.player_of(1)],
             "score": self._score_by_colour(),
             "length": self.match.length,
@@ -615,6 +610,11 @@ class Session:
             "result": game.result.to_dict() if game.result else None,
             "resign_offer": list(game.resign_offer) if game.resign_offer else None,
         }
+
+    def _cube_shown(self) -> CubeState:
+        """The cube as the board draws it: offered only while the double waits for an answer."""
+        cube = self.game.cube
+        return cube if self.game.phase == DOUBLE else replace(cube, offered_by=None)
 
     def _last_locs(self) -> list:
         """The last play made in the game on the board, by either side, as ``[[from, to], …]``
@@ -633,16 +633,15 @@ class Session:
         for step in steps:
             turn.step(tuple(step))
         sides, pins = turn.board
-        view.update(_board_view(self.game.position.replace(sides=sides, pins=pins)))
-        view.update(
-            movable=[],
-            selected=None,
-            targets={},
-            choice=None,
-            last=[],
+        played = board_view(
+            self.game.position.replace(sides=sides, pins=pins),
+            self._cube_shown(),
+            dice=view["dice"],
             used=[True] * len(view["dice"]),
+            later=view["later"],
             moves=step_locs(self.variant, self.game.position.turn, steps),
         )
+        view.update(played, choice=None)
         return view
 
     def _score_by_colour(self):
@@ -662,19 +661,6 @@ def loc_of(variant, colour, own_point) -> str:
 def step_locs(variant, colour, steps) -> list:
     """A play's steps as the board's ``moves``: ``[[from, to], …]`` locations."""
     return [[loc_of(variant, colour, s[0]), loc_of(variant, colour, s[1])] for s in steps]
-
-
-def _board_view(shown) -> dict:
-    """The checkers of a position as the board draws them."""
-    sides = shown.sides
-    return {
-        "points": columns(shown),
-        "pinned": pinned_points(shown),
-        "bar": [sides[0][BAR], sides[1][BAR]],
-        "off": [sides[0][OFF], sides[1][OFF]],
-        "hand": [sides[0][HAND], sides[1][HAND]],
-        "pips": [shown.pip_count(0), shown.pip_count(1)],
-    }
 
 
 __all__ = ["Session", "HUMAN", "PREF_DEFAULTS", "bot_levels"]

@@ -1,4 +1,5 @@
-"""The board as SVG: a pure function of ``Session.view()`` and the viewer's settings.
+"""The board as SVG: a pure function of a ``BoardView`` (``ui/boardview.py``; ``Session.view()``
+and ``Editor.view()`` hold one) and the viewer's settings.
 
 Layout: the viewer's own points 13-24 run along the top from left to right and 12-1 along the
 bottom from right to left (home at the bottom right; ``mirror`` puts it at the bottom left).
@@ -24,7 +25,16 @@ left, a ring in the checker where it arrived (``data-last="from"``/``"to"``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from ..engine.geometry import absolute_point, cross_table
+from .boardview import BoardView
+
+# ``label(key, **params)``: a text of the board in the player's language (``text.board_label``)
+Label = Callable[..., str]
+# a gradient stop: (offset, colour name) or (offset, colour name, opacity)
+Stop = tuple[float, str] | tuple[float, str, float]
 
 M, NUM = 10, 21  # side frame; top and bottom frame, where the point numbers are
 PW, R = 44, 20  # point width, checker radius
@@ -97,16 +107,16 @@ COLOURS = {
 }
 
 
-def _c(name):
+def _c(name: str) -> str:
     return f"var(--nb-{name}, {COLOURS[name]})"
 
 
-def _stops(*stops):
+def _stops(*stops: Stop) -> str:
     return "".join(
-        f'<stop offset="{offset}" class="nbs-{name}"'
-        + (f' stop-opacity="{opacity}"' if opacity is not None else "")
+        f'<stop offset="{stop[0]}" class="nbs-{stop[1]}"'
+        + (f' stop-opacity="{stop[2]}"' if len(stop) == 3 else "")
         + "/>"
-        for offset, name, opacity in ((s + (None,)) if len(s) == 2 else s for s in stops)
+        for stop in stops
     )
 
 
@@ -197,7 +207,7 @@ def _defs() -> str:
     )
 
 
-def _english(key, **params):
+def _english(key: str, **params: Any) -> str:
     colour = ("white", "black")[params.get("colour", 0)] if "colour" in params else ""
     return {
         "point": f"point {params.get('number')}",
@@ -214,42 +224,42 @@ def _english(key, **params):
 
 
 class _Canvas:
-    def __init__(self, mirror):
+    def __init__(self, mirror: bool) -> None:
         self.mirror = mirror
-        self.out = []
+        self.out: list[str] = []
 
-    def x(self, x, width=0):
+    def x(self, x: float, width: float = 0) -> float:
         return W - x - width if self.mirror else x
 
-    def add(self, text):
+    def add(self, text: str) -> None:
         self.out.append(text)
 
 
-def _column_x(column):
+def _column_x(column: int) -> int:
     return M + column * PW + (BW if column >= 6 else 0)
 
 
-def _place(own):
+def _place(own: int) -> tuple[int, bool]:
     """(column 0-11 from the left, top row?) of the viewer's own point number."""
     if own >= 13:
         return own - 13, True
     return 12 - own, False
 
 
-def _checker(colour, cx, cy, extra=""):
+def _checker(colour: int, cx: float, cy: float, extra: str = "") -> str:
     return (
         f'<circle class="ck c{colour}" cx="{cx:.1f}" cy="{cy:.1f}" r="{R - 1}" '
         f'fill="url(#nb-ck{colour})" filter="url(#nb-shadow)"{extra}/>'
     )
 
 
-def _attrs(loc, label, view, actionable):
+def _attrs(loc: str, label: str, view: BoardView, actionable: bool) -> str:
     classes = []
-    if loc in view.get("movable", ()):
+    if loc in view["movable"]:
         classes.append("movable")
-    if loc == view.get("selected"):
+    if loc == view["selected"]:
         classes.append("selected")
-    if loc in view.get("targets", {}):
+    if loc in view["targets"]:
         classes.append("target")
     focus = 0 if actionable and classes else -1
     return (
@@ -258,7 +268,7 @@ def _attrs(loc, label, view, actionable):
     )
 
 
-def _escape(text):
+def _escape(text: object) -> str:
     return (
         str(text)
         .replace("&", "&amp;")
@@ -268,10 +278,10 @@ def _escape(text):
     )
 
 
-def _last_marks(view) -> dict:
+def _last_marks(view: BoardView) -> dict[str, str]:
     """Where the last play went from and to: {loc: "from" | "to"}. A point passed through
     (8/5/3: 5) or left and entered again in the same play is not marked."""
-    steps = view.get("last") or ()
+    steps = view["last"]
     froms = {src for src, _ in steps}
     tos = {dst for _, dst in steps}
     marks = {loc: "from" for loc in froms - tos}
@@ -279,7 +289,7 @@ def _last_marks(view) -> dict:
     return marks
 
 
-def _last_marker(kind, cx, cy, over=False):
+def _last_marker(kind: str, cx: float, cy: float, over: bool = False) -> str:
     """The last play's mark on a checker's place: where it went, a ring inlaid in the checker;
     where it left, a dashed outline of the checker that was there (``over``: drawn over the
     top checker of a full stack, unfilled, so that its count stays readable)."""
@@ -300,24 +310,24 @@ def _last_marker(kind, cx, cy, over=False):
     )
 
 
-def _target_mark(cx, cy):
+def _target_mark(cx: float, cy: float) -> str:
     """Where a picked checker can go: a dot on the place it would take."""
     return f'<circle class="mark" cx="{cx:.1f}" cy="{cy:.1f}" r="7"/>'
 
 
 def render_board(
-    view: dict,
+    view: BoardView,
     viewer: int = 0,
     mirror: bool = False,
     numbers: bool = True,
-    label=None,
+    label: Label | None = None,
     actionable: bool = True,
 ) -> str:
-    """The SVG markup of the board ``view`` (``Session.view()``) seen by colour ``viewer``."""
+    """The SVG markup of the board ``view`` seen by colour ``viewer``."""
     label = label or _english
     cv = _Canvas(mirror)
     geometry = view["geometry"]
-    hand = bool(view.get("has_hand")) or any(view.get("hand") or ())
+    hand = view["has_hand"] or any(view["hand"])
     width = W + (HW if hand else 0)
     marks = _last_marks(view)
     cv.add(
@@ -367,7 +377,7 @@ def render_board(
     )
 
     points = view["points"]
-    pinned = view.get("pinned") or {}
+    pinned = view["pinned"]
     names = _point_names(view)
     for own in range(1, 25):
         absolute = absolute_point(geometry, viewer, own)
@@ -378,8 +388,8 @@ def render_board(
         tip = base + (PH - 8 if top else -(PH - 8))
         shade = "light" if (column + (0 if top else 1)) % 2 else "dark"
         loc = f"p{absolute}"
-        occupant = points.get(absolute) or points.get(str(absolute))
-        under = pinned.get(absolute, pinned.get(str(absolute)))
+        occupant = points.get(absolute)
+        under = pinned.get(absolute)
         text = label("point", number=names[own] if numbers else absolute)
         text += ", " + (
             label("checkers", count=occupant[1], colour=occupant[0]) if occupant else label("empty")
@@ -397,7 +407,7 @@ def render_board(
         cv.add(f'<polygon class="pt {shade}" points="{triangle}" fill="url(#nb-pt{shade[0]})"/>')
         mark = marks.get(loc)
 
-        def slot_y(slot):
+        def slot_y(slot: int) -> int:
             return base + (R + 2 * R * slot if top else -(R + 2 * R * slot))
 
         first = 0
@@ -427,7 +437,7 @@ def render_board(
                 )
             )
         free = min(shown + first, VISIBLE - 1)
-        if occupant and occupant[1] == 1 and occupant[0] != view.get("turn") and not first:
+        if occupant and occupant[1] == 1 and occupant[0] != view["turn"] and not first:
             free = 0  # a blot to hit: the mark on it
         cv.add(_target_mark(cx, slot_y(free)))
         cv.add("</g>")
@@ -441,7 +451,7 @@ def render_board(
     _trays(cv, view, viewer, tray_x, label, actionable, marks)
     _dice(cv, view, viewer, label)
     _cube(cv, view, viewer, tray_x, label)
-    if view.get("moves"):
+    if view["moves"]:
         _moves(cv, view, viewer, tray_x)
     if hand and not mirror:
         cv.add("</g>")
@@ -449,29 +459,37 @@ def render_board(
     return "".join(cv.out)
 
 
-def _point_names(view):
+def _point_names(view: BoardView) -> list[int | None]:
     """The number each of the viewer's own points is called by: the own number, or the game's
     own labels (tourne-case's rows count 1-12 towards home; the far row is the other side's,
     named as that side calls it)."""
-    labels = view.get("labels")
+    labels = view["labels"]
     if not labels:
         return list(range(25))
     cross = cross_table(view["geometry"])
     return [0] + [labels[p] if labels[p] is not None else labels[cross[p]] for p in range(1, 25)]
 
 
-def _half(mine):
+def _half(mine: bool) -> tuple[float, float]:
     """The y range (top, height) of a side's half of a strip: the viewer's is the lower."""
     return (MID, H - MID) if mine else (0, MID)
 
 
-def _stack_y(mine, i):
+def _stack_y(mine: bool, i: int) -> float:
     """The centre of the ``i``-th checker of a stack in a strip's half, from the middle out
     (the bar) or from the rim in (the hand)."""
     return MID + (GAP / 2 + R + 2 * R * i if mine else -(GAP / 2 + R + 2 * R * i))
 
 
-def _hand(cv, view, viewer, x, label, actionable, marks):
+def _hand(
+    cv: _Canvas,
+    view: BoardView,
+    viewer: int,
+    x: float,
+    label: Label,
+    actionable: bool,
+    marks: dict[str, str],
+) -> None:
     """Each colour's checkers not yet entered: the viewer's in the lower half."""
     cv.add(
         f'<rect class="tray hand" x="{x + 1}" y="1" width="{HW - 2}" height="{H - 2}" '
@@ -491,7 +509,7 @@ def _hand(cv, view, viewer, x, label, actionable, marks):
         cv.add(f'<rect class="hit" x="{x}" y="{y0}" width="{HW}" height="{height}"/>')
         shown = min(count, VISIBLE)
 
-        def slot_y(i):
+        def slot_y(i: int) -> float:
             return (BOTTOM - R - 2 * R * i) if mine else (TOP + R + 2 * R * i)
 
         for i in range(shown):
@@ -507,7 +525,9 @@ def _hand(cv, view, viewer, x, label, actionable, marks):
         cv.add("</g>")
 
 
-def _bar(cv, view, viewer, label, actionable, marks):
+def _bar(
+    cv: _Canvas, view: BoardView, viewer: int, label: Label, actionable: bool, marks: dict[str, str]
+) -> None:
     cx = cv.x(M + 6 * PW, BW) + BW / 2
     for colour in (0, 1):
         count = view["bar"][colour]
@@ -530,7 +550,15 @@ def _bar(cv, view, viewer, label, actionable, marks):
         cv.add("</g>")
 
 
-def _trays(cv, view, viewer, tray_x, label, actionable, marks):
+def _trays(
+    cv: _Canvas,
+    view: BoardView,
+    viewer: int,
+    tray_x: float,
+    label: Label,
+    actionable: bool,
+    marks: dict[str, str],
+) -> None:
     x = cv.x(tray_x, TW)
     for colour in (0, 1):
         count = view["off"][colour]
@@ -558,7 +586,9 @@ def _trays(cv, view, viewer, tray_x, label, actionable, marks):
         cv.add("</g>")
 
 
-def _anchor(cv, view, viewer, loc, tray_x):
+def _anchor(
+    cv: _Canvas, view: BoardView, viewer: int, loc: str, tray_x: float
+) -> tuple[float, float]:
     """The middle of a location's area, where a shown move starts or ends."""
     mine = loc[-1:] == str(viewer)
     half = MID + (GAP / 2 + PH / 2 if mine else -GAP / 2 - PH / 2)
@@ -573,7 +603,7 @@ def _anchor(cv, view, viewer, loc, tray_x):
     return cv.x(_column_x(column), PW) + PW / 2, (TOP + PH / 2 if top else BOTTOM - PH / 2)
 
 
-def _moves(cv, view, viewer, tray_x):
+def _moves(cv: _Canvas, view: BoardView, viewer: int, tray_x: float) -> None:
     """A play shown on the board (a hint): an arrow per step, from where the checker was to
     where it goes; drawn over everything and not clickable."""
     colour = view["turn"]
@@ -598,7 +628,7 @@ def _moves(cv, view, viewer, tray_x):
     cv.add("</g>")
 
 
-def _later(units) -> str:
+def _later(units: Iterable[int]) -> str:
     """An escalating list's later blocks, e.g. "5×4 6×4"."""
     runs: list[list[int]] = []
     for value in units:
@@ -609,11 +639,11 @@ def _later(units) -> str:
     return " ".join(f"{value}×{count}" for value, count in runs)
 
 
-def _dice(cv, view, viewer, label):
+def _dice(cv: _Canvas, view: BoardView, viewer: int, label: Label) -> None:
     """The dice of the side to move, thrown onto its own half of the board (the viewer's on
     the right, as in most backgammon programs); a used die is greyed. Not a tap target: a tap
     on a die goes to the point under it."""
-    dice = view.get("dice") or []
+    dice = view["dice"]
     if not dice:
         return
     size = 32 if len(dice) <= 2 else 26
@@ -622,7 +652,7 @@ def _dice(cv, view, viewer, label):
     half_left = M + 6 * PW + BW if view["turn"] == viewer else M
     start = cv.x(half_left, 6 * PW) + (6 * PW - total) / 2
     y = MID - size / 2
-    later = view.get("later") or []
+    later = view["later"]
     cv.add('<g class="dice" pointer-events="none">')
     if later:  # the units still to come after these: the escalation list, shown in full
         text = _escape(label("later", units=_later(later)))
@@ -633,7 +663,7 @@ def _dice(cv, view, viewer, label):
         )
     colour = view["turn"]
     for i, value in enumerate(dice):
-        used = view["used"][i] if i < len(view.get("used", ())) else False
+        used = view["used"][i] if i < len(view["used"]) else False
         x = start + i * (size + gap)
         tilt = (-4, 3, -2, 5)[i % 4]
         cv.add(
@@ -652,14 +682,14 @@ def _dice(cv, view, viewer, label):
     cv.add("</g>")
 
 
-def _cube(cv, view, viewer, tray_x, label):
+def _cube(cv: _Canvas, view: BoardView, viewer: int, tray_x: float, label: Label) -> None:
     """The doubling cube, drawn as a cube: its face with the value, its top and a side."""
-    cube = view.get("cube") or {}
-    if not cube.get("enabled"):
+    cube = view["cube"]
+    if not cube["enabled"]:
         return
     size, depth = 30, 5
     value = cube["value"]
-    offered = cube.get("offered_by")
+    offered = cube["offered_by"]
     if offered is not None:
         value *= 2
         x = (
@@ -670,7 +700,7 @@ def _cube(cv, view, viewer, tray_x, label):
         y = MID - size / 2
     else:
         x = cv.x(tray_x, TW) + (TW - size - depth) / 2
-        owner = cube.get("owner")
+        owner = cube["owner"]
         # an owned cube sits at the inner end of its owner's tray (the slabs fill from the rim)
         if owner is None:
             y = MID - size / 2 + depth / 2

@@ -1,21 +1,22 @@
-"""A small picture of a board for the saved-games list: a pure function of ``Session.view()``,
+"""A small picture of a board for the saved-games list: a pure function of a ``BoardView``,
 laid out by the board's own rule (``svg``: the viewer's 13-24 along the top), with stacks drawn
 as up to five checkers and a number. A few kilobytes, kept with each saved game."""
 
 from __future__ import annotations
 
 from ..engine.geometry import absolute_point
+from .boardview import BoardView
 
 W, H = 132, 100
 PW, R = 9, 4.2  # column width, checker radius
 M, BAR = 6, 12  # frame, bar
 
 
-def _x(column) -> float:
+def _x(column: int) -> float:
     return M + column * PW + (BAR if column >= 6 else 0) + PW / 2
 
 
-def board_thumbnail(view: dict, viewer: int = 0) -> str:
+def board_thumbnail(view: BoardView, viewer: int = 0) -> str:
     """An SVG of ``view``'s checkers seen by ``viewer``, ``W`` x ``H``; no text but counts
     over five, no ids (many sit on one page), colours inline (it is shown outside the board's
     style sheet too)."""
