@@ -45,7 +45,7 @@ class BoardView(TypedDict):
 
     geometry: str  # engine.geometry: how the two sides' points map onto the board
     turn: int  # the side to move: its dice sit on its half
-    points: dict[int, tuple[int, int]]  # White's point number -> (colour, count) on top
+    points: dict[int, tuple[int, ...]]  # White's point number -> (colour, count) on top
     pinned: dict[int, int]  # plakoto: White's point number -> colour of the checker under it
     bar: list[int]
     off: list[int]
