@@ -202,7 +202,7 @@ def _dice_count(key) -> int:
     return get_variant(key).dice_count
 
 
-def _actions(actions, number) -> list:
+def _actions(actions, number) -> list | tuple:
     if not isinstance(actions, (list, tuple)):
         raise _bad(f"game {number}: its actions are not a list", game=number)
     return actions

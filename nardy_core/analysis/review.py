@@ -666,7 +666,7 @@ class Review:
     def notes(self) -> dict:
         """``{(game, action): {"mark": symbol, "comments": [text, ...]}}`` for the record
         writer (``records.export_match(record, notes=...)``), over the items analysed."""
-        notes = {}
+        notes: dict[tuple[int, int], dict] = {}
         for index in sorted(self._results):
             r = self._results[index]
             lines = comment_lines(r, self.names)

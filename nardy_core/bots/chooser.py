@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import zlib
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.errors import SearchLimitError
 from ..engine.frame import flip, pins_of, sides_of, to_frame
@@ -376,7 +377,9 @@ def _run_ends(legality, node) -> dict:
     """``{end node: steps}``: where playing on from ``node`` along playable steps ends the run
     of units equal to its next one (or ends the play)."""
     value = node[2][0]
-    out, seen, stack = {}, {node}, [(node, ())]
+    out: dict[Any, tuple] = {}
+    seen = {node}
+    stack: list[tuple[Any, tuple]] = [(node, ())]
     while stack:
         at, path = stack.pop()
         for step, child in legality.children(at):

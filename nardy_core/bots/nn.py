@@ -33,6 +33,7 @@ import sys
 import zlib
 from array import array
 from operator import add, mul, sub
+from typing import Any
 
 from ..engine.frame import F_BAR, F_HAND, F_OBAR, F_OFF, F_OHAND, F_OOFF, F_OPP, SLOTS
 from ..variants import VARIANTS
@@ -331,7 +332,7 @@ class NetEvaluator(Evaluator):
 # A game plays with its own network, ``<key>.nnw``, or with the one of the game its
 # ``Variant.shared_network`` names (the same board, movement and hitting, so that network's
 # judgement carries over; measured in docs/strength.md).
-_CACHE = {}
+_CACHE: dict[str, Any] = {}
 
 
 def weight_file(game_key) -> str:

@@ -49,6 +49,7 @@ Function
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..variants import VARIANTS
 from ..variants import texts as _texts
@@ -124,7 +125,7 @@ class _View(Mapping):
         return repr(self._build())
 
 
-_MEMO = {}
+_MEMO: dict[object, Any] = {}
 
 
 def _memo(name, build):
@@ -164,7 +165,7 @@ def _entry(data) -> dict:
 
 
 def _options_table() -> dict:
-    table = {}
+    table: dict[str, Any] = {}
     for source in [_texts.common()] + [_texts.of_game(cls) for cls in VARIANTS.values()]:
         for key, data in source.get("options", {}).items():
             table.setdefault(key, _entry(data))
@@ -497,7 +498,7 @@ def _choice_sentence(entry, name, lang) -> str:
 
 def _specs_by_key(options) -> dict:
     """The ``Option`` declarations among ``options`` (an ``OptionSet``, a list...), by key."""
-    found = {}
+    found: dict[str, Any] = {}
     try:
         items = getattr(options, "specs", options)
         if isinstance(items, (str, bytes, dict)) or items is None:
