@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 from ..engine.cube import jacoby_applies
 from ..engine.errors import GameStateError, NardyError, NotationError
 from ..engine.frame import to_frame
-from ..engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
+from ..engine.game import DOUBLE, MOVE, OPENING, ROLL
 from ..engine.match import Match
 from ..engine.movegen import Play
 from ..engine.playnotation import MAX_UNITS, find_play, format_steps
@@ -1131,14 +1131,10 @@ class _Reader:
         return ("the left", "the right")[column] + " column"
 
     def actor(self, game: Game) -> int | None:
-        phase = game.phase
-        if phase in (ROLL, MOVE):
-            return game.players[game.position.turn]
-        if phase == DOUBLE:
-            return game.players[1 - cast(int, game.cube.offered_by)]  # a double is on
-        if phase == RESIGN:
-            return game.players[1 - cast("tuple[int, str]", game.resign_offer)[0]]  # one is on
-        return None
+        """The player (a column of the file) whose decision the game waits for; None in the
+        opening (both throw) and after the end."""
+        colour = game.actor if game.phase != OPENING else None
+        return None if colour is None else game.players[colour]
 
     def need_turn(self, game: Game, entry: _Entry, what: str) -> None:
         if game.is_over:
