@@ -406,17 +406,14 @@ def test_every_result_kind_of_every_game_has_words_in_both_languages():
     assert outcome_word("en", "double") == "double game"  # tourne-case's 2 points
     # the catalogue has one entry per key: a second one silently replaces the first
     # (tourne-case's "double" game once renamed the cube's Double button)
-    import ast
-    import inspect
+    # (the loader refuses a key twice: _load_catalogue's object_pairs_hook)
+    import json
+    from importlib import resources
 
-    from nardy_core.ui import text
-
-    tree = ast.parse(inspect.getsource(text))
-    catalogue = next(
-        node.value
-        for node in tree.body
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "CATALOGUE"
+    pairs = json.loads(
+        resources.files("nardy_core.ui").joinpath("texts", "page.json").read_text("utf-8"),
+        object_pairs_hook=lambda pairs: pairs,
     )
-    keys = [k.value for k in catalogue.keys]
+    keys = [k for k, _ in pairs]
     assert len(keys) == len(set(keys)) == len(CATALOGUE)
     assert CATALOGUE["double"] == ("Double", "Удвоить")
