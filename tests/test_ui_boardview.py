@@ -107,3 +107,22 @@ def test_a_double_is_drawn_offered_only_while_it_waits_for_an_answer():
     assert 'class="cube offered"' in render_board(session.view())
     session.drop()
     assert session.game.is_over and session.view()["cube"]["offered_by"] is None
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 44 1 money",  # a double: four units
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 35 1 money",  # low die first as entered
+        "plakoto 24:15 24:15 w 55 - money",  # plakoto: a double is four units too
+    ],
+)
+def test_a_replay_draws_the_roll_as_the_game_does(state):
+    """A diagram or a replay (the editor's view) shows the dice as play shows them: high
+    first, a double as the units it gives."""
+    start = parse_state(state)
+    session = Session(start=start, players=(HUMAN, HUMAN))
+    played = session.view()
+    replayed = state_view(*start)
+    assert replayed["dice"] == played["dice"] == sorted(replayed["dice"], reverse=True)
+    assert len(replayed["dice"]) == (4 if start[0].dice[0] == start[0].dice[1] else 2)

@@ -246,6 +246,14 @@ class Editor:
         return not self.problems()
 
     # --- what the board draws ------------------------------------------------------------------
+    def _units(self, position: Position) -> list[int]:
+        """The dice as the game shows them (high first, a double as the units it gives), so
+        that a diagram or a replay draws a roll as play does; as entered while the board is
+        no position the game can read yet."""
+        if not self.dice or not self.is_valid():
+            return list(self.dice or ())
+        return list(self.variant.units(position.replace(dice=tuple(self.dice)))[0])
+
     def view(self) -> dict:
         """A board view for ``svg.render_board``: every place is actionable (a click adds or
         removes a checker), nothing is selected."""
@@ -258,7 +266,7 @@ class Editor:
             "checkers": self.variant.checkers,
             "phase": "edit",
             "actor": None,
-            **board_view(position, self.cube, dice=self.dice or (), movable=locs),
+            **board_view(position, self.cube, dice=self._units(position), movable=locs),
             "counts": [sum(self.sides[0]), sum(self.sides[1])],
             "choice": None,
             "score": list(self.match.score),
