@@ -21,7 +21,6 @@ def snapshot() -> dict:
         json.dumps(
             {
                 "page": {key: list(pair) for key, pair in T.CATALOGUE.items()},
-                "rules": dict(rules.RULES),
                 "options": dict(rules.OPTIONS),
                 "titles": dict(rules.GAME_TITLES),
                 "rules_html": {
