@@ -32,7 +32,8 @@ Tables (live views of the registry and its texts: a game registered later is in 
     Each game's default value of each of its options, as text (``"true"``, ``"0"``, ``"346"`` for a
     set of dice, a choice name), from the game's declaration.
 
-``GAME_TITLES = {game_key: {"en": name, "ru": name}}``: the games' ``Variant.names``.
+``GAME_TITLES = {game_key: {"en": name, "ru": name}}``: the games' names (``Variant.names``'
+English, translated by the catalogues: ``nardy_core/variants/i18n.py``).
 
 Function
 --------
@@ -52,6 +53,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..variants import VARIANTS
+from ..variants import i18n as _i18n
 from ..variants import texts as _texts
 
 __all__ = [
@@ -101,8 +103,7 @@ def render_blocks(blocks, lang) -> str:
 
 def game_name(game, lang="en") -> str:
     """A registered game's name in ``lang`` (its English name where it has none)."""
-    names = VARIANTS[game].names
-    return names.get(lang) or names["en"]
+    return _i18n.game_name(VARIANTS[game], lang)
 
 
 class _View(Mapping):
@@ -185,7 +186,11 @@ DEFAULTS = _View(lambda: _memo("defaults", _defaults_table))
 GAME_OPTIONS = _View(
     lambda: {key: [o.key for o in cls.option_specs] for key, cls in VARIANTS.items()}
 )
-GAME_TITLES = _View(lambda: {key: dict(cls.names) for key, cls in VARIANTS.items()})
+GAME_TITLES = _View(
+    lambda: {
+        key: {lang: _i18n.game_name(cls, lang) for lang in LANGS} for key, cls in VARIANTS.items()
+    }
+)
 
 
 def _key_default(key):

@@ -1,5 +1,7 @@
-"""What the page says, in English and Russian: one catalogue, ``tr(lang, key, **params)``, read
-from ``texts/page.json`` (data shipped in the wheel, ready for gettext extraction).
+"""What the page says, in English and Russian: one catalogue, ``tr(lang, key, **params)``, the
+English read from ``texts/page.json`` (data shipped in the wheel: ``{key: {"en": text}}``) and the
+translations from the gettext catalogues, context ``page:<key>`` (``nardy_core/variants/i18n.py``,
+``nardy_core/locale``).
 
 Engine errors carry a stable code (errors.py); ``error_text`` shows the code's own sentence
 where the catalogue has one and falls back on the engine's English message otherwise.
@@ -10,12 +12,15 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-LANGUAGES = ("en", "ru")
+from ..variants import i18n
+
+LANGUAGES = i18n.LANGUAGES
 
 
 def _load_catalogue() -> dict[str, tuple[str, str]]:
-    """``texts/page.json``: ``{key: {"en": text, "ru": text}}``, English the source (the future
-    gettext msgid); ``{name}`` placeholders are filled from params. A key twice is refused."""
+    """``texts/page.json``: ``{key: {"en": text}}``, English the source (the gettext msgid, its
+    translations in the catalogues, context ``page:<key>``); ``{name}`` placeholders are filled
+    from params. A key twice is refused."""
 
     def unique(pairs: list[tuple[str, object]]) -> dict[str, object]:
         keys = [k for k, _ in pairs]
@@ -27,7 +32,9 @@ def _load_catalogue() -> dict[str, tuple[str, str]]:
         resources.files(__package__).joinpath("texts", "page.json").read_text(encoding="utf-8"),
         object_pairs_hook=unique,
     )
-    return {key: (entry["en"], entry["ru"]) for key, entry in raw.items()}
+    return {
+        key: (entry["en"], i18n.localised("ru", f"page:{key}", entry)) for key, entry in raw.items()
+    }
 
 
 # key: (English, Russian)

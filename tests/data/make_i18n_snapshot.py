@@ -29,7 +29,9 @@ def snapshot() -> dict:
                 "option_fields": {
                     g: {lang: rules.option_fields(g, lang) for lang in LANGS} for g in VARIANTS
                 },
-                "game_names": {g: {lang: rules.game_name(g, lang) for lang in LANGS} for g in VARIANTS},
+                "game_names": {
+                    g: {lang: rules.game_name(g, lang) for lang in LANGS} for g in VARIANTS
+                },
                 "match_names": {
                     k: {lang: kind.name(lang) for lang in LANGS} for k, kind in MATCH_KINDS.items()
                 },
