@@ -75,6 +75,8 @@ def template():
             context=context,
         )
     for key, variant in VARIANTS.items():
+        if not variant.__module__.startswith("nardy_core."):
+            continue  # a game from outside the package brings its own translations
         catalog.add(variant.names["en"], locations=[(_where(variant), 0)], context=f"game:{key}")
     for key, kind in MATCH_KINDS.items():
         catalog.add(
@@ -142,6 +144,7 @@ def compile_all() -> int:
         mo = po.with_suffix(".mo")
         with mo.open("wb") as f:
             write_mo(f, catalog, use_fuzzy=False)
+        print(f"i18n: {mo.relative_to(ROOT)}")
     return status
 
 
