@@ -1,6 +1,7 @@
 """Babel extractor for the texts files (``nardy_core/ui/texts/page.json``,
 ``nardy_core/variants/texts/<file>.json``): every text (a JSON object with an ``"en"`` string) is
-a message, its English the msgid, its context ``<file stem>:<path in the file>``
+a message, its English the msgid (a plural text, ``{"en": singular, "plural": plural}``, an
+ngettext message), its context ``<file stem>:<path in the file>``
 (``nardy_core/variants/i18n.py`` reads them with the same contexts).
 
 Used by ``tools/i18n.py extract`` (as the method of ``**/texts/*.json``); with pybabel, map it as
@@ -27,11 +28,14 @@ def extract_json(fileobj, keywords, comment_tags, options):
     source = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     stem = os.path.splitext(os.path.basename(getattr(fileobj, "name", "texts.json")))[0]
     position = 0
-    for path, english in texts_in(json.loads(source)):
+    for path, english, plural in texts_in(json.loads(source)):
         found = source.find(json.dumps(english, ensure_ascii=False), position)
         if found < 0:
             lineno = 0
         else:
             position = found
             lineno = source.count("\n", 0, found) + 1
-        yield lineno, "pgettext", (f"{stem}:{path}", english), []
+        if plural is None:
+            yield lineno, "pgettext", (f"{stem}:{path}", english), []
+        else:
+            yield lineno, "npgettext", (f"{stem}:{path}", english, plural), []

@@ -369,15 +369,7 @@ def number_words(key, value, lang="en") -> str:
             return words["off"]
         return words["once"] if n == 1 else words["times"].format(n=n)
     if how == "points":
-        if lang == "ru":
-            form = (
-                "point"
-                if n % 10 == 1 and n % 100 != 11
-                else ("points" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "points5")
-            )
-        else:
-            form = "point" if n == 1 else "points"
-        return words[form].format(n=n)
+        return _i18n.nlocalised(lang, _texts.common()["words"]["points"], n).format(n=n)
     return str(n)
 
 

@@ -33,12 +33,29 @@ def _load_catalogue() -> dict[str, tuple[str, str]]:
         object_pairs_hook=unique,
     )
     return {
-        key: (entry["en"], i18n.localised("ru", f"page:{key}", entry)) for key, entry in raw.items()
+        key: (entry["en"], i18n.localised("ru", f"page:{key}", entry))
+        for key, entry in raw.items()
+        if "plural" not in entry
+    }
+
+
+def _load_plurals() -> dict[str, dict[str, str]]:
+    """The plural words of ``texts/page.json``: ``{key: {"en": singular, "plural": plural}}``,
+    ngettext messages (``ntr``)."""
+    raw = json.loads(
+        resources.files(__package__).joinpath("texts", "page.json").read_text(encoding="utf-8")
+    )
+    return {
+        key: {"en": entry["en"], "plural": entry["plural"], "context": f"page:{key}"}
+        for key, entry in raw.items()
+        if "plural" in entry
     }
 
 
 # key: (English, Russian)
 CATALOGUE = _load_catalogue()
+# key: plural text (ntr)
+PLURALS = _load_plurals()
 
 
 def tr(lang: str, key: str, **params) -> str:
@@ -52,16 +69,17 @@ def tr(lang: str, key: str, **params) -> str:
         return text
 
 
-def plural(lang: str, count: int, forms: str) -> str:
-    """The word form for ``count`` from ``"one|few|many"`` (Russian) or ``"one|other"``."""
-    options = forms.split("|")
-    if lang == "ru" and len(options) == 3:
-        n = abs(count) % 100
-        if 10 < n < 20:
-            return options[2]
-        n %= 10
-        return options[0] if n == 1 else options[1] if 2 <= n <= 4 else options[2]
-    return options[0] if count == 1 else options[-1]
+def ntr(lang: str, key: str, count: int, **params) -> str:
+    """A plural word of the catalogue for ``count`` (ngettext: the language's own plural forms),
+    ``{name}`` placeholders filled from params (``count`` among them as ``n``)."""
+    entry = PLURALS.get(key)
+    if entry is None:
+        return key
+    text = i18n.nlocalised(lang, entry, count)
+    try:
+        return text.format(n=count, **params)
+    except (KeyError, IndexError, ValueError):
+        return text
 
 
 def colour_name(lang, colour) -> str:
@@ -91,7 +109,7 @@ def result_text(lang, result: dict) -> str:
         "result_win",
         winner=colour_name(lang, result["winner"]),
         points=points,
-        points_word=plural(lang, points, tr(lang, "point_word")),
+        points_word=ntr(lang, "point_word", points),
         how=how,
     )
 

@@ -88,12 +88,23 @@ def localised(lang: str, context: str, text: Mapping[str, str]) -> str:
     return text.get(lang) or english
 
 
+def nlocalised(lang: str, text: Mapping[str, str], count: int) -> str:
+    """A plural text (``{"en": singular, "plural": plural, "context": msgctxt}``, as ``localise``
+    leaves it) in ``lang`` for ``count``: the catalogue's form (ngettext: the language's own
+    plural rule from the catalogue's header), else the English one."""
+    return npgettext(lang, text["context"], text["en"], text["plural"], count)
+
+
 def localise(data: object, stem: str, path: str = "") -> object:
     """A texts file's data with every text (a dict with an ``"en"`` string) replaced by
-    ``{lang: text in lang}`` for every language of ``LANGUAGES`` (contexts as above)."""
+    ``{lang: text in lang}`` for every language of ``LANGUAGES`` (contexts as above); a plural
+    text (``{"en": singular, "plural": plural}``) gets its ``"context"`` and is read with
+    ``nlocalised``."""
     if isinstance(data, dict):
         if isinstance(data.get("en"), str):
             context = f"{stem}:{path}"
+            if isinstance(data.get("plural"), str):
+                return {"en": data["en"], "plural": data["plural"], "context": context}
             return {lang: localised(lang, context, data) for lang in LANGUAGES}
         return {k: localise(v, stem, f"{path}:{k}" if path else str(k)) for k, v in data.items()}
     if isinstance(data, list):
@@ -101,13 +112,14 @@ def localise(data: object, stem: str, path: str = "") -> object:
     return data
 
 
-def texts_in(data: object, path: str = "") -> list[tuple[str, str]]:
-    """``[(path, English), ...]`` of every text of a texts file's data, in file order (what
-    ``tools/babel_extract.py`` extracts; the context is ``<stem>:<path>``)."""
+def texts_in(data: object, path: str = "") -> list[tuple[str, str, str | None]]:
+    """``[(path, English, English plural or None), ...]`` of every text of a texts file's data,
+    in file order (what ``tools/babel_extract.py`` extracts; the context is ``<stem>:<path>``)."""
     if isinstance(data, dict):
         if isinstance(data.get("en"), str):
-            return [(path, data["en"])]
-        out: list[tuple[str, str]] = []
+            plural = data.get("plural")
+            return [(path, data["en"], plural if isinstance(plural, str) else None)]
+        out: list[tuple[str, str, str | None]] = []
         for k, v in data.items():
             out += texts_in(v, f"{path}:{k}" if path else str(k))
         return out
