@@ -8,13 +8,14 @@ nardy.po``, context ``<file stem>:<path of the text in the file>``: ``nardy_core
 ``read`` gives every text as ``{lang: text}`` for every language of ``LANGS``, the catalogue's
 translation or else the English. A game from outside the package, which has no entries in our
 catalogues, may write its translations inline (``{"en": ..., "ru": ...}``): they are used where the
-catalogue has none. A plural text, ``{"en": singular, "plural": plural}`` (``words.points``), is an ngettext
-message, read with ``i18n.nlocalised(lang, text, count)``. A text holds plain words with at most
-``<b>…</b>`` in it; ``{n}`` stands for a
-number where one is inserted. After changing an English text: ``python tools/i18n.py extract``,
-``update``, translate in the ``.po``, ``compile``.
+catalogue has none. A plural text, ``{"en": singular, "plural": plural}`` (``words.points``),
+is an ngettext message, read with ``i18n.nlocalised(lang, text, count)``. A text holds plain words
+with at most ``<b>…</b>`` in it; ``{n}`` stands for a number where one is inserted. After changing
+an English text: ``python tools/i18n.py extract``, ``update``, translate in the ``.po``,
+``compile``.
 
-``<key>.json`` (a game; the game's names are code: ``Variant.names``)::
+``<key>.json`` (a game; the game's English name is code, ``Variant.names``, translated in the
+catalogues with context ``game:<key>``)::
 
     {"about": {"line": text, "region": text},      # the game picker's line and region
      "rules": [block, ...],                          # the Rules panel's summary, in order
