@@ -12,6 +12,7 @@ import pytest
 from conftest import open_app, watch_page
 from nardy_core.ui.rules import option_fields
 from nardy_core.variants import VARIANTS, get_variant
+from nardy_core.variants.i18n import game_name
 
 GAMES = list(VARIANTS)
 LOCALES = {"en": "en-US", "ru": "ru-RU"}
@@ -93,7 +94,7 @@ def test_dialog_and_rules_panel_in_plain_words(new_context, lang):
         page.wait_for_selector("#dlg-new", state="hidden")
         page.click("#btn-rules")
         page.wait_for_selector("#dlg-rules[open]")
-        assert VARIANTS[game].names[lang] in page.locator("#rules-title").inner_text()
+        assert game_name(VARIANTS[game], lang) in page.locator("#rules-title").inner_text()
         text = page.evaluate(DIALOG_TEXT, "#dlg-rules .rules")
         bad += [(game, "rules", p) for p in problems(text, words)]
         if lang == "ru":

@@ -17,7 +17,7 @@ from nardy_core.engine.options import Option
 from nardy_core.formats import linkcode
 from nardy_core.formats.linkcode import decode_state, encode_state
 from nardy_core.ui import gamelist, rules
-from nardy_core.variants import VARIANTS, get_variant, register_variant, unregister_variant
+from nardy_core.variants import VARIANTS, get_variant, i18n, register_variant, unregister_variant
 from nardy_core.variants.short import ShortNardy
 
 
@@ -204,6 +204,9 @@ def test_every_registered_game_declares_its_facts():
             "blurred_intermediate",
         ):
             assert fact in vars(cls), (key, fact)  # declared on the game, not inherited
-        assert cls.names["en"] and cls.names["ru"]
+        # the English name in the code, the Russian in the catalogue (or inline, from outside)
+        english = cls.names["en"]
+        assert english
+        assert cls.names.get("ru") or i18n.pgettext("ru", f"game:{key}", english) != english, key
         assert not cls.shared_network or cls.shared_network in VARIANTS
         assert key in rules.RULES and gamelist.about()[key][0]["en"]

@@ -396,7 +396,7 @@ def test_module_is_plain_python():
 
 
 def test_every_result_kind_of_every_game_has_words_in_both_languages():
-    from nardy_core.ui.text import CATALOGUE, outcome_word
+    from nardy_core.ui.text import CATALOGUE, PLURALS, outcome_word
     from nardy_core.variants import VARIANTS
 
     for key, cls in VARIANTS.items():
@@ -415,5 +415,5 @@ def test_every_result_kind_of_every_game_has_words_in_both_languages():
         object_pairs_hook=lambda pairs: pairs,
     )
     keys = [k for k, _ in pairs]
-    assert len(keys) == len(set(keys)) == len(CATALOGUE)
+    assert len(keys) == len(set(keys)) == len(CATALOGUE) + len(PLURALS)
     assert CATALOGUE["double"] == ("Double", "Удвоить")

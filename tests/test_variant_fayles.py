@@ -24,6 +24,7 @@ from nardy_core.referee.core import Violation, check_unplayable
 from nardy_core.referee.selfplay import selfplay
 from nardy_core.referee.vectors import check_file, turn_outcomes
 from nardy_core.variants import VARIANTS, Fayles, get_variant
+from nardy_core.variants.i18n import game_name
 
 VECTORS = os.path.join(DATA, "variant_vectors", "fayles.json")  # copy of the spec's file
 HERE = os.path.dirname(__file__)
@@ -64,7 +65,7 @@ def pts(**kw):
 def test_registered_with_its_names_and_options():
     assert VARIANTS["fayles"] is Fayles
     v = get_variant("fayles")
-    assert v.names == {"en": "Fayles", "ru": "Фэйлес"} and v.group == "historical"
+    assert (v.names["en"], game_name(v, "ru")) == ("Fayles", "Фэйлес") and v.group == "historical"
     assert v.dice_count == 3 and v.hit_mode == "start_point"
     assert v.options["fayles_hit_on_own1"] == "LEGAL"
     assert v.options["next_game_starter"] == "opening_roll"

@@ -28,6 +28,7 @@ from nardy_core.referee.core import Violation
 from nardy_core.referee.selfplay import selfplay
 from nardy_core.referee.vectors import check_file, turn_outcomes
 from nardy_core.variants import VARIANTS, Plakoto, get_variant
+from nardy_core.variants.i18n import game_name
 
 VECTORS = os.path.join(DATA, "variant_vectors", "plakoto.json")
 
@@ -87,7 +88,7 @@ def play_text(game, text):
 def test_registered_with_its_names_and_options():
     assert VARIANTS["plakoto"] is Plakoto
     v = get_variant("plakoto")
-    assert v.names == {"en": "Plakoto", "ru": "Плакото"} and v.group == "tavli"
+    assert (v.names["en"], game_name(v, "ru")) == ("Plakoto", "Плакото") and v.group == "tavli"
     assert v.options["bear_off_requires_unpinned"] is True
     assert v.options["next_game_starter"] == "winner"
     assert v.cube_enabled is False and v.opening == "reroll"

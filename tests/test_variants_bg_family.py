@@ -20,6 +20,7 @@ from nardy_core.referee.core import Violation, check_turn, expected_outcome_poin
 from nardy_core.referee.selfplay import selfplay
 from nardy_core.referee.vectors import check_file
 from nardy_core.variants import VARIANTS, get_variant
+from nardy_core.variants.i18n import game_name
 
 GAMES = ("portes", "longgammon", "irish", "jacquet", "dutch_tricktrack", "russian_tricktrack")
 
@@ -82,7 +83,9 @@ def test_vectors(game):
 def test_registry_and_declarations():
     for key in GAMES:
         cls = VARIANTS[key]
-        assert cls.key == key and set(cls.names) == {"en", "ru"}
+        # the English name in the code, the Russian in the catalogue (game:<key>)
+        assert cls.key == key and set(cls.names) == {"en"}
+        assert game_name(cls, "ru") not in ("", cls.names["en"])
         assert cls.group == ("tavli" if key == "portes" else "historical")
     defaults = {
         "irish": {"irish_close": "FORBID", "irish_bear_off": "LIBERAL"},

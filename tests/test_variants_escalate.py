@@ -24,6 +24,7 @@ from nardy_core.referee.selfplay import selfplay
 from nardy_core.referee.vectors import check_file
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.variants.escalate import EscalationMixin
+from nardy_core.variants.i18n import game_name
 
 GAMES = ("gioul", "gul_bara")
 CONFIGS = [("gioul", {}), ("gioul", {"transfer_all_rolls": True}), ("gul_bara", {})]
@@ -63,7 +64,7 @@ def test_registry_and_declarations():
     for key in GAMES:
         cls = VARIANTS[key]
         v = get_variant(key)
-        assert (cls.names["en"], cls.names["ru"]) == names[key]
+        assert (cls.names["en"], game_name(cls, "ru")) == names[key]
         assert cls.group == "tavli" and not v.cube_enabled
         assert v.options["escalation_lookahead"] == "BLOCK"
         assert v.options["next_game_starter"] == "winner"

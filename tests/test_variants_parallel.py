@@ -26,6 +26,7 @@ from nardy_core.referee.selfplay import selfplay
 from nardy_core.referee.vectors import check_file
 from nardy_core.variants import VARIANTS, get_variant
 from nardy_core.variants.fevga import Fevga
+from nardy_core.variants.i18n import game_name
 from nardy_core.variants.khachapuri import Khachapuri
 
 GAMES = ("khachapuri", "fevga", "moultezim")
@@ -87,7 +88,7 @@ def test_registry_and_declarations():
     for key in GAMES:
         cls = VARIANTS[key]
         v = get_variant(key)
-        assert cls.key == key and cls.names["ru"] == names[key] and cls.names["en"]
+        assert cls.key == key and game_name(cls, "ru") == names[key] and cls.names["en"]
         assert cls.group == groups[key]
         assert not v.cube_enabled
         assert v.options["next_game_starter"] == "winner"

@@ -181,8 +181,16 @@ def write_build(wheel: str):
     return build
 
 
+def compile_catalogues():
+    """The translation catalogues' .mo files (git-ignored), which the wheel ships."""
+    subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "i18n.py"), "compile"], check=True, cwd=ROOT
+    )
+
+
 def main():
     copy_vendor()
+    compile_catalogues()
     wheel = build_wheel()
     precompile("stdlib", VENDOR / "pyodide" / "python_stdlib.zip")
     precompile("wheel", WHEELS / wheel)

@@ -25,4 +25,8 @@ if [ "$(cat "$npm_stamp" 2>/dev/null)" != "$npm_want" ]; then
   echo "$npm_want" > "$npm_stamp"
 fi
 
+# The compiled translation catalogues (nardy_core/locale/*/LC_MESSAGES/nardy.mo, git-ignored):
+# the package needs them for every language but English. build_web.py compiles them too.
+.venv/bin/python tools/i18n.py compile
+
 .venv/bin/python tools/build_web.py

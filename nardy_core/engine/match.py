@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from ..variants import VARIANTS, get_variant
+from ..variants.i18n import game_name, name_in
 from .dice import Dice
 from .errors import GameStateError, OptionError
 from .game import Game
@@ -114,7 +115,8 @@ class MatchKind:
         return all(key in VARIANTS for key in self.games)
 
     def name(self, lang: str = "en") -> str:
-        return self.names.get(lang) or self.names["en"]
+        """The match's name in ``lang`` (catalogue context ``match:<key>``)."""
+        return name_in(lang, f"match:{self.key}", self.names)
 
 
 MATCH_KINDS = {
@@ -122,10 +124,7 @@ MATCH_KINDS = {
     for kind in (
         MatchKind(
             "tavli",
-            {
-                "en": "Tavli match (portes, plakoto, fevga)",
-                "ru": "Матч тавли (портес, плакото, февга)",
-            },
+            {"en": "Tavli match (portes, plakoto, fevga)"},
             ("portes", "plakoto", "fevga"),
             (3, 5, 7),
             5,
@@ -133,7 +132,7 @@ MATCH_KINDS = {
         ),
         MatchKind(
             "gul_bara_tapa",
-            {"en": "Gul bara and tapa", "ru": "Гульбара и тапа"},
+            {"en": "Gul bara and tapa"},
             ("gul_bara", "plakoto"),
             (5, 7),
             7,
@@ -278,8 +277,7 @@ class Match:
     def game_name(self, lang: str = "en") -> str:
         """The current game's name in ``lang`` (en, ru)."""
         game = self.game or (self.games[-1] if self.games else None)
-        names = (game.variant if game is not None else self.variant).names
-        return names.get(lang) or names["en"]
+        return game_name(game.variant if game is not None else self.variant, lang)
 
     def points_of(self, game: Game) -> list[float]:
         """What a finished ``game`` adds to the score, by player: its points (a mixed match by

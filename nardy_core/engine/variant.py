@@ -102,10 +102,9 @@ class Outcome:
 class Variant:
     # --- declaration (override in subclasses) ---------------------------------------------
     key = ""
-    names: dict[str, str] = {
-        "en": "",
-        "ru": "",
-    }  # the game's name per language; "en" is the default name
+    # The game's name in English (msgid of the catalogues' ``game:<key>``, nardy_core/locale); a
+    # game from outside the package may add its other languages inline (variants/i18n.py).
+    names: dict[str, str] = {"en": ""}
     group = "nardy"  # nardy | tavli | historical (the new-game dialog's groups)
     # The link codes' stable tag (formats/linkcode.py): once published, never changed or given
     # to another game; "" writes the key itself. Never inherited (``link_name``): a subclass

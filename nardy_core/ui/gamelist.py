@@ -13,6 +13,7 @@ from html import escape
 
 from ..engine.match import available_match_kinds
 from ..variants import VARIANTS, texts
+from ..variants.i18n import game_name
 
 # the groups in order: nardy; tavli and the Turkish games; the old games of Europe; mixed matches
 # (their headings are in nardy_core/variants/texts/common.json, "groups")
@@ -59,7 +60,7 @@ def entries(lang: str) -> list:
             for key, variant in VARIANTS.items():
                 if variant.group == group:
                     line, region = _about(texts.of_game(variant), lang)
-                    name = variant.names.get(lang) or variant.names["en"]
+                    name = game_name(variant, lang)
                     items.append((key, name, line, region))
         if items:
             out.append((group, _word(shared["groups"][group], lang), items))

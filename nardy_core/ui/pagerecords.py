@@ -10,6 +10,7 @@ import json
 
 from ..engine.errors import NardyError
 from ..formats import record as record_model
+from ..variants.i18n import game_name
 from . import share
 from . import text as T
 from .session import DEFAULT_LEVEL, HUMAN, Session
@@ -31,11 +32,7 @@ def title(session, lang, view=None) -> str:
     """What the saved games list calls the game: its name, its players and the score
     (``view``: the session's, when the caller has it already)."""
     view = view or session.view()
-    name = (
-        session.kind.name(lang)
-        if session.kind
-        else (session.variant.names.get(lang) or session.variant.names["en"])
-    )
+    name = session.kind.name(lang) if session.kind else game_name(session.variant, lang)
     return "{} · {} · {}".format(
         name,
         " – ".join(T.tr(lang, p) for p in session.players),
@@ -75,8 +72,7 @@ def card_text(lang, stored) -> dict:
         if game.startswith("match:"):
             name = MATCH_KINDS[game[6:]].name(lang)
         else:
-            names = VARIANTS[game].names
-            name = names.get(lang) or names["en"]
+            name = game_name(VARIANTS[game], lang)
         players = " – ".join(T.tr(lang, str(p)) for p in stored["players"][:2])
         score = "{}:{}".format(*(int(x) for x in stored["score"][:2]))
         move = int(stored["move"])

@@ -32,7 +32,8 @@ Tables (live views of the registry and its texts: a game registered later is in 
     Each game's default value of each of its options, as text (``"true"``, ``"0"``, ``"346"`` for a
     set of dice, a choice name), from the game's declaration.
 
-``GAME_TITLES = {game_key: {"en": name, "ru": name}}``: the games' ``Variant.names``.
+``GAME_TITLES = {game_key: {"en": name, "ru": name}}``: the games' names (``Variant.names``'
+English, translated by the catalogues: ``nardy_core/variants/i18n.py``).
 
 Function
 --------
@@ -52,6 +53,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..variants import VARIANTS
+from ..variants import i18n as _i18n
 from ..variants import texts as _texts
 
 __all__ = [
@@ -101,8 +103,7 @@ def render_blocks(blocks, lang) -> str:
 
 def game_name(game, lang="en") -> str:
     """A registered game's name in ``lang`` (its English name where it has none)."""
-    names = VARIANTS[game].names
-    return names.get(lang) or names["en"]
+    return _i18n.game_name(VARIANTS[game], lang)
 
 
 class _View(Mapping):
@@ -185,7 +186,11 @@ DEFAULTS = _View(lambda: _memo("defaults", _defaults_table))
 GAME_OPTIONS = _View(
     lambda: {key: [o.key for o in cls.option_specs] for key, cls in VARIANTS.items()}
 )
-GAME_TITLES = _View(lambda: {key: dict(cls.names) for key, cls in VARIANTS.items()})
+GAME_TITLES = _View(
+    lambda: {
+        key: {lang: _i18n.game_name(cls, lang) for lang in LANGS} for key, cls in VARIANTS.items()
+    }
+)
 
 
 def _key_default(key):
@@ -364,15 +369,7 @@ def number_words(key, value, lang="en") -> str:
             return words["off"]
         return words["once"] if n == 1 else words["times"].format(n=n)
     if how == "points":
-        if lang == "ru":
-            form = (
-                "point"
-                if n % 10 == 1 and n % 100 != 11
-                else ("points" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "points5")
-            )
-        else:
-            form = "point" if n == 1 else "points"
-        return words[form].format(n=n)
+        return _i18n.nlocalised(lang, _texts.common()["words"]["points"], n).format(n=n)
     return str(n)
 
 

@@ -31,7 +31,7 @@ from ..formats.record import (
     replay,
     replay_match,
 )
-from ..variants import get_variant
+from ..variants import get_variant, i18n
 from .boardview import board_view
 
 HUMAN = "human"
@@ -129,8 +129,7 @@ class Session:
         return self.variant.key
 
     def game_name(self, lang="en") -> str:
-        names = self.variant.names
-        return names.get(lang) or names["en"]
+        return i18n.game_name(self.variant, lang)
 
     @property
     def game(self):
@@ -604,7 +603,7 @@ class Session:
             "score": self._score_by_colour(),
             "length": self.match.length,
             "kind": self.kind.key if self.kind else None,
-            "game_names": dict(variant.names),
+            "game_names": {lang: i18n.game_name(variant, lang) for lang in i18n.LANGUAGES},
             "game_number": len(self.match.all_games()),
             "crawford": game.match.crawford,
             "result": game.result.to_dict() if game.result else None,

@@ -1,5 +1,7 @@
-"""What the page says, in English and Russian: one catalogue, ``tr(lang, key, **params)``, read
-from ``texts/page.json`` (data shipped in the wheel, ready for gettext extraction).
+"""What the page says, in English and Russian: one catalogue, ``tr(lang, key, **params)``, the
+English read from ``texts/page.json`` (data shipped in the wheel: ``{key: {"en": text}}``) and the
+translations from the gettext catalogues, context ``page:<key>`` (``nardy_core/variants/i18n.py``,
+``nardy_core/locale``).
 
 Engine errors carry a stable code (errors.py); ``error_text`` shows the code's own sentence
 where the catalogue has one and falls back on the engine's English message otherwise.
@@ -10,12 +12,15 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-LANGUAGES = ("en", "ru")
+from ..variants import i18n
+
+LANGUAGES = i18n.LANGUAGES
 
 
 def _load_catalogue() -> dict[str, tuple[str, str]]:
-    """``texts/page.json``: ``{key: {"en": text, "ru": text}}``, English the source (the future
-    gettext msgid); ``{name}`` placeholders are filled from params. A key twice is refused."""
+    """``texts/page.json``: ``{key: {"en": text}}``, English the source (the gettext msgid, its
+    translations in the catalogues, context ``page:<key>``); ``{name}`` placeholders are filled
+    from params. A key twice is refused."""
 
     def unique(pairs: list[tuple[str, object]]) -> dict[str, object]:
         keys = [k for k, _ in pairs]
@@ -27,11 +32,30 @@ def _load_catalogue() -> dict[str, tuple[str, str]]:
         resources.files(__package__).joinpath("texts", "page.json").read_text(encoding="utf-8"),
         object_pairs_hook=unique,
     )
-    return {key: (entry["en"], entry["ru"]) for key, entry in raw.items()}
+    return {
+        key: (entry["en"], i18n.localised("ru", f"page:{key}", entry))
+        for key, entry in raw.items()
+        if "plural" not in entry
+    }
+
+
+def _load_plurals() -> dict[str, dict[str, str]]:
+    """The plural words of ``texts/page.json``: ``{key: {"en": singular, "plural": plural}}``,
+    ngettext messages (``ntr``)."""
+    raw = json.loads(
+        resources.files(__package__).joinpath("texts", "page.json").read_text(encoding="utf-8")
+    )
+    return {
+        key: {"en": entry["en"], "plural": entry["plural"], "context": f"page:{key}"}
+        for key, entry in raw.items()
+        if "plural" in entry
+    }
 
 
 # key: (English, Russian)
 CATALOGUE = _load_catalogue()
+# key: plural text (ntr)
+PLURALS = _load_plurals()
 
 
 def tr(lang: str, key: str, **params) -> str:
@@ -45,16 +69,17 @@ def tr(lang: str, key: str, **params) -> str:
         return text
 
 
-def plural(lang: str, count: int, forms: str) -> str:
-    """The word form for ``count`` from ``"one|few|many"`` (Russian) or ``"one|other"``."""
-    options = forms.split("|")
-    if lang == "ru" and len(options) == 3:
-        n = abs(count) % 100
-        if 10 < n < 20:
-            return options[2]
-        n %= 10
-        return options[0] if n == 1 else options[1] if 2 <= n <= 4 else options[2]
-    return options[0] if count == 1 else options[-1]
+def ntr(lang: str, key: str, count: int, **params) -> str:
+    """A plural word of the catalogue for ``count`` (ngettext: the language's own plural forms),
+    ``{name}`` placeholders filled from params (``count`` among them as ``n``)."""
+    entry = PLURALS.get(key)
+    if entry is None:
+        return key
+    text = i18n.nlocalised(lang, entry, count)
+    try:
+        return text.format(n=count, **params)
+    except (KeyError, IndexError, ValueError):
+        return text
 
 
 def colour_name(lang, colour) -> str:
@@ -84,7 +109,7 @@ def result_text(lang, result: dict) -> str:
         "result_win",
         winner=colour_name(lang, result["winner"]),
         points=points,
-        points_word=plural(lang, points, tr(lang, "point_word")),
+        points_word=ntr(lang, "point_word", points),
         how=how,
     )
 

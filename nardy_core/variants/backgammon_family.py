@@ -80,7 +80,7 @@ class Portes(StuckDrawMixin, ShortNardy):
     opening winner rolls again and the previous winner starts the next game."""
 
     key = "portes"
-    names = {"en": "Portes", "ru": "Портес"}
+    names = {"en": "Portes"}
     link_tag = "po"
     shared_network = "short"
     race_database = True
@@ -108,7 +108,7 @@ class LongGammon(StuckDrawMixin, ShortNardy):
     """§3.9: short nardy with all fifteen checkers on own 24."""
 
     key = "longgammon"
-    names = {"en": "LongGammon", "ru": "Лонггаммон"}
+    names = {"en": "LongGammon"}
     link_tag = "lg"
     shared_network = ""
     race_database = True
@@ -123,7 +123,7 @@ class Irish(StuckDrawMixin, ShortNardy):
     opponent is on the bar, every win one point, no cube (an option, off by default)."""
 
     key = "irish"
-    names = {"en": "Irish", "ru": "Ирландские нарды"}
+    names = {"en": "Irish"}
     link_tag = "ir"
     shared_network = "short"
     race_database = False
@@ -196,7 +196,7 @@ class Jacquet(StuckDrawMixin, Variant):
     blocks of two, hits and bar; any number of checkers may leave the head."""
 
     key = "jacquet"
-    names = {"en": "Jacquet", "ru": "Жакет"}
+    names = {"en": "Jacquet"}
     link_tag = "jq"
     shared_network = ""
     race_database = True
@@ -263,7 +263,7 @@ class DutchTricktrack(StuckDrawMixin, HandEntryMixin, ShortNardy):
     and nothing off (option ``dutch_rule=HOYLE_HIT``: no hit before a checker is home)."""
 
     key = "dutch_tricktrack"
-    names = {"en": "Dutch tricktrack", "ru": "Триктрак голландский"}
+    names = {"en": "Dutch tricktrack"}
     link_tag = "dt"
     shared_network = ""
     race_database = True
@@ -327,7 +327,7 @@ class RussianTricktrack(DutchTricktrack):
     (own 24-19) and bear off from the same home (own 6-1); W point n is B point n."""
 
     key = "russian_tricktrack"
-    names = {"en": "Russian tricktrack", "ru": "Триктрак русский"}
+    names = {"en": "Russian tricktrack"}
     link_tag = "rt"
     shared_network = ""
     race_database = False

@@ -21,7 +21,7 @@ NO_HIDE, STAY, NO_HIT, NONE = "no_hide", "stay", "no_hit", "none"
 
 class CaucasianNardy(ShortNardy):
     key = "caucasian"
-    names = {"en": "Caucasian nardy", "ru": "Кавказские нарды"}
+    names = {"en": "Caucasian nardy"}
     link_tag = "c"
     shared_network = "short"
     race_database = True

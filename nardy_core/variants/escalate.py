@@ -232,7 +232,7 @@ _NEXT = Option(
 
 class Gioul(_EscalatingGame):
     key = "gioul"
-    names = {"en": "Gioul", "ru": "Гиоул"}
+    names = {"en": "Gioul"}
     link_tag = "gi"
     shared_network = ""
     race_database = False
@@ -254,7 +254,7 @@ class Gioul(_EscalatingGame):
 
 class GulBara(_EscalatingGame):
     key = "gul_bara"
-    names = {"en": "Gul bara", "ru": "Гульбар"}
+    names = {"en": "Gul bara"}
     link_tag = "gb"
     shared_network = ""
     race_database = False

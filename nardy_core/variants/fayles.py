@@ -49,7 +49,7 @@ SINGLE, UNPLAYABLE = "single", "unplayable"
 
 class Fayles(Variant):
     key = "fayles"
-    names = {"en": "Fayles", "ru": "Фэйлес"}
+    names = {"en": "Fayles"}
     link_tag = "fa"
     shared_network = ""
     race_database = False

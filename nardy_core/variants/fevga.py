@@ -43,7 +43,7 @@ _START_FULL = ones(19, 24)
 
 class Fevga(StuckDrawMixin, Variant):
     key = "fevga"
-    names = {"en": "Fevga", "ru": "Февга"}
+    names = {"en": "Fevga"}
     link_tag = "fe"
     shared_network = ""
     race_database = False
@@ -143,7 +143,7 @@ class Moultezim(Fevga):
     ``moultezim_gammon`` (AMB-38): no double win."""
 
     key = "moultezim"
-    names = {"en": "Moultezim", "ru": "Мультезим"}
+    names = {"en": "Moultezim"}
     link_tag = "mz"
     shared_network = "fevga"
     race_database = False

@@ -29,7 +29,7 @@ _BLOCK_OPTIONS = tuple(o for o in LONG_OPTIONS if o.key in ("block_rule", "block
 
 class Khachapuri(StuckDrawMixin, SixBlockMixin, Variant):
     key = "khachapuri"
-    names = {"en": "Khachapuri", "ru": "Хачапури"}
+    names = {"en": "Khachapuri"}
     link_tag = "kh"
     shared_network = ""
     race_database = False

@@ -108,7 +108,7 @@ LONG_OPTIONS = (
 
 class LongNardy(SixBlockMixin, Variant):
     key = "long"
-    names = {"en": "Long nardy", "ru": "Длинные нарды"}
+    names = {"en": "Long nardy"}
     link_tag = "l"
     shared_network = ""
     race_database = True

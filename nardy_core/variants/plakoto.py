@@ -50,7 +50,7 @@ _ANY_MINE = sum(PIN_MINE << _PIN_SHIFT[p] for p in range(1, 25))
 
 class Plakoto(Variant):
     key = "plakoto"
-    names = {"en": "Plakoto", "ru": "Плакото"}
+    names = {"en": "Plakoto"}
     link_tag = "pl"
     shared_network = ""
     race_database = False

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 class ShortNardy(Variant):
     key = "short"
-    names = {"en": "Short nardy (backgammon)", "ru": "Короткие нарды"}
+    names = {"en": "Short nardy (backgammon)"}
     link_tag = "s"
     shared_network = ""
     race_database = True

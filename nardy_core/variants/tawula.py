@@ -41,7 +41,7 @@ HEAD_PAIR = 24
 
 class Tawula(Variant):
     key = "tawula"
-    names = {"en": "Tawula", "ru": "Тавула"}
+    names = {"en": "Tawula"}
     link_tag = "tw"
     shared_network = ""
     race_database = False

@@ -42,7 +42,7 @@ BOTH, LOWER = "BOTH", "LOWER"
 
 class TourneCase(Variant):
     key = "tourne_case"
-    names = {"en": "Tourne-case", "ru": "Турнкейс"}
+    names = {"en": "Tourne-case"}
     link_tag = "tc"
     shared_network = ""
     race_database = False

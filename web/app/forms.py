@@ -10,7 +10,7 @@ from nardy_core.ui.prefs import SPEEDS, speed_of
 from nardy_core.ui.rules import option_fields as plain_options
 from nardy_core.ui.rules import source_html
 from nardy_core.ui.session import DEFAULT_LEVEL, HUMAN, bot_levels
-from nardy_core.variants import VARIANTS, get_variant
+from nardy_core.variants import VARIANTS, get_variant, i18n
 from nardy_core.variants.common import cube_options
 
 GAMES = VARIANTS  # every registered game, in registry order (the registry itself: live)
@@ -49,8 +49,7 @@ def chosen_game(game) -> str:
 
 
 def game_name(lang, game) -> str:
-    names = VARIANTS[game].names
-    return names.get(lang) or names.get("en") or game
+    return i18n.game_name(VARIANTS[game], lang) or game
 
 
 def dialog_options(variant) -> list:

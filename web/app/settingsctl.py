@@ -9,6 +9,7 @@ from dom import EMBED, absent, by_id
 from forms import settings_form
 from nardy_core.ui import text as T
 from nardy_core.ui.prefs import SPEEDS
+from nardy_core.variants.i18n import game_name
 
 LABELS = (
     ("btn-new", "new_game"),
@@ -94,7 +95,7 @@ class SettingsCtl:
 
         variant = self.app.session.variant
         lang = self.app.lang
-        name = variant.names.get(lang) or variant.names.get("en") or variant.key
+        name = game_name(variant, lang) or variant.key
         dialog = by_id("dlg-rules")
         dialog.innerHTML = (
             f'<h2 id="rules-title">{escape(T.tr(lang, "rules_title"))}: {escape(name)}</h2>'
@@ -120,7 +121,7 @@ class SettingsCtl:
             return  # the same rules as at the last render: nothing to work out again
         badge.setAttribute("data-key", repr(key))
         changed = rules_in_force(variant, lang)
-        name = variant.names.get(lang) or variant.names.get("en") or variant.key
+        name = game_name(variant, lang) or variant.key
         text = (
             T.tr(lang, "rules_house", list="; ".join(f"{q} {w}" for q, w in changed))
             if changed

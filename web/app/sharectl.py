@@ -287,7 +287,7 @@ class ShareCtl:
                     app.lang,
                     "imported",
                     games=games,
-                    games_word=T.plural(app.lang, games, T.tr(app.lang, "game_word")),
+                    games_word=T.ntr(app.lang, "game_word", games),
                 )
             )
             app.use(session, R.new_ident(now_ms()))

@@ -2,11 +2,20 @@
 ``common.json`` for what several games share. Shipped in the wheel (``pyproject.toml``,
 ``[tool.setuptools.package-data]``) and read with ``importlib.resources``.
 
-Every text is a JSON object ``{"en": ..., "ru": ...}`` (a *text* below): English is the source
-(the future gettext msgid), the other languages its translations. A text holds plain words with
-at most ``<b>…</b>`` in it; ``{n}`` stands for a number where one is inserted.
+Every text is a JSON object ``{"en": ...}`` (a *text* below): English, the source and the gettext
+msgid. Its translations are in the gettext catalogues (``nardy_core/locale/<lang>/LC_MESSAGES/
+nardy.po``, context ``<file stem>:<path of the text in the file>``: ``nardy_core/variants/i18n.py``);
+``read`` gives every text as ``{lang: text}`` for every language of ``LANGS``, the catalogue's
+translation or else the English. A game from outside the package, which has no entries in our
+catalogues, may write its translations inline (``{"en": ..., "ru": ...}``): they are used where the
+catalogue has none. A plural text, ``{"en": singular, "plural": plural}`` (``words.points``),
+is an ngettext message, read with ``i18n.nlocalised(lang, text, count)``. A text holds plain words
+with at most ``<b>…</b>`` in it; ``{n}`` stands for a number where one is inserted. After changing
+an English text: ``python tools/i18n.py extract``, ``update``, translate in the ``.po``,
+``compile``.
 
-``<key>.json`` (a game; the game's names are code: ``Variant.names``)::
+``<key>.json`` (a game; the game's English name is code, ``Variant.names``, translated in the
+catalogues with context ``game:<key>``)::
 
     {"about": {"line": text, "region": text},      # the game picker's line and region
      "rules": [block, ...],                          # the Rules panel's summary, in order
@@ -30,24 +39,28 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+
+from ..i18n import LANGUAGES, localise
 
 if TYPE_CHECKING:
     from ...engine.variant import Variant
 
-LANGS = ("en", "ru")
+LANGS = LANGUAGES
 _CACHE: dict[tuple[str, str], dict[str, Any]] = {}
 
 
 def read(package: str, name: str) -> dict[str, Any]:
-    """The JSON file ``name`` of ``package`` (cached), or ``{}`` when there is none."""
+    """The JSON file ``name`` of ``package`` (cached), or ``{}`` when there is none, each text
+    as ``{lang: text}`` (translated: ``i18n.localise``)."""
     found = _CACHE.get((package, name))
     if found is None:
         try:
             text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
         except (FileNotFoundError, ModuleNotFoundError, OSError):
             text = "{}"
-        found = _CACHE[(package, name)] = json.loads(text)
+        stem = name.rsplit(".", 1)[0]
+        found = _CACHE[(package, name)] = cast("dict[str, Any]", localise(json.loads(text), stem))
     return found
 
 

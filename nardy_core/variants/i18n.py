@@ -1,0 +1,143 @@
+"""The translations: gettext catalogues read with the standard library's ``gettext``.
+
+The English texts are the source (the msgids); every other language comes from the compiled
+catalogue ``nardy_core/locale/<lang>/LC_MESSAGES/nardy.mo``, read with ``importlib.resources``
+(so it works from the wheel in Pyodide too). Each text has a context (msgctxt) that says where
+it is, so that equal English in two places can be translated differently:
+
+* the page's words (``ui/texts/page.json``): ``page:<key>``;
+* the games' texts (``variants/texts/<file>.json``): ``<file stem>:<path>``, the path of the text
+  in the file with ``:`` between keys and list indices (``long:rules:3:p``,
+  ``common:options:max_cube:choices:0:help``);
+* the games' names: ``game:<key>``; the mixed matches' names: ``match:<kind>``.
+
+The ``.po`` files are edited (Poedit), the ``.pot`` template is extracted from the texts files and
+the code, the ``.mo`` files are compiled at build time and never committed:
+``python tools/i18n.py extract|update|compile`` (Babel, a development tool only).
+
+A language of ``LANGUAGES`` other than English whose ``.mo`` is missing (a checkout where the
+catalogues were not compiled) raises ``CatalogueMissing``, which says to run
+``python tools/i18n.py compile``. English never needs a catalogue; a language not in
+``LANGUAGES`` reads as English.
+
+A text may also carry its translations inline (``{"en": ..., "ru": ...}``, a game registered
+from outside this package, which has no entry in our catalogues): the catalogue's translation
+comes first, then the inline one, then the English.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Mapping
+from importlib import resources
+
+SOURCE = "en"
+LANGUAGES = ("en", "ru")
+DOMAIN = "nardy"
+
+_TRANSLATIONS: dict[str, gettext.NullTranslations] = {}
+
+
+class CatalogueMissing(RuntimeError):
+    """A language's compiled catalogue (``.mo``) is not there."""
+
+
+def translation(lang: str) -> gettext.NullTranslations:
+    """The catalogue of ``lang`` (cached): English and unknown languages translate nothing."""
+    found = _TRANSLATIONS.get(lang)
+    if found is not None:
+        return found
+    if lang == SOURCE or lang not in LANGUAGES:
+        found = gettext.NullTranslations()
+    else:
+        path = resources.files("nardy_core").joinpath("locale", lang, "LC_MESSAGES", DOMAIN + ".mo")
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise CatalogueMissing(
+                f"no compiled catalogue nardy_core/locale/{lang}/LC_MESSAGES/{DOMAIN}.mo: "
+                "run `python tools/i18n.py compile` (tools/setup.sh and tools/build_web.py do)"
+            ) from exc
+        found = gettext.GNUTranslations(io.BytesIO(data))
+    _TRANSLATIONS[lang] = found
+    return found
+
+
+def gettext_(lang: str, msgid: str) -> str:
+    return translation(lang).gettext(msgid)
+
+
+def pgettext(lang: str, context: str, msgid: str) -> str:
+    return translation(lang).pgettext(context, msgid)
+
+
+def npgettext(lang: str, context: str, singular: str, plural: str, count: int) -> str:
+    return translation(lang).npgettext(context, singular, plural, count)
+
+
+def localised(lang: str, context: str, text: Mapping[str, str]) -> str:
+    """A text (``{"en": ..., maybe other languages inline}``) in ``lang``: the catalogue's
+    translation, else the inline one, else the English."""
+    english = text["en"]
+    if lang == SOURCE:
+        return english
+    found = pgettext(lang, context, english)
+    if found != english:
+        return found
+    return text.get(lang) or english
+
+
+def nlocalised(lang: str, text: Mapping[str, str], count: int) -> str:
+    """A plural text (``{"en": singular, "plural": plural, "context": msgctxt}``, as ``localise``
+    leaves it) in ``lang`` for ``count``: the catalogue's form (ngettext: the language's own
+    plural rule from the catalogue's header), else the English one."""
+    return npgettext(lang, text["context"], text["en"], text["plural"], count)
+
+
+def localise(data: object, stem: str, path: str = "") -> object:
+    """A texts file's data with every text (a dict with an ``"en"`` string) replaced by
+    ``{lang: text in lang}`` for every language of ``LANGUAGES`` (contexts as above); a plural
+    text (``{"en": singular, "plural": plural}``) gets its ``"context"`` and is read with
+    ``nlocalised``."""
+    if isinstance(data, dict):
+        if isinstance(data.get("en"), str):
+            context = f"{stem}:{path}"
+            if isinstance(data.get("plural"), str):
+                return {"en": data["en"], "plural": data["plural"], "context": context}
+            return {lang: localised(lang, context, data) for lang in LANGUAGES}
+        return {k: localise(v, stem, f"{path}:{k}" if path else str(k)) for k, v in data.items()}
+    if isinstance(data, list):
+        return [localise(v, stem, f"{path}:{i}" if path else str(i)) for i, v in enumerate(data)]
+    return data
+
+
+def texts_in(data: object, path: str = "") -> list[tuple[str, str, str | None]]:
+    """``[(path, English, English plural or None), ...]`` of every text of a texts file's data,
+    in file order (what ``tools/babel_extract.py`` extracts; the context is ``<stem>:<path>``)."""
+    if isinstance(data, dict):
+        if isinstance(data.get("en"), str):
+            plural = data.get("plural")
+            return [(path, data["en"], plural if isinstance(plural, str) else None)]
+        out: list[tuple[str, str, str | None]] = []
+        for k, v in data.items():
+            out += texts_in(v, f"{path}:{k}" if path else str(k))
+        return out
+    if isinstance(data, list):
+        out = []
+        for i, v in enumerate(data):
+            out += texts_in(v, f"{path}:{i}" if path else str(i))
+        return out
+    return []
+
+
+def name_in(lang: str, context: str, names: Mapping[str, str]) -> str:
+    """A game's or a match's name (``names``: ``{"en": ..., maybe others inline}``) in
+    ``lang``; ``context``: ``game:<key>`` or ``match:<kind>``."""
+    return localised(lang, context, names)
+
+
+def game_name(variant: object, lang: str) -> str:
+    """A game's name (a ``Variant`` class or instance) in ``lang``."""
+    names: Mapping[str, str] = getattr(variant, "names")  # noqa: B009
+    return name_in(lang, f"game:{getattr(variant, 'key')}", names)  # noqa: B009
