@@ -79,6 +79,53 @@ def test_a_missing_catalogue_says_how_to_compile(monkeypatch):
         i18n.translation("ru")
 
 
+def test_the_po_compiled_in_memory_is_the_compiled_catalogue():
+    """A copy installed without the compile step reads the .po, compiled by ``pofile`` to the
+    very messages msgfmt (Babel) writes."""
+    import gettext
+    import io
+
+    from nardy_core.variants.pofile import mo_bytes
+
+    folder = LOCALE / "ru" / "LC_MESSAGES"
+    ours = gettext.GNUTranslations(io.BytesIO(mo_bytes((folder / "nardy.po").read_text("utf-8"))))
+    with open(folder / "nardy.mo", "rb") as f:
+        babel = gettext.GNUTranslations(f)
+    assert len(ours._catalog) > 800
+    assert ours._catalog == babel._catalog
+    assert ours.npgettext("page:point_word", "point", "points", 22) == "очка"
+
+
+def test_without_a_compiled_catalogue_the_po_is_read(monkeypatch, tmp_path):
+    from nardy_core.variants import i18n
+
+    po = (LOCALE / "ru" / "LC_MESSAGES" / "nardy.po").read_text("utf-8")
+    folder = tmp_path / "nardy_core" / "locale" / "ru" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "nardy.po").write_text(po, "utf-8")
+    monkeypatch.setattr(i18n.resources, "files", lambda package: tmp_path / package)
+    monkeypatch.setattr(i18n, "_TRANSLATIONS", {})
+    assert i18n.pgettext("ru", "game:long", "Long nardy") == "Длинные нарды"
+
+
+def test_a_fuzzy_or_empty_translation_is_left_out():
+    import gettext
+    import io
+
+    from nardy_core.variants.pofile import mo_bytes
+
+    po = (
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        '#, fuzzy\nmsgctxt "a"\nmsgid "One"\nmsgstr "Раз"\n\n'
+        'msgctxt "b"\nmsgid "Two"\nmsgstr ""\n\n'
+        'msgctxt "c"\nmsgid "Three \\"3\\""\nmsgstr ""\n"Три "\n"\\"3\\""\n'
+    )
+    catalogue = gettext.GNUTranslations(io.BytesIO(mo_bytes(po)))
+    assert catalogue.pgettext("a", "One") == "One"
+    assert catalogue.pgettext("b", "Two") == "Two"
+    assert catalogue.pgettext("c", 'Three "3"') == 'Три "3"'
+
+
 def test_inline_translations_of_a_game_from_outside():
     from nardy_core.variants import i18n
 

@@ -15,10 +15,10 @@ The ``.po`` files are edited (Poedit), the ``.pot`` template is extracted from t
 the code, the ``.mo`` files are compiled at build time and never committed:
 ``python tools/i18n.py extract|update|compile`` (Babel, a development tool only).
 
-A language of ``LANGUAGES`` other than English whose ``.mo`` is missing (a checkout where the
-catalogues were not compiled) raises ``CatalogueMissing``, which says to run
-``python tools/i18n.py compile``. English never needs a catalogue; a language not in
-``LANGUAGES`` reads as English.
+A language of ``LANGUAGES`` other than English whose ``.mo`` is missing (a copy installed where
+the compile never ran) is read from its ``.po``, compiled in memory (``pofile``); with neither,
+``CatalogueMissing`` says to run ``python tools/i18n.py compile``. English never needs a
+catalogue; a language not in ``LANGUAGES`` reads as English.
 
 A text may also carry its translations inline (``{"en": ..., "ru": ...}``, a game registered
 from outside this package, which has no entry in our catalogues): the catalogue's translation
@@ -31,6 +31,8 @@ import gettext
 import io
 from collections.abc import Mapping
 from importlib import resources
+
+from .pofile import mo_bytes
 
 SOURCE = "en"
 LANGUAGES = ("en", "ru")
@@ -51,17 +53,26 @@ def translation(lang: str) -> gettext.NullTranslations:
     if lang == SOURCE or lang not in LANGUAGES:
         found = gettext.NullTranslations()
     else:
-        path = resources.files("nardy_core").joinpath("locale", lang, "LC_MESSAGES", DOMAIN + ".mo")
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise CatalogueMissing(
-                f"no compiled catalogue nardy_core/locale/{lang}/LC_MESSAGES/{DOMAIN}.mo: "
-                "run `python tools/i18n.py compile` (tools/setup.sh and tools/build_web.py do)"
-            ) from exc
-        found = gettext.GNUTranslations(io.BytesIO(data))
+        found = gettext.GNUTranslations(io.BytesIO(_compiled(lang)))
     _TRANSLATIONS[lang] = found
     return found
+
+
+def _compiled(lang: str) -> bytes:
+    """The ``.mo`` of ``lang``: the compiled file, else (a copy installed without the compile
+    step) its ``.po`` compiled here; ``CatalogueMissing`` when neither is there."""
+    folder = resources.files("nardy_core").joinpath("locale", lang, "LC_MESSAGES")
+    try:
+        return folder.joinpath(DOMAIN + ".mo").read_bytes()
+    except OSError:
+        pass
+    try:
+        return mo_bytes(folder.joinpath(DOMAIN + ".po").read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CatalogueMissing(
+            f"no catalogue nardy_core/locale/{lang}/LC_MESSAGES/{DOMAIN}.mo (nor its .po): "
+            "run `python tools/i18n.py compile` (tools/setup.sh and tools/build_web.py do)"
+        ) from exc
 
 
 def gettext_(lang: str, msgid: str) -> str:
