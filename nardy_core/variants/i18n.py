@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
+from typing import Any, cast
 
 from .pofile import mo_bytes
 
@@ -106,40 +107,56 @@ def nlocalised(lang: str, text: Mapping[str, str], count: int) -> str:
     return npgettext(lang, text["context"], text["en"], text["plural"], count)
 
 
-def localise(data: object, stem: str, path: str = "") -> object:
+def _is_text(data: object) -> bool:
+    return isinstance(data, dict) and isinstance(data.get("en"), str)
+
+
+def _map_texts(
+    data: object, on_text: Callable[[str, dict[str, Any]], object], path: str = ""
+) -> object:
+    """``data`` with every text (a dict with an ``"en"`` string) replaced by ``on_text(path,
+    text)``: the one walk that names a text's place (``rules:3:p``), shared by the reader and
+    the extractor so that both give a text the same context."""
+    if _is_text(data):
+        return on_text(path, cast("dict[str, Any]", data))
+    if isinstance(data, dict):
+        return {
+            k: _map_texts(v, on_text, f"{path}:{k}" if path else str(k)) for k, v in data.items()
+        }
+    if isinstance(data, list):
+        return [
+            _map_texts(v, on_text, f"{path}:{i}" if path else str(i)) for i, v in enumerate(data)
+        ]
+    return data
+
+
+def localise(data: object, stem: str) -> object:
     """A texts file's data with every text (a dict with an ``"en"`` string) replaced by
     ``{lang: text in lang}`` for every language of ``LANGUAGES`` (contexts as above); a plural
     text (``{"en": singular, "plural": plural}``) gets its ``"context"`` and is read with
     ``nlocalised``."""
-    if isinstance(data, dict):
-        if isinstance(data.get("en"), str):
-            context = f"{stem}:{path}"
-            if isinstance(data.get("plural"), str):
-                return {"en": data["en"], "plural": data["plural"], "context": context}
-            return {lang: localised(lang, context, data) for lang in LANGUAGES}
-        return {k: localise(v, stem, f"{path}:{k}" if path else str(k)) for k, v in data.items()}
-    if isinstance(data, list):
-        return [localise(v, stem, f"{path}:{i}" if path else str(i)) for i, v in enumerate(data)]
-    return data
+
+    def one(path: str, text: dict[str, Any]) -> object:
+        context = f"{stem}:{path}"
+        if isinstance(text.get("plural"), str):
+            return {"en": text["en"], "plural": text["plural"], "context": context}
+        return {lang: localised(lang, context, text) for lang in LANGUAGES}
+
+    return _map_texts(data, one)
 
 
-def texts_in(data: object, path: str = "") -> list[tuple[str, str, str | None]]:
+def texts_in(data: object) -> list[tuple[str, str, str | None]]:
     """``[(path, English, English plural or None), ...]`` of every text of a texts file's data,
     in file order (what ``tools/babel_extract.py`` extracts; the context is ``<stem>:<path>``)."""
-    if isinstance(data, dict):
-        if isinstance(data.get("en"), str):
-            plural = data.get("plural")
-            return [(path, data["en"], plural if isinstance(plural, str) else None)]
-        out: list[tuple[str, str, str | None]] = []
-        for k, v in data.items():
-            out += texts_in(v, f"{path}:{k}" if path else str(k))
-        return out
-    if isinstance(data, list):
-        out = []
-        for i, v in enumerate(data):
-            out += texts_in(v, f"{path}:{i}" if path else str(i))
-        return out
-    return []
+    found: list[tuple[str, str, str | None]] = []
+
+    def one(path: str, text: dict[str, Any]) -> object:
+        plural = text.get("plural")
+        found.append((path, text["en"], plural if isinstance(plural, str) else None))
+        return text
+
+    _map_texts(data, one)
+    return found
 
 
 def name_in(lang: str, context: str, names: Mapping[str, str]) -> str:
