@@ -21,6 +21,7 @@ from ..variants import VARIANTS, get_variant
 MAX_GAMES = 10_000  # the highest --game-number of review
 MAX_SELFPLAY = 10_000_000  # the most games selfplay is asked for
 MAX_JOBS = 256  # the most processes selfplay starts
+_LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
 
 
 def _parse_dice(text):
@@ -267,9 +268,13 @@ def cmd_review(args):
 def cmd_play(args):
     # start-up: the bots, the review, the referees and the page's logic load only for the
     # commands that use them
+    from ..variants.i18n import best_language
     from .terminal import play_terminal
 
-    return play_terminal(args)
+    # --lang, else the locale's variables as gettext reads them (LANGUAGE, LC_ALL, LC_MESSAGES,
+    # LANG); a language with no catalogue falls back as the page's does
+    tags = [args.lang] if args.lang else [os.environ.get(v) for v in _LOCALE_VARIABLES]
+    return play_terminal(args, lang=best_language(*tags))
 
 
 def cmd_codes(args):
@@ -422,6 +427,10 @@ def build_parser():
         "--white", default="human", help=f"human (default) or a bot level: {', '.join(LEVELS)}"
     )
     p.add_argument("--black", default="human", help="human (default) or a bot level")
+    p.add_argument(
+        "--lang",
+        help="the game's language, e.g. ru or tr (default: from LANGUAGE, LC_ALL, LANG)",
+    )
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser(

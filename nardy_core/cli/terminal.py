@@ -10,9 +10,17 @@ from ..engine.game import DOUBLE, MOVE, RESIGN, ROLL
 from ..engine.match import Match
 from ..engine.playnotation import format_steps
 from ..formats.textboard import render
+from ..ui.text import error_text, ntr, outcome_word, result_text, tr
 from ..variants import get_variant
+from ..variants.i18n import game_name
 
-COLOURS = ("White (O)", "Black (X)")
+# the bot's other actions, named as the page's buttons name them
+_ACTION_KEYS = {"double": "double", "take": "take", "drop": "drop", "beaver": "beaver",
+                "resign": "resign", "accept": "accept", "decline": "decline"}
+
+
+def _colour(lang, colour):
+    return tr(lang, ("term_white", "term_black")[colour])
 
 
 def _ask(prompt, out):
@@ -27,32 +35,29 @@ def _ask(prompt, out):
     return line.strip()
 
 
-def _describe_action(game, action):
+def _describe_action(lang, player, level, action):
     if action[0] == "play":
-        return "plays " + format_steps([tuple(s) for s in action[1]])
+        play = format_steps([tuple(s) for s in action[1]])
+        return tr(lang, "term_bot_plays", player=player, level=level, play=play)
     if action[0] == "roll":
-        return "rolls " + "-".join(map(str, action[1]))
-    return action[0]
+        dice = "-".join(map(str, action[1]))
+        return tr(lang, "term_bot_rolls", player=player, level=level, dice=dice)
+    word = tr(lang, _ACTION_KEYS[action[0]]) if action[0] in _ACTION_KEYS else action[0]
+    return tr(lang, "term_bot_does", player=player, level=level, action=word)
 
 
-def _describe_result(game):
+def _describe_result(lang, game):
     r = game.result
-    if r.winner is None:
-        return f"Draw ({r.points} each)"
-    how = {
-        "drop": "the double was dropped",
-        "resign": f"resignation ({r.kind})",
-        "bear_off": r.kind,
-        "roll": f"the roll could not be played ({r.kind})",
-    }[r.reason]
-    return f"{COLOURS[r.winner]} wins {r.points} point(s): {how}, cube {r.cube}"
+    result = {"winner": r.winner, "kind": r.kind, "reason": r.reason, "points": r.points}
+    text = result_text(lang, result)
+    return text if r.winner is None else tr(lang, "term_cube", result=text, cube=r.cube)
 
 
-def _human_turn(game, out):
-    colour = COLOURS[game.position.turn]
+def _human_turn(lang, game, out):
+    player = _colour(lang, game.position.turn)
     if game.phase == ROLL:
-        hint = "Enter = roll" + (", d = double" if game.can_double() else "") + ", r = resign"
-        answer = _ask(f"{colour}: {hint}, q = quit > ", out).lower()
+        key = "term_ask_roll_double" if game.can_double() else "term_ask_roll"
+        answer = _ask(tr(lang, key, player=player), out).lower()
         if answer == "d":
             game.double()
         elif answer == "r":
@@ -62,27 +67,28 @@ def _human_turn(game, out):
         else:
             game.roll()
     elif game.phase == DOUBLE:
-        taker = COLOURS[game.actor]
-        extra = ", b = beaver" if game.can_beaver() else ""
-        answer = _ask(
-            f"{taker}: double to {game.cube.value * 2}: t = take, p = pass{extra} > ", out
-        ).lower()
+        key = "term_ask_take_beaver" if game.can_beaver() else "term_ask_take"
+        taker = _colour(lang, game.actor)
+        answer = _ask(tr(lang, key, player=taker, value=game.cube.value * 2), out).lower()
         {"t": game.take, "p": game.drop, "b": game.beaver}.get(answer, game.take)()
     elif game.phase == RESIGN:
         resigner, kind = game.resign_offer
-        answer = _ask(f"{COLOURS[1 - resigner]}: accept resignation ({kind})? y/n > ", out)
+        prompt = tr(
+            lang, "term_ask_accept", player=_colour(lang, 1 - resigner), kind=outcome_word(lang, kind)
+        )
+        answer = _ask(prompt, out)
         (game.accept_resignation if answer.lower().startswith("y") else game.decline_resignation)()
     elif game.phase == MOVE:
         try:
             plays = game.legal_plays()
         except SearchLimitError:  # a whole escalating list: its plays are typed, not listed
             plays = []
-            out.write("  too many plays to list: type one in notation\n")
+            out.write("  " + tr(lang, "term_too_many") + "\n")
         for i, play in enumerate(plays[:40], 1):
             out.write(f"  {i:2}. {play}\n")
         if len(plays) > 40:
-            out.write(f"  … {len(plays)} plays in all: type one in notation\n")
-        answer = _ask(f"{colour}: play (number or e.g. 24/18 13/8), r = resign > ", out)
+            out.write("  " + ntr(lang, "term_more_plays", len(plays)) + "\n")
+        answer = _ask(tr(lang, "term_ask_play", player=player), out)
         if answer.lower() == "r":
             game.resign()
         elif answer.isdigit():  # a number of the list, not a play written as text
@@ -104,7 +110,8 @@ def _listed(plays, answer):
     )
 
 
-def play_terminal(args, out=None) -> int:
+def play_terminal(args, out=None, lang="en") -> int:
+    """A game in the terminal, its words in ``lang`` (``--lang``, else the ``LANG`` variable)."""
     out = out or sys.stdout
     options = {}
     for pair in args.option or ():
@@ -127,7 +134,7 @@ def play_terminal(args, out=None) -> int:
         if who != "human"
     }
     match = Match(variant, length=args.match, seed=args.seed)
-    out.write(f"{variant.names['en']} — dice seed {match.seed}\n")
+    out.write(tr(lang, "term_title", game=game_name(variant, lang), seed=match.seed) + "\n")
     try:
         while match.game is not None:
             game = match.game
@@ -137,23 +144,25 @@ def play_terminal(args, out=None) -> int:
                 who = (args.white, args.black)[game.players[game.position.turn]]
                 try:
                     if who == "human":
-                        _human_turn(game, out)
+                        _human_turn(lang, game, out)
                     else:
                         before = len(game.actions)
-                        colour = COLOURS[game.position.turn]
+                        colour = _colour(lang, game.position.turn)
                         bots[who].act(game)
                         for action in game.actions[before:]:
-                            out.write(f"  {colour} bot ({who}): {_describe_action(game, action)}\n")
+                            out.write("  " + _describe_action(lang, colour, who, action) + "\n")
                 except NardyError as exc:
-                    out.write(f"  ! {exc}\n")
-            out.write("\n" + render(game.position) + "\n" + _describe_result(game) + "\n")
+                    out.write(f"  ! {error_text(lang, exc)}\n")
+            result = _describe_result(lang, game)
+            out.write("\n" + render(game.position) + "\n" + result + "\n")
             if not match.length:  # a money session: another game if a person wants one
                 if "human" not in (args.white, args.black):
                     break
-                if _ask("Another game? Enter = yes, q = quit > ", out).lower() == "q":
+                if _ask(tr(lang, "term_another"), out).lower() == "q":
                     raise EOFError
             match.next_game()
-            out.write(f"Match score {match.score[0]}-{match.score[1]} (to {match.length})\n")
+            white, black = match.score
+            out.write(tr(lang, "term_score", white=white, black=black, length=match.length) + "\n")
     except EOFError:
-        out.write("\nbye\n")
+        out.write("\n" + tr(lang, "term_bye") + "\n")
     return 0

@@ -29,15 +29,37 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Callable, Mapping
+import struct
+from collections.abc import Callable, Iterator, Mapping
 from importlib import resources
 from typing import Any, cast
 
-from .pofile import mo_bytes
+from .pofile import mo_bytes, po_header
 
 SOURCE = "en"
-LANGUAGES = ("en", "ru")
 DOMAIN = "nardy"
+# languages written right to left: their pages set dir="rtl" (the board keeps its geometry)
+RTL = frozenset({"ar", "fa", "he", "ur", "ps", "ckb"})
+# where a language has no catalogue, the one its players most likely read (the rest: English)
+FALLBACKS = {"kk": "ru", "ky": "ru", "uz": "ru", "tg": "ru", "tk": "ru", "be": "ru"}
+
+
+def _discover() -> tuple[str, ...]:
+    """English, then every language with a catalogue under ``nardy_core/locale`` (a ``.po`` or
+    its compiled ``.mo``), in code order: adding a language is adding its folder."""
+    found: set[str] = set()
+    try:
+        for folder in resources.files("nardy_core").joinpath("locale").iterdir():
+            messages = folder.joinpath("LC_MESSAGES")
+            if any(messages.joinpath(DOMAIN + s).is_file() for s in (".po", ".mo")):
+                found.add(folder.name)
+    except (OSError, FileNotFoundError):
+        pass
+    found.discard(SOURCE)
+    return (SOURCE, *sorted(found))
+
+
+LANGUAGES = _discover()
 
 _TRANSLATIONS: dict[str, gettext.NullTranslations] = {}
 
@@ -74,6 +96,90 @@ def _compiled(lang: str) -> bytes:
             f"no catalogue nardy_core/locale/{lang}/LC_MESSAGES/{DOMAIN}.mo (nor its .po): "
             "run `python tools/i18n.py compile` (tools/setup.sh and tools/build_web.py do)"
         ) from exc
+
+
+def best_language(*tags: object) -> str:
+    """The language of ``LANGUAGES`` for the first usable tag of ``tags`` (a browser's
+    ``navigator.language`` such as ``"ru-RU"``, a locale such as ``"uk_UA.UTF-8"``, a choice such
+    as ``"tr"``): the tag's own language where it has a catalogue, else its fallback
+    (``FALLBACKS``: Kazakh, Kyrgyz, Uzbek, Tajik, Turkmen, Belarusian read Russian), else the next
+    tag; English when none is usable. ``C`` and ``POSIX`` say nothing."""
+    for tag in tags:
+        if not isinstance(tag, str):
+            continue
+        for part in tag.split(":"):  # LANGUAGE may list several: "uk:ru"
+            code = part.strip().replace("_", "-").split(".")[0].split("-")[0].lower()
+            if not code or code in ("c", "posix"):
+                continue
+            if code in LANGUAGES:
+                return code
+            if FALLBACKS.get(code) in LANGUAGES:
+                return FALLBACKS[code]
+    return SOURCE
+
+
+def direction(lang: str) -> str:
+    """``"rtl"`` for a language written right to left, else ``"ltr"``."""
+    return "rtl" if lang in RTL else "ltr"
+
+
+def about(lang: str) -> dict[str, str]:
+    """What a language's catalogue says of itself, from its header alone (the menu lists every
+    language without loading every catalogue): ``name`` (the language in its own name,
+    ``X-Native-Name``) and ``reviewed`` (``X-Reviewed-By``: empty until a speaker of the language
+    has read the whole catalogue)."""
+    if lang == SOURCE:
+        return {"name": "English", "reviewed": "the nardy project"}
+    header = _header(lang)
+    return {
+        "name": header.get("X-Native-Name", lang),
+        "reviewed": header.get("X-Reviewed-By", ""),
+    }
+
+
+_HEADERS: dict[str, dict[str, str]] = {}
+
+
+def _header(lang: str) -> dict[str, str]:
+    found = _HEADERS.get(lang)
+    if found is None:
+        found = _HEADERS[lang] = _read_header(lang)
+    return found
+
+
+def _read_header(lang: str) -> dict[str, str]:
+    folder = resources.files("nardy_core").joinpath("locale", lang, "LC_MESSAGES")
+    try:
+        raw = folder.joinpath(DOMAIN + ".mo").read_bytes()
+    except OSError:
+        try:
+            return po_header(folder.joinpath(DOMAIN + ".po").read_text(encoding="utf-8"))
+        except OSError:
+            return {}
+    return _mo_header(raw)
+
+
+def _mo_header(raw: bytes) -> dict[str, str]:
+    """The header of a compiled catalogue: the translation of the empty msgid, which sorts first
+    (the GNU .mo layout: magic, revision, count, then the offsets of the two string tables)."""
+    try:
+        order = "<" if raw[:4] == b"\xde\x12\x04\x95" else ">"
+        _, _, count, originals, translations = struct.unpack(order + "5I", raw[:20])
+        if not count:
+            return {}
+        length, offset = struct.unpack(order + "2I", raw[originals : originals + 8])
+        if length:
+            return {}  # no header entry
+        length, offset = struct.unpack(order + "2I", raw[translations : translations + 8])
+        text = raw[offset : offset + length].decode("utf-8")
+    except (struct.error, UnicodeDecodeError):
+        return {}
+    header = {}
+    for line in text.splitlines():
+        key, sep, value = line.partition(":")
+        if sep:
+            header[key.strip()] = value.strip()
+    return header
 
 
 def gettext_(lang: str, msgid: str) -> str:
@@ -130,17 +236,45 @@ def _map_texts(
     return data
 
 
+class Localised(Mapping[str, str]):
+    """A text as ``{lang: text in lang}`` for every language of ``LANGUAGES``, each looked up in
+    its catalogue when first asked for: a page in Greek never loads the other catalogues."""
+
+    __slots__ = ("_context", "_text", "_found")
+
+    def __init__(self, context: str, text: Mapping[str, str]) -> None:
+        self._context = context
+        self._text = text
+        self._found: dict[str, str] = {}
+
+    def __getitem__(self, lang: str) -> str:
+        found = self._found.get(lang)
+        if found is None:
+            if lang not in LANGUAGES:
+                raise KeyError(lang)
+            found = self._found[lang] = localised(lang, self._context, self._text)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+    def __repr__(self) -> str:
+        return f"Localised({self._context!r}, {self._text['en']!r})"
+
+
 def localise(data: object, stem: str) -> object:
-    """A texts file's data with every text (a dict with an ``"en"`` string) replaced by
-    ``{lang: text in lang}`` for every language of ``LANGUAGES`` (contexts as above); a plural
-    text (``{"en": singular, "plural": plural}``) gets its ``"context"`` and is read with
-    ``nlocalised``."""
+    """A texts file's data with every text (a dict with an ``"en"`` string) replaced by a
+    ``Localised`` mapping ``{lang: text in lang}`` (contexts as above); a plural text (``{"en":
+    singular, "plural": plural}``) gets its ``"context"`` and is read with ``nlocalised``."""
 
     def one(path: str, text: dict[str, Any]) -> object:
         context = f"{stem}:{path}"
         if isinstance(text.get("plural"), str):
             return {"en": text["en"], "plural": text["plural"], "context": context}
-        return {lang: localised(lang, context, text) for lang in LANGUAGES}
+        return Localised(context, text)
 
     return _map_texts(data, one)
 

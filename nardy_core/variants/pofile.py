@@ -81,3 +81,16 @@ def mo_bytes(text: str) -> bytes:
     header = struct.pack("<7I", 0x950412DE, 0, len(keys), 28, 28 + 8 * len(keys), 0, 0)
     tables = struct.pack(f"<{4 * len(keys)}I", *id_table, *str_table)
     return header + tables + ids + strs
+
+
+def po_header(text: str) -> dict[str, str]:
+    """The header fields of a ``.po`` text (the translation of the empty msgid)."""
+    for entry in _entries(text):
+        if entry.get("msgid") == "" and "msgctxt" not in entry:
+            fields = {}
+            for line in entry.get("msgstr", "").splitlines():
+                key, sep, value = line.partition(":")
+                if sep:
+                    fields[key.strip()] = value.strip()
+            return fields
+    return {}
