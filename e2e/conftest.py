@@ -257,6 +257,13 @@ def open_app_fixture():
     return open_app
 
 
+def choose_language(page, lang):
+    """Pick ``lang`` in the header's language menu."""
+    click_header(page, "#btn-lang")
+    page.click(f'#dlg-lang [data-lang="{lang}"]')
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+
+
 def click_header(page, button):
     """Click one of the header's buttons (``#btn-new``, ``#btn-share``…): below 1180 px they
     sit in the menu, opened first."""

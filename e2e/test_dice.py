@@ -8,7 +8,7 @@ A game imported from a file (its dice written in it) says that there is nothing 
 import hashlib
 import json
 
-from conftest import open_app
+from conftest import choose_language, open_app
 from nardy_core.cli.main import main
 from test_game import phase, play_human_turn, wait_for_person
 
@@ -73,7 +73,7 @@ def test_commitment_then_seed_and_verify_then_statistics(page):
     page.click("#ds-close")
 
     # Russian, and a reload neither hides the seed nor counts the game again
-    page.click("#btn-lang")
+    choose_language(page, "ru")
     assert "Зерно костей" in page.text_content("#dice")
     open_app(page)  # the saved game again (no address: a link would open a new game)
     assert page.text_content("#dice-seed") == SEED

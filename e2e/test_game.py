@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import open_app, wait_ready
+from conftest import choose_language, open_app, wait_ready
 from journey import BOARD  # e2e/engines: the journey reads the board the same way
 
 MOVABLE = "#board .loc.movable"
@@ -266,7 +266,7 @@ def test_russian_from_the_browser_and_switchable(page):
     open_app(page, "?new=long&p0=human&p1=human&seed=lang")
     assert page.text_content("#btn-new") == "Новая игра"
     assert "Жребий" in page.text_content("#log")  # long nardy's lot for colours
-    page.click("#btn-lang")
+    choose_language(page, "en")
     assert page.text_content("#btn-new") == "New game"
     page.reload()
     wait_ready(page)

@@ -4,7 +4,7 @@ dialog with its own lengths, the scoreboard names the match, its length and the 
 two people on the same device) the second game is plakoto, set up as plakoto and opened by the
 first game's winner. The gul bara / tapa match is offered only once gul bara is registered."""
 
-from conftest import open_app, wait_ready
+from conftest import choose_language, open_app, wait_ready
 from nardy_core.variants import VARIANTS
 from test_game import board_state, phase, wait_for_person
 
@@ -68,7 +68,7 @@ def test_a_tavli_match_second_game_is_plakoto(page):
     assert phase(page) in ("roll", "move")
 
     # the scoreboard in Russian too, and the match survives a reload
-    page.click("#btn-lang")
+    choose_language(page, "ru")
     assert match_text(page) == (
         "Матч тавли (портес, плакото, февга) · матч до 3 · партия 2: Плакото"
     )

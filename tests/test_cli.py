@@ -310,9 +310,9 @@ def play(monkeypatch, capsys):
 def test_play_by_numbers_until_eof(play):
     rc, out, err = play(["1"] * 40, "--game", "short", "--seed", "42")
     assert rc == 0
-    assert lines(out)[-1] == "bye"
+    assert lines(out)[-1] == "Goodbye"
     assert "dice seed 42" in out
-    assert out.count("play (number") >= 10
+    assert out.count("your play (its number") >= 10
     assert "!" not in out
     again = play(["1"] * 40, "--game", "short", "--seed", "42")
     assert again == (rc, out, err)  # the same seed replays the same game
@@ -322,14 +322,14 @@ def test_play_by_numbers_until_eof(play):
 def test_play_a_whole_money_game_and_start_the_next(play, game):
     rc, out, err = play(["1"] * 700, "--game", game, "--seed", "3")
     assert rc == 0
-    assert " wins " in out
-    assert lines(out)[-1] == "bye"
+    assert " win " in out
+    assert lines(out)[-1] == "Goodbye"
 
 
 def test_play_one_point_match_ends_by_itself(play):
     rc, out, err = play(["1"] * 2000, "--game", "short", "--seed", "9", "--match", "1")
     assert rc == 0
-    assert " wins " in out
+    assert " win " in out
     assert "Match score" in out and out.rstrip().endswith("(to 1)")
 
 
@@ -341,12 +341,13 @@ def test_play_illegal_play_text_is_reported_and_the_game_goes_on(play):
     errors = [line for line in out.splitlines() if "  ! " in line]
     assert len(errors) == 2
     assert all(
-        line.startswith("White (O): play") or line.startswith("Black (X): play") for line in errors
+        line.startswith("White (O): your play") or line.startswith("Black (X): your play")
+        for line in errors
     )
     after = out.split(errors[-1], 1)[1]
-    assert "play (number" in after  # asked again ...
+    assert "your play (its number" in after  # asked again ...
     assert "Enter = roll" in after  # ... and the play made after it passed the turn
-    assert lines(out)[-1] == "bye"
+    assert lines(out)[-1] == "Goodbye"
 
 
 def test_play_other_answers(play):
@@ -356,16 +357,16 @@ def test_play_other_answers(play):
     assert rc == 0
     assert "Black (X): double to 2: t = take, p = pass > " in out
     assert "White (O): Enter = roll, r = resign, q = quit > " in out  # black owns the cube now
-    assert "Black (X): accept resignation (single)? y/n > " in out
-    assert " wins " not in out
-    assert lines(out)[-1] == "bye"
+    assert "Black (X): accept the resignation (single game)? y = yes, n = no > " in out
+    assert " win " not in out
+    assert lines(out)[-1] == "Goodbye"
     rc, out, err = play(["1", "r", "y", "q"], "--game", "short", "--seed", "42")
     assert rc == 0
-    assert "Black (X) wins 1 point(s): resignation (single), cube 1" in out
-    assert lines(out)[-1] == "bye"
+    assert "Black win 1 point: resignation (single game), cube 1" in out
+    assert lines(out)[-1] == "Goodbye"
     rc, out, err = play(["1", "d", "p"], "--game", "short", "--seed", "42")
     assert rc == 0
-    assert "White (O) wins 1 point(s): the double was dropped, cube 1" in out
+    assert "White win 1 point: the double was dropped, cube 1" in out
 
 
 def test_play_unknown_player(play):
@@ -379,7 +380,7 @@ def test_play_writes_to_the_current_stdout(monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     monkeypatch.setattr(sys, "stdout", screen)
     assert main(["play", "--game", "long", "--seed", "1"]) == 0
-    assert screen.getvalue().rstrip().endswith("bye")
+    assert screen.getvalue().rstrip().endswith("Goodbye")
 
 
 def test_codes_gives_every_code_of_a_pasted_xgid(capsys):

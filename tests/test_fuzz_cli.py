@@ -790,9 +790,9 @@ def test_the_terminal_describes_every_way_a_game_ends():
 
     for reason in ("drop", "resign", "bear_off", "roll", "draw"):
         text = _describe_result(
-            Ended(GameResult(None if reason == "draw" else 1, "single", 1, 1, reason))
+            "en", Ended(GameResult(None if reason == "draw" else 1, "single", 1, 1, reason))
         )
-        assert text.startswith("Draw" if reason == "draw" else "Black (X) wins 1 point")
+        assert text.startswith("Draw" if reason == "draw" else "Black win 1 point")
 
 
 @pytest.mark.parametrize("command", ["selfplay", "choose", "play"])

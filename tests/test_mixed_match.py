@@ -234,7 +234,8 @@ def test_a_session_knows_the_current_game_and_saves_and_restores_mid_match():
     assert session.kind.key == "tavli" and session.game_key == "portes"
     view = session.view()
     assert view["kind"] == "tavli" and view["game"] == "portes" and view["game_number"] == 1
-    assert view["game_names"] == {"en": "Portes", "ru": "Портес"}
+    assert view["game_names"]["en"] == "Portes" and view["game_names"]["ru"] == "Портес"
+    assert view["game_names"]["el"] == "Πόρτες"
     session_play(session, rng, lambda: session.game.is_over)
     record = session.to_dict()
     assert record["kind"] == "tavli" and record["game"] == "portes" and record["v"] == 2

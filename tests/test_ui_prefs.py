@@ -36,10 +36,21 @@ def test_a_stored_new_game_choice_keeps_its_fields_of_the_right_kind():
 
 @pytest.mark.parametrize(
     "stored, browser, lang",
-    [("en", "ru-RU", "en"), (None, "ru-RU", "ru"), ("xx", "de", "en"), (None, None, "en")],
+    [
+        ("en", "ru-RU", "en"),
+        (None, "ru-RU", "ru"),
+        ("xx", "de", "de"),
+        (None, None, "en"),
+        (None, ["pt-BR", "uk-UA", "ru"], "uk"),  # the first of the browser's with a catalogue
+        (None, ["kk-KZ"], "ru"),  # no Kazakh: Russian
+        (None, ["zh-CN"], "en"),
+        ("tr", ["de"], "tr"),  # the player's choice first
+    ],
 )
 def test_the_language(stored, browser, lang):
-    assert P.language(stored, ("en", "ru"), browser) == lang
+    from nardy_core.variants.i18n import LANGUAGES
+
+    assert P.language(stored, LANGUAGES, browser) == lang
 
 
 def test_the_address_query_and_a_new_game_asked_for():

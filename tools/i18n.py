@@ -193,7 +193,9 @@ def update() -> None:
 
 
 def compile_all() -> int:
-    from babel.messages.mofile import write_mo
+    """Every .po checked (Babel's checks) and compiled to its .mo, by the package's own compiler
+    (``variants/pofile.py``: the header kept whole, ``X-Native-Name`` with it)."""
+    from nardy_core.variants.pofile import mo_bytes
 
     status = 0
     for po in po_files():
@@ -204,8 +206,7 @@ def compile_all() -> int:
                 status = 1
                 print(f"i18n: {po.relative_to(ROOT)}: {message.context} {message.id!r}: {error}")
         mo = po.with_suffix(".mo")
-        with mo.open("wb") as f:
-            write_mo(f, catalog, use_fuzzy=False)
+        mo.write_bytes(mo_bytes(po.read_text(encoding="utf-8")))
         print(f"i18n: {mo.relative_to(ROOT)}")
     return status
 
@@ -263,7 +264,9 @@ def glossary(catalog) -> dict:
     for line in (catalog.header_comment or "").splitlines():
         m = _GLOSSARY_LINE.match(line.lstrip("#").strip())
         if m:
-            found[m["term"].strip()] = [w.strip().lower() for w in m["words"].split(",") if w.strip()]
+            found[m["term"].strip()] = [
+                w.strip().lower() for w in m["words"].split(",") if w.strip()
+            ]
     return found
 
 
@@ -297,7 +300,7 @@ def message_problems(message, nplurals: int, terms: dict) -> list:
             problems.append("markup differs from the English (its tags, each closed)")
     english = " ".join(sources)
     allowed = {
-        c.split(":", 1)[1].strip()
+        c.split(":", 1)[1].split("(")[0].strip()  # "glossary-ok: head (the idiom head to tail)"
         for c in message.user_comments
         if c.startswith("glossary-ok:")
     }

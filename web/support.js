@@ -33,42 +33,25 @@
   if (board) board.innerHTML = "";
   if (loading) loading.hidden = true;
 
-  // the page's language: ?lang= of an embed, the player's choice, else the browser's
-  var lang = "", m = /[?&]lang=(\w+)/.exec(location.search);
-  if (m && body.getAttribute("data-mode") === "embed") lang = m[1];
-  if (!lang) {
-    try { lang = JSON.parse(localStorage.getItem("nardy.prefs") || "{}").lang; } catch (e) {}
-  }
-  if (lang !== "en" && lang !== "ru")
-    lang = String(navigator.language || "").toLowerCase().indexOf("ru") === 0 ? "ru" : "en";
-  var ru = lang === "ru";
-  var why = {
-    "wasm": ru ? "Поддержка WebAssembly, на которой работает игра, отключена или отсутствует."
-      : "WebAssembly, which the game runs on, is turned off or not supported.",
-    "modules": ru ? "Игре нужны модули JavaScript, а этот браузер их не поддерживает."
-      : "The game needs JavaScript modules, which this browser does not support.",
-    "module-workers": ru ? "Боту игры нужны модульные web workers (фоновые потоки), а этот "
-      + "браузер их не поддерживает." : "The game’s bot needs module web workers (a background "
-      + "thread), which this browser does not support."
+  // the page's language, as web/lang.js chose it (its words: web/langs.js, from the catalogues)
+  var chosen = window.nardyLanguage ? window.nardyLanguage() : null;
+  var lang = chosen ? chosen.code : "en";
+  var say = (chosen && chosen.unsupported) || {
+    title: "This browser cannot run the game",
+    wasm: "WebAssembly, which the game runs on, is turned off or not supported.",
+    modules: "The game needs JavaScript modules, which this browser does not support.",
+    module_workers: "The game’s bot needs module web workers (a background thread), which this browser does not support.",
+    what: "What you can do:",
+    tip_browser: "Open this page in a current version of Firefox, Chrome, Edge or Safari.",
+    tip_update: "Or update this browser to its latest version."
   };
-  var tips = [ru ? "Откройте эту страницу в актуальной версии Firefox, Chrome, Edge или Safari."
-                 : "Open this page in a current version of Firefox, Chrome, Edge or Safari."];
-  if (missing.join() === "wasm") {
-    tips.push(ru ? "На iPhone, iPad или Mac в режиме блокировки: в Safari откройте настройки "
-                   + "страницы (кнопка «aA»), затем настройки веб-сайта, и выключите режим "
-                   + "блокировки для этого сайта."
-                 : "On an iPhone, iPad or Mac in Lockdown Mode: in Safari open the page settings "
-                   + "(the “aA” button), then Website Settings, and turn Lockdown Mode off for "
-                   + "this site.");
-    tips.push(ru ? "Если WebAssembly выключен в настройках браузера (в Firefox: "
-                   + "javascript.options.wasm в about:config) или политикой вашей организации, "
-                   + "включите его снова или спросите администратора."
-                 : "If WebAssembly was turned off in the browser’s settings (in Firefox: "
-                   + "javascript.options.wasm in about:config) or by your organisation, turn it "
-                   + "back on or ask your administrator.");
+  var why = {"wasm": say.wasm, "modules": say.modules, "module-workers": say.module_workers};
+  var tips = [say.tip_browser];
+  if (missing.join() === "wasm" && say.tip_lockdown) {
+    tips.push(say.tip_lockdown);
+    tips.push(say.tip_wasm_off);
   } else {
-    tips.push(ru ? "Или обновите этот браузер до последней версии."
-                 : "Or update this browser to its latest version.");
+    tips.push(say.tip_update);
   }
   var box = document.createElement("section"), add = function (parent, tag, text) {
     var node = document.createElement(tag);
@@ -81,9 +64,9 @@
   box.setAttribute("role", "alert");
   box.setAttribute("lang", lang);
   document.documentElement.setAttribute("lang", lang);
-  add(box, "h2", ru ? "Этот браузер не может запустить игру" : "This browser cannot run the game");
+  add(box, "h2", say.title);
   for (var j = 0; j < missing.length; j++) add(box, "p", why[missing[j]]);
-  add(box, "p", ru ? "Что делать:" : "What you can do:");
+  add(box, "p", say.what);
   var list = add(box, "ul");
   for (var k = 0; k < tips.length; k++) add(list, "li", tips[k]);
   var main = document.querySelector("main") || body;

@@ -15,8 +15,15 @@ from ..variants import get_variant
 from ..variants.i18n import game_name
 
 # the bot's other actions, named as the page's buttons name them
-_ACTION_KEYS = {"double": "double", "take": "take", "drop": "drop", "beaver": "beaver",
-                "resign": "resign", "accept": "accept", "decline": "decline"}
+_ACTION_KEYS = {
+    "double": "double",
+    "take": "take",
+    "drop": "drop",
+    "beaver": "beaver",
+    "resign": "resign",
+    "accept": "accept",
+    "decline": "decline",
+}
 
 
 def _colour(lang, colour):
@@ -74,7 +81,10 @@ def _human_turn(lang, game, out):
     elif game.phase == RESIGN:
         resigner, kind = game.resign_offer
         prompt = tr(
-            lang, "term_ask_accept", player=_colour(lang, 1 - resigner), kind=outcome_word(lang, kind)
+            lang,
+            "term_ask_accept",
+            player=_colour(lang, 1 - resigner),
+            kind=outcome_word(lang, kind),
         )
         answer = _ask(prompt, out)
         (game.accept_resignation if answer.lower().startswith("y") else game.decline_resignation)()
@@ -139,7 +149,9 @@ def play_terminal(args, out=None, lang="en") -> int:
         while match.game is not None:
             game = match.game
             while not game.is_over:
-                out.write("\n" + render(game.position) + "\n")
+                out.write(
+                    "\n" + render(game.position, words=lambda key, **p: tr(lang, key, **p)) + "\n"
+                )
                 # --white / --black name the players who start the match as White / Black
                 who = (args.white, args.black)[game.players[game.position.turn]]
                 try:
@@ -154,7 +166,13 @@ def play_terminal(args, out=None, lang="en") -> int:
                 except NardyError as exc:
                     out.write(f"  ! {error_text(lang, exc)}\n")
             result = _describe_result(lang, game)
-            out.write("\n" + render(game.position) + "\n" + result + "\n")
+            out.write(
+                "\n"
+                + render(game.position, words=lambda key, **p: tr(lang, key, **p))
+                + "\n"
+                + result
+                + "\n"
+            )
             if not match.length:  # a money session: another game if a person wants one
                 if "human" not in (args.white, args.black):
                     break

@@ -3,6 +3,7 @@ the top from left to right, 12-1 along the bottom; White (O) sits at the bottom.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from ..engine.geometry import absolute_point
@@ -57,9 +58,27 @@ def _cell(col: tuple[int, ...] | None, row: int) -> str:
     return "   "
 
 
-def render(position: Position, viewer: int = 0) -> str:
+# the words of the lines under the board, English; the terminal game passes its language's
+_ENGLISH = {
+    "term_white": "White (O)",
+    "term_black": "Black (X)",
+    "term_bar": "bar {n}",
+    "term_hand": "hand {n}",
+    "term_off": "off {n}",
+    "term_pips": "pips {n}",
+    "term_to_move": "{player} to move, dice {dice}",
+    "term_not_rolled": "{player} to move, dice not rolled",
+}
+
+
+def _english(key: str, **params: object) -> str:
+    return _ENGLISH[key].format(**params)
+
+
+def render(position: Position, viewer: int = 0, words: Callable[..., str] = _english) -> str:
     """The board as ``viewer`` (a colour) sees it: his own points 13-24 on top, 12-1 below,
-    labelled with his own numbers."""
+    labelled with his own numbers; ``words(key, **params)`` says the lines under it (keys of
+    ``_ENGLISH``, the page's texts ``term_*``: ``ui.text.tr`` in a language)."""
     cols = columns(position)
     for point, colour in pinned_points(position).items():
         cols[point] = cols[point] + (colour,)
@@ -92,18 +111,21 @@ def render(position: Position, viewer: int = 0) -> str:
             + "".join(_cell(cols.get(p), row) for p in bottom[6:])
         )
     lines.append(numbers(own_bottom))
+    names = (words("term_white"), words("term_black"))
     for colour in (1, 0):
         side = position.sides[colour]
-        name = ("White (O)", "Black (X)")[colour]
         extra = []
         if side[BAR]:
-            extra.append(f"bar {side[BAR]}")
+            extra.append(words("term_bar", n=side[BAR]))
         if side[HAND]:
-            extra.append(f"hand {side[HAND]}")
-        extra.append(f"off {side[OFF]}")
-        extra.append(f"pips {position.pip_count(colour)}")
-        lines.append(f" {name}: " + ", ".join(extra))
-    turn = ("White (O)", "Black (X)")[position.turn]
-    dice = "-".join(map(str, position.dice)) if position.dice else "not rolled"
-    lines.append(f" {turn} to move, dice {dice}")
+            extra.append(words("term_hand", n=side[HAND]))
+        extra.append(words("term_off", n=side[OFF]))
+        extra.append(words("term_pips", n=position.pip_count(colour)))
+        lines.append(f" {names[colour]}: " + ", ".join(extra))
+    turn = names[position.turn]
+    if position.dice:
+        dice = "-".join(map(str, position.dice))
+        lines.append(" " + words("term_to_move", player=turn, dice=dice))
+    else:
+        lines.append(" " + words("term_not_rolled", player=turn))
     return "\n".join(lines)

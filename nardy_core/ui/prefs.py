@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..variants.i18n import best_language
 from .session import DEFAULT_LEVEL, HUMAN, PREF_DEFAULTS
 
 # picked: the player has chosen a game in the first visit's picker (it is not shown again)
@@ -64,10 +65,13 @@ def choice_of(stored):
 
 
 def language(stored, languages, browser) -> str:
-    """The page's language: the stored one, else Russian for a Russian browser, else English."""
+    """The page's language: the one the player chose (stored), else the browser's first language
+    with a catalogue (``browser``: ``navigator.languages``, or one tag), with the fallbacks of
+    ``i18n.best_language`` (Kazakh → Russian, an unknown one → English)."""
     if stored in languages:
         return stored
-    return "ru" if str(browser or "").lower().startswith("ru") else "en"
+    tags = [browser] if isinstance(browser, str) else list(browser or ())
+    return best_language(*tags)
 
 
 def query(search) -> dict:

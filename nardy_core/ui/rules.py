@@ -50,6 +50,7 @@ Function
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from ..variants import VARIANTS
@@ -143,22 +144,23 @@ def _rules_table() -> dict:
     for key, cls in VARIANTS.items():
         blocks = _texts.of_game(cls).get("rules")
         if blocks:
-            table[key] = {
-                lang: f"<h3>{_esc(game_name(key, lang))}</h3>" + render_blocks(blocks, lang)
-                for lang in LANGS
-            }
+            table[key] = _i18n.PerLanguage(partial(_rules_in, key, blocks))
     return table
+
+
+def _rules_in(key: str, blocks: list, lang: str) -> str:
+    return f"<h3>{_esc(game_name(key, lang))}</h3>" + render_blocks(blocks, lang)
 
 
 def _entry(data) -> dict:
     """An option of a data file in ``OPTIONS``' shape."""
-    entry = dict(data["help"])
+    entry = _i18n.WithTexts(data["help"])
     entry["title"] = data["title"]
     entry["source"] = data.get("source", {})
     if data.get("choices"):
         entry["choices"] = {}
         for value, texts in data["choices"].items():
-            choice = dict(texts["help"])
+            choice = _i18n.WithTexts(texts["help"])
             if "words" in texts:
                 choice["words"] = texts["words"]
             entry["choices"][value] = choice
@@ -187,9 +189,7 @@ GAME_OPTIONS = _View(
     lambda: {key: [o.key for o in cls.option_specs] for key, cls in VARIANTS.items()}
 )
 GAME_TITLES = _View(
-    lambda: {
-        key: {lang: _i18n.game_name(cls, lang) for lang in LANGS} for key, cls in VARIANTS.items()
-    }
+    lambda: {key: _i18n.PerLanguage(partial(_i18n.game_name, cls)) for key, cls in VARIANTS.items()}
 )
 
 
@@ -232,10 +232,18 @@ DIESET_CHOICES = {
 # ---------------------------------------------------------------------------------------------
 # Rendering
 
-_WORDS = {
-    lang: {name: _pair(text, lang) for name, text in _texts.common()["words"].items()}
-    for lang in LANGS
-}
+
+class _Words(dict):
+    """The Rules panel's own words per language, read when a language is first shown."""
+
+    def __missing__(self, lang):
+        found = self[lang] = {
+            name: _pair(text, lang) for name, text in _texts.common()["words"].items()
+        }
+        return found
+
+
+_WORDS = _Words()
 
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
 
@@ -249,7 +257,7 @@ def _esc(value) -> str:
 
 
 def _lang(lang) -> str:
-    return lang if isinstance(lang, str) and lang in ("en", "ru") else "en"
+    return lang if isinstance(lang, str) and lang in LANGS else "en"
 
 
 def _text(value) -> str:

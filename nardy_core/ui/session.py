@@ -603,7 +603,7 @@ class Session:
             "score": self._score_by_colour(),
             "length": self.match.length,
             "kind": self.kind.key if self.kind else None,
-            "game_names": {lang: i18n.game_name(variant, lang) for lang in i18n.LANGUAGES},
+            "game_names": i18n.Localised(f"game:{variant.key}", variant.names),
             "game_number": len(self.match.all_games()),
             "crawford": game.match.crawford,
             "result": game.result.to_dict() if game.result else None,

@@ -1,4 +1,4 @@
-"""What the page says, in English and Russian: one catalogue, ``tr(lang, key, **params)``, the
+"""What the page (and the terminal game) says, in every language: one catalogue, ``tr(lang, key, **params)``, the
 English read from ``texts/page.json`` (data shipped in the wheel: ``{key: {"en": text}}``) and the
 translations from the gettext catalogues, context ``page:<key>`` (``nardy_core/variants/i18n.py``,
 ``nardy_core/locale``).
@@ -17,7 +17,7 @@ from ..variants import i18n
 LANGUAGES = i18n.LANGUAGES
 
 
-def _load_catalogue() -> dict[str, tuple[str, str]]:
+def _load_catalogue() -> dict[str, str]:
     """``texts/page.json``: ``{key: {"en": text}}``, English the source (the gettext msgid, its
     translations in the catalogues, context ``page:<key>``); ``{name}`` placeholders are filled
     from params. A key twice is refused."""
@@ -32,11 +32,7 @@ def _load_catalogue() -> dict[str, tuple[str, str]]:
         resources.files(__package__).joinpath("texts", "page.json").read_text(encoding="utf-8"),
         object_pairs_hook=unique,
     )
-    return {
-        key: (entry["en"], i18n.localised("ru", f"page:{key}", entry))
-        for key, entry in raw.items()
-        if "plural" not in entry
-    }
+    return {key: entry["en"] for key, entry in raw.items() if "plural" not in entry}
 
 
 def _load_plurals() -> dict[str, dict[str, str]]:
@@ -52,24 +48,28 @@ def _load_plurals() -> dict[str, dict[str, str]]:
     }
 
 
-# key: (English, Russian)
+# key: English (the msgid; the translations are looked up when first used, per language)
 CATALOGUE = _load_catalogue()
+_FOUND: dict[str, dict[str, str]] = {}
 # key: plural text (ntr)
 PLURALS = _load_plurals()
 
 
-def tr(lang: str, key: str, **params) -> str:
-    entry = CATALOGUE.get(key)
-    if entry is None:
+def tr(lang: str, key: str, /, **params) -> str:
+    english = CATALOGUE.get(key)
+    if english is None:
         return key
-    text = entry[1 if lang == "ru" else 0]
+    found = _FOUND.setdefault(lang, {})
+    text = found.get(key)
+    if text is None:
+        text = found[key] = i18n.localised(lang, f"page:{key}", {"en": english})
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text
 
 
-def ntr(lang: str, key: str, count: int, **params) -> str:
+def ntr(lang: str, key: str, count: int, /, **params) -> str:
     """A plural word of the catalogue for ``count`` (ngettext: the language's own plural forms),
     ``{name}`` placeholders filled from params (``count`` among them as ``n``)."""
     entry = PLURALS.get(key)
@@ -115,14 +115,26 @@ def result_text(lang, result: dict) -> str:
 
 
 def _localised(lang, params: dict) -> dict:
-    """Colours by name and dice as "6-5" (the parameters of rows and notices)."""
+    """Colours by name and dice as "6-5" (the parameters of rows and notices); in a language
+    written right to left, a play and the dice are isolated left-to-right runs, so that
+    "24/18 13/8" is not shown as "13/8 24/18"."""
     out = dict(params)
     colour = params.get("c", params.get("colour"))
     if colour in (0, 1):
         out["colour"] = colour_name(lang, colour)
     if "dice" in params:
         out["dice"] = "-".join(map(str, params["dice"]))
+    if i18n.direction(lang) == "rtl":
+        for key in ("dice", "play"):
+            if isinstance(out.get(key), str):
+                out[key] = ltr(out[key])
     return out
+
+
+def ltr(text: str) -> str:
+    """``text`` as a left-to-right isolate (Unicode LRI … PDI): notation inside a right-to-left
+    sentence."""
+    return "\u2066" + text + "\u2069"
 
 
 def notice_text(lang, key, params: dict) -> str:

@@ -98,23 +98,29 @@ def _compiled(lang: str) -> bytes:
         ) from exc
 
 
+def match_language(tag: object) -> str | None:
+    """The language of ``LANGUAGES`` for one tag (a browser's ``"ru-RU"``, a locale's
+    ``"uk_UA.UTF-8"``, a choice's ``"tr"``): its own where it has a catalogue, else its fallback
+    (``FALLBACKS``: Kazakh, Kyrgyz, Uzbek, Tajik, Turkmen and Belarusian read Russian), else
+    None. ``C`` and ``POSIX`` name no language."""
+    if not isinstance(tag, str):
+        return None
+    for part in tag.split(":"):  # LANGUAGE may list several: "uk:ru"
+        code = part.strip().replace("_", "-").split(".")[0].split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+        if FALLBACKS.get(code) in LANGUAGES:
+            return FALLBACKS[code]
+    return None
+
+
 def best_language(*tags: object) -> str:
-    """The language of ``LANGUAGES`` for the first usable tag of ``tags`` (a browser's
-    ``navigator.language`` such as ``"ru-RU"``, a locale such as ``"uk_UA.UTF-8"``, a choice such
-    as ``"tr"``): the tag's own language where it has a catalogue, else its fallback
-    (``FALLBACKS``: Kazakh, Kyrgyz, Uzbek, Tajik, Turkmen, Belarusian read Russian), else the next
-    tag; English when none is usable. ``C`` and ``POSIX`` say nothing."""
+    """The language for the first tag of ``tags`` that ``match_language`` knows (the browser's
+    languages in the player's order; the locale's variables); English when none."""
     for tag in tags:
-        if not isinstance(tag, str):
-            continue
-        for part in tag.split(":"):  # LANGUAGE may list several: "uk:ru"
-            code = part.strip().replace("_", "-").split(".")[0].split("-")[0].lower()
-            if not code or code in ("c", "posix"):
-                continue
-            if code in LANGUAGES:
-                return code
-            if FALLBACKS.get(code) in LANGUAGES:
-                return FALLBACKS[code]
+        found = match_language(tag)
+        if found is not None:
+            return found
     return SOURCE
 
 
@@ -263,6 +269,54 @@ class Localised(Mapping[str, str]):
 
     def __repr__(self) -> str:
         return f"Localised({self._context!r}, {self._text['en']!r})"
+
+
+class PerLanguage(Mapping[str, Any]):
+    """``{lang: build(lang)}`` for every language of ``LANGUAGES``, each built when first asked
+    for (a table of the games' names or rules panels that loads no catalogue before it is read)."""
+
+    __slots__ = ("_build", "_found")
+
+    def __init__(self, build: Callable[[str], Any]) -> None:
+        self._build = build
+        self._found: dict[str, Any] = {}
+
+    def __getitem__(self, lang: str) -> Any:
+        if lang not in self._found:
+            if lang not in LANGUAGES:
+                raise KeyError(lang)
+            self._found[lang] = self._build(lang)
+        return self._found[lang]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+class WithTexts(dict[str, Any]):
+    """A dict whose language keys (``"en"``, ``"ru"``, …) are read from a text (a ``Localised``)
+    when first asked for, beside its other keys (an option's ``title``, ``choices``…)."""
+
+    def __init__(self, text: Mapping[str, str]) -> None:
+        super().__init__()
+        self._text = text
+
+    def __missing__(self, key: str) -> Any:
+        if key in LANGUAGES:
+            found = self[key] = self._text[key]
+            return found
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in LANGUAGES
 
 
 def localise(data: object, stem: str) -> object:

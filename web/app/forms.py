@@ -171,7 +171,8 @@ def _date(lang, ms) -> str:
 
         return str(
             js.Date.new(ms).toLocaleString(
-                "ru-RU" if lang == "ru" else "en-GB",
+                # Latin digits in every language, as on the board and in the move list
+                ("en-GB" if lang == "en" else lang) + "-u-nu-latn",
                 js.JSON.parse('{"dateStyle": "medium", "timeStyle": "short"}'),
             )
         )

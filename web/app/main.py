@@ -13,6 +13,7 @@ board is drawn, so the page keeps responding while it thinks.
 import asyncio
 import json
 from html import escape
+from urllib.parse import unquote
 
 import js
 import pyodide_js
@@ -32,6 +33,7 @@ from nardy_core.ui import prefs as P  # noqa: E402
 from nardy_core.ui import text as T  # noqa: E402
 from nardy_core.ui.session import HUMAN  # noqa: E402
 from nardy_core.ui.svg import render_board  # noqa: E402
+from nardy_core.variants.i18n import about, match_language  # noqa: E402
 from newgame import NewGame  # noqa: E402
 from pickerctl import PickerCtl  # noqa: E402
 from play import Play  # noqa: E402
@@ -48,7 +50,13 @@ NOTICE_S = {False: 6, True: 15}  # seconds a notice stays: a message, an error
 class App:
     def __init__(self):
         self.prefs = P.load(Storage.get(PREFS, {}))
-        self.lang = P.language(self.prefs.get("lang"), T.LANGUAGES, window.navigator.language)
+        # the language the player chose in the menu (remembered), else the browser's; ?lang= on
+        # the address shows the page in another for this visit without changing that choice
+        stored = self.prefs.get("lang")
+        self.lang_choice = stored if stored in T.LANGUAGES else None
+        browser = list(window.navigator.languages or ()) or [window.navigator.language]
+        self.lang = P.language(self.lang_choice, T.LANGUAGES, browser)
+        self.lang_notice = None
         self.session = None
         self.session_id = None
         self.flipped = False
@@ -65,8 +73,17 @@ class App:
         self.mode = self.query.get("mode", "play") if EMBED else "app"
         if self.mode not in EMBED_MODES + ("app",):
             self.mode = "static"
-        if EMBED and self.query.get("lang") in T.LANGUAGES:
-            self.lang = self.query["lang"]
+        asked = self.query.get("lang")
+        if asked is not None:
+            found = match_language(unquote(asked))
+            self.lang = found or self.lang
+            if unquote(asked).lower() not in T.LANGUAGES:
+                self.lang_notice = T.tr(
+                    self.lang,
+                    "err_unknown_language",
+                    lang=unquote(asked)[:20],
+                    language=about(self.lang)["name"],
+                )
         window.nardyStats = js.JSON.parse('{"botMs": [], "botThinkMs": []}')
         self.workers = Workers(BUILD["wheel"])
         self.play = Play(self)
@@ -103,6 +120,8 @@ class App:
         link fails or someone plays on it) is on the board meanwhile, and the page says it is
         ready once the link is open or refused."""
         if EMBED:
+            if self.lang_notice:
+                self.set_notice(self.lang_notice, alert=True)
             self.embed.start()
             return
         self.games.check_saves()
@@ -114,6 +133,9 @@ class App:
                 self.prefs["anim_ms"] = int(query["anim"])
             window.history.replaceState(None, "", str(window.location.pathname))
             self.games.new_session(choice)
+            if self.lang_notice:  # ?lang= named a language with no catalogue
+                self.set_notice(self.lang_notice, alert=True)
+                self.render()
             return
         self.starting = True  # no data-ready before the address's link is settled
         current = Storage.get(CURRENT)
@@ -132,6 +154,8 @@ class App:
         elif self.session is None:
             self.games.new_session(self.prefs.get("new_game") or {}, save=not reading)
         self.starting = reading
+        if self.lang_notice:  # ?lang= named a language with no catalogue
+            self.set_notice(self.lang_notice, alert=True)
         self.mark_ready()
         if first_visit:
             self.picker.open()
@@ -156,8 +180,20 @@ class App:
         self.games.save()
 
     def save_prefs(self):
-        self.prefs["lang"] = self.lang
+        if self.lang_choice:  # only a language picked in the menu is remembered
+            self.prefs["lang"] = self.lang_choice
+        else:
+            self.prefs.pop("lang", None)
         Storage.put(PREFS, self.prefs)
+
+    def choose_language(self, lang):
+        """The player picked ``lang`` in the menu: the page speaks it now and from now on."""
+        if lang not in T.LANGUAGES:
+            return
+        self.lang = self.lang_choice = lang
+        self.save_prefs()
+        self.settings.label_page()
+        self.render()
 
     # --- one path for every change ----------------------------------------------------------------
     def act(self, fn, *args):

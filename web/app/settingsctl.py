@@ -8,8 +8,9 @@ from pyscript import document
 from dom import EMBED, absent, by_id
 from forms import settings_form
 from nardy_core.ui import text as T
+from nardy_core.ui.languages import menu_html
 from nardy_core.ui.prefs import SPEEDS
-from nardy_core.variants.i18n import game_name
+from nardy_core.variants.i18n import about, direction, game_name
 
 LABELS = (
     ("btn-new", "new_game"),
@@ -20,7 +21,15 @@ LABELS = (
     ("btn-settings", "settings"),
     ("btn-flip", "flip"),
     ("btn-numbers", "numbers"),
-    ("btn-lang", "language"),
+)
+
+# the page's landmarks and its menu button, named for a screen reader in the page's language
+ARIA_LABELS = (
+    ("#btn-menu", "menu"),
+    ("#menu", "game"),
+    ("section.table", "board"),
+    ("#controls", "actions"),
+    ("#review", "review_title"),
 )
 
 
@@ -34,7 +43,8 @@ class SettingsCtl:
         on(by_id("dlg-settings"), "change", self.on_speed)
         on(by_id("btn-flip"), "click", lambda e: self.toggle("flip"))
         on(by_id("btn-numbers"), "click", lambda e: self.toggle("numbers"))
-        on(by_id("btn-lang"), "click", lambda e: self.toggle("lang"))
+        on(by_id("btn-lang"), "click", self.open_languages)
+        on(by_id("dlg-lang"), "click", self.on_language)
         on(by_id("btn-rules"), "click", self.open_rules)
         on(by_id("rules-badge"), "click", self.open_rules)
         on(by_id("dlg-rules"), "click", self.on_rules_click)
@@ -42,15 +52,49 @@ class SettingsCtl:
     def label_page(self):
         lang = self.app.lang
         document.documentElement.lang = lang
+        document.documentElement.dir = direction(lang)  # the board keeps its own (board.css)
         document.title = T.tr(lang, "app_title")
+        heading = document.querySelector(".bar-top h1")
+        if heading:
+            heading.textContent = T.tr(lang, "app_title")
         for ident, key in LABELS:
             if not absent(by_id(ident)):
                 by_id(ident).textContent = T.tr(lang, key)
+        for selector, key in ARIA_LABELS:
+            element = document.querySelector(selector)
+            if element:
+                element.setAttribute("aria-label", T.tr(lang, key))
         if EMBED:
             return
-        by_id("btn-lang").setAttribute(
-            "aria-label", T.tr(lang, "language_name") + ": " + T.tr(lang, "language")
-        )
+        button = by_id("btn-lang")
+        button.textContent = about(lang)["name"]
+        button.setAttribute("aria-label", T.tr(lang, "language") + ": " + about(lang)["name"])
+        button.setAttribute("aria-haspopup", "dialog")
+
+    def open_languages(self, _event=None):
+        """The language menu: every language in its own name."""
+        dialog = by_id("dlg-lang")
+        dialog.innerHTML = menu_html(self.app.lang)
+        dialog.showModal()
+        current = dialog.querySelector('[aria-current="true"]')
+        if current:
+            current.focus()
+
+    def on_language(self, event):
+        dialog = by_id("dlg-lang")
+        if event.target == dialog:  # a click on the backdrop
+            dialog.close()
+            return
+        button = event.target.closest("button")
+        if not button:
+            return
+        if button.id == "lang-close":
+            dialog.close()
+            return
+        code = button.getAttribute("data-lang")
+        if code:
+            dialog.close()
+            self.app.choose_language(code)
 
     def open(self, _event=None):
         dialog = by_id("dlg-settings")
@@ -83,10 +127,6 @@ class SettingsCtl:
         elif what == "numbers":
             app.prefs["numbers"] = not app.prefs["numbers"]
             app.save_prefs()
-        elif what == "lang":
-            app.lang = "en" if app.lang == "ru" else "ru"
-            app.save_prefs()
-            self.label_page()
         app.render()
 
     def open_rules(self, _event=None):
