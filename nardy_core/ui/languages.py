@@ -48,7 +48,11 @@ def menu_html(current: str) -> str:
     items = []
     for row in entries(current):
         mark = ' aria-current="true"' if row["current"] else ""
-        unreviewed = "" if row["reviewed"] else f'<small lang="{current}">{note}</small>'
+        unreviewed = (
+            ""
+            if row["reviewed"]
+            else f'<small lang="{current}" dir="{i18n.direction(current)}">{note}</small>'
+        )
         items.append(
             f'<li><button type="button" data-lang="{row["code"]}" lang="{row["code"]}" '
             f'dir="{row["dir"]}"{mark}><span>{escape(str(row["name"]))}</span>'

@@ -3,6 +3,7 @@ language), the Rules dialog, and the static labels written again when the langua
 
 from html import escape
 
+import js
 from pyscript import document
 
 from dom import EMBED, absent, by_id
@@ -145,6 +146,13 @@ class SettingsCtl:
             f"{escape(T.tr(lang, 'close'))}</button></div>"
         )
         dialog.showModal()
+        # the panel opens at its top (the browser would focus, and scroll to, the first
+        # "Where this rule comes from" of the options); the focus on its Close button
+        by_id("rules-close").focus(js.JSON.parse('{"preventScroll": true}'))
+        dialog.scrollTop = 0
+        rules = dialog.querySelector(".rules")
+        if rules:
+            rules.scrollTop = 0
 
     def render_badge(self):
         """The line under the board naming the rules in force (those that are not the game's
