@@ -172,6 +172,7 @@ def summary(values):
 
 
 def main(argv=None):
+    global WEB
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", help="also write the results to this file")
@@ -182,9 +183,11 @@ def main(argv=None):
         help="warm visits per run (the first is judged; the last is shown)",
     )
     parser.add_argument("--no-bot", action="store_true", help="load times only")
+    parser.add_argument("--web", default="web", help="the built folder to serve (default web/)")
     parser.add_argument("--bot-decisions", type=int, default=20)
     parser.add_argument("--bot-timeout", type=int, default=600, help="seconds per game kind")
     args = parser.parse_args(argv)
+    WEB = (ROOT / args.web).resolve()
 
     build_js = WEB / "build.js"
     if not build_js.is_file():
@@ -195,7 +198,7 @@ def main(argv=None):
 
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "requests.log"
-        server = make_server("127.0.0.1", 0, log=str(log))
+        server = make_server("127.0.0.1", 0, log=str(log), directory=WEB)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_port}/"
         counter = ServerBytes(log)
