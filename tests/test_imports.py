@@ -28,8 +28,9 @@ ALLOWED = {
     "referee": {"engine", "variants", "formats"},
     "bots": {"engine", "variants", "formats"},
     "analysis": {"engine", "variants", "formats", "bots"},
-    "ui": {"engine", "variants", "formats", "bots", "analysis"},
-    "cli": {"engine", "variants", "formats", "referee", "bots", "analysis", "ui"},
+    "friends": {"engine", "variants", "formats"},
+    "ui": {"engine", "variants", "formats", "bots", "analysis", "friends"},
+    "cli": {"engine", "variants", "formats", "referee", "bots", "analysis", "ui", "friends"},
 }
 # The directions the issue names, checked apart so that a loosened ALLOWED cannot hide them.
 FORBIDDEN = {

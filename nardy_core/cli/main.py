@@ -296,6 +296,33 @@ def cmd_codes(args):
     return 0
 
 
+def cmd_verify_game(args):
+    """A friend game's record replayed and checked: 0 when every link holds, 1 naming the first
+    wrong link."""
+    # start-up: the friend games' protocol loads only for this command
+    from ..friends import FriendError
+    from ..friends import verify as verify_friend_game
+
+    record = read_json_file(args.file)
+    try:
+        checked, table = verify_friend_game(record)
+    except FriendError as exc:
+        if exc.code in ("friend_file", "friend_link") and "number" not in exc.params:
+            raise
+        print(f"NOT VERIFIED: {exc.message}")
+        return 1
+    games = table.match.all_games()
+    rolls = sum(1 for g in games for a in g.actions if a[0] in ("roll", "opening"))
+    state = "over" if table.over else "still being played"
+    names = " and ".join(n or "?" for n in table.names)
+    print(
+        f"verified: {checked} links between {names}, {len(games)} game(s), {rolls} throws of "
+        f"the dice, each from both players' revealed elements; every move legal; the game is "
+        f"{state}"
+    )
+    return 0
+
+
 def cmd_verify_dice(args):
     seed, digest = args.seed, args.hash
     record = None
@@ -495,6 +522,14 @@ def build_parser():
         'match played from the seed (seed + "/1") rather than of the seed itself',
     )
     p.set_defaults(func=cmd_verify_dice)
+
+    p = sub.add_parser(
+        "verify-game",
+        help="replay a game played with a friend by links: every roll from the two players' "
+        "revealed dice elements, every move by the rules (docs/dice.md)",
+    )
+    p.add_argument("file", help="the friend game's file (exported by the page)")
+    p.set_defaults(func=cmd_verify_game)
     return parser
 
 

@@ -75,10 +75,17 @@ def unpack(code: object) -> dict[str, Any]:
             raise ValueError("too big")
         data = json.loads(raw.decode())
     except (ValueError, zlib.error, UnicodeDecodeError):
-        raise _fail("friend_link", "this is not a friend game's link (it is cut or damaged)")
-    if not isinstance(data, dict) or data.get("v") != VERSION or data.get("t") not in (
-        "inv",
-        "msg",
+        raise _fail(
+            "friend_link", "this is not a friend game's link (it is cut or damaged)"
+        ) from None
+    if (
+        not isinstance(data, dict)
+        or data.get("v") != VERSION
+        or data.get("t")
+        not in (
+            "inv",
+            "msg",
+        )
     ):
         raise _fail("friend_link", "this is not a friend game's link of a version this page reads")
     return data
@@ -498,6 +505,27 @@ class FriendGame:
         """Whether the game waits for this device's player to act."""
         return self.accepted and self.table.waiting_for() == self.me and not self.waiting_for_draw()
 
+    def status(self) -> str:
+        """Where the game stands for this device, as the page says it: ``"send"`` (its link is
+        to be sent), ``"over"``, ``"invited"`` (the inviter waits for the acceptance),
+        ``"release"`` (this player said "roll": waiting for the friend to release it),
+        ``"play"`` (this player's turn), ``"wait"`` (the friend's turn)."""
+        if self.must_send:
+            return "send"
+        if self.table.over:
+            return "over"
+        if not self.accepted:
+            return "invited"
+        if self.waiting_for_draw():
+            return "release" if self.table.waiting_for() == self.me else "wait"
+        return "play" if self.my_turn else "wait"
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The two players' names: the inviter's, the friend's."""
+        friend = self.name if self.me == 1 else self.table.names[1]
+        return self.table.names[0], friend
+
     def waiting_for_draw(self) -> bool:
         """The game needs a draw whose friend's element has not come yet (after this player
         said "roll": waiting for the friend to release the roll)."""
@@ -540,8 +568,9 @@ class FriendGame:
     def _link_of(self, number: int) -> str:
         message = self.messages[number - 1]
         previous = self.hashes[number - 1][:HASH].hex()
-        return pack({"v": VERSION, "t": "msg", "g": self.game_id, "h": previous,
-                     **message.content()})
+        return pack(
+            {"v": VERSION, "t": "msg", "g": self.game_id, "h": previous, **message.content()}
+        )
 
     def last_link(self) -> str | None:
         """The last link this device sent, to send again (a friend who lost it)."""
@@ -610,8 +639,7 @@ class FriendGame:
         if data.get("h") != self.hashes[number - 1][:HASH].hex():
             raise _fail(
                 "friend_history",
-                "this link's game history differs from this device's: a move or a roll "
-                "was changed",
+                "this link's game history differs from this device's: a move or a roll was changed",
                 number=number,
             )
         if any(i[0] != "reveal" for i in self.outbox):
@@ -646,9 +674,7 @@ class FriendGame:
             "name": self.name,
             "secret": self.chain.secret.hex(),
             "messages": [m.content() for m in self.messages],
-            "outbox": [
-                [i[0], i[1].hex()] if i[0] == "reveal" else list(i) for i in self.outbox
-            ],
+            "outbox": [[i[0], i[1].hex()] if i[0] == "reveal" else list(i) for i in self.outbox],
         }
 
     @classmethod
