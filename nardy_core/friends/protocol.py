@@ -23,7 +23,7 @@ from typing import Any
 
 from ..engine.dice import Dice
 from ..engine.errors import NardyError
-from ..engine.game import DOUBLE, MOVE, OPENING, OVER, RESIGN, ROLL, Game
+from ..engine.game import MOVE, OPENING, OVER, ROLL, Game
 from ..engine.match import Match
 from ..formats import record as record_model
 from ..variants import get_variant
@@ -288,15 +288,9 @@ class Table:
         return game.phase == ROLL and (self.declared or not game.can_double())
 
     def entitled(self, player: int) -> bool:
-        """Whether ``player`` may reveal his element of the next draw now (docs/dice.md)."""
-        game = self.match.game
-        if game is None or game.phase == OVER:
-            return False
-        if game.phase == OPENING:
-            return True
-        # a roll: once the roller may no longer double first (he said "roll", or cannot); the
-        # same moment for both players, each then reveals in his next link
-        return game.phase == ROLL and (self.declared or not game.can_double())
+        """Whether ``player`` may reveal his element of the next draw now (docs/dice.md): once
+        the draw is due, the same moment for both players (each reveals in his next link)."""
+        return self.draw_due()
 
     def make_draws(self) -> None:
         """Throw every draw whose two elements are known, as the rules reach it."""
@@ -738,6 +732,3 @@ def verify(record: Mapping[str, Any]) -> tuple[int, Table]:
                 f"link {number} is wrong: {exc.message}", code=exc.code, **exc.params
             ) from None
     return len(messages), table
-
-
-PHASES = (OPENING, ROLL, MOVE, DOUBLE, RESIGN, OVER)  # re-exported for the page
