@@ -31,7 +31,9 @@ def main(argv=None) -> int:
             _, _, links = play_out(game, 0, seed=seed)
             turns.append(len(links))
             sizes += [len(link) for link in links]
-            versions += [encode(PREFIX + link).version for link in links[:: max(1, len(links) // 8)]]
+            versions += [
+                encode(PREFIX + link).version for link in links[:: max(1, len(links) // 8)]
+            ]
         print(
             f"{game:8} {args.games} games, links per game median {statistics.median(turns):.0f}; "
             f"link length median {statistics.median(sizes):.0f}, p95 "
