@@ -5,7 +5,7 @@ import random
 import pytest
 
 from nardy_core.engine.game import DOUBLE, MOVE, RESIGN, ROLL
-from nardy_core.friends.protocol import FriendError, FriendGame, unpack, pack
+from nardy_core.friends.protocol import FriendError, FriendGame, pack, unpack
 from nardy_core.ui.friendsession import FRIEND, FriendSession
 from nardy_core.ui.session import HUMAN
 
