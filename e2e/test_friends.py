@@ -56,6 +56,7 @@ def test_two_devices_play_a_game_by_links(new_context):
     ann.select_option("#ng-game", "short")
     ann.select_option("#ng-p1", "friend")
     ann.fill("#ng-name", "Ann")
+    ann.screenshot(path="/tmp/fui-newgame.png")
     ann.click("#ng-start")
     invitation = link_after(ann, "")
     assert "#f=" in invitation
@@ -122,6 +123,18 @@ def test_two_devices_play_a_game_by_links(new_context):
         page.wait_for_function("document.body.dataset.phase === 'over'")
     assert cheated and opened_twice
     ann.screenshot(path="/tmp/fui-over.png")
-    # both devices list the game with the friend's name
+    # both devices list the game with the friend's name; its file continues it elsewhere
     click_header(bob, "#btn-new")
     assert "Ann" in bob.text_content("#friend-games")
+    bob.locator("#friend-games").scroll_into_view_if_needed()
+    bob.screenshot(path="/tmp/fui-list.png")
+    with bob.expect_download() as download:
+        bob.locator("[data-friend-export]").first.click()
+    path = download.value.path()
+    other = watch_page(new_context(viewport=PHONE).new_page())  # Bob's other device
+    open_app(other, "?new=short")
+    click_header(other, "#btn-new")
+    other.set_input_files("#fr-import", str(path))
+    other.wait_for_function("document.body.dataset.phase === 'over'")
+    assert "Bob" in other.text_content("#player-bottom")
+    assert other.text_content("#log") == bob.text_content("#log")

@@ -177,8 +177,9 @@ class FriendCtl:
         lang = self.app.lang
         self.invitation = code
         dialog = by_id("dlg-friend")
+        dialog.setAttribute("aria-labelledby", "fr-title")
         dialog.innerHTML = (
-            "<h2>"
+            '<h2 id="fr-title">'
             + escape(
                 T.tr(
                     lang,
@@ -284,6 +285,8 @@ class FriendCtl:
                 pass
         elif target.id == "fr-qr":
             dialog = by_id("dlg-friend")
+            dialog.removeAttribute("aria-labelledby")
+            dialog.setAttribute("aria-label", T.tr(lang, "friend_show_qr"))
             code = qrcode.encode(url, ecc="L")
             dialog.innerHTML = (
                 f'<div class="qr">{qrcode.svg(code, module=3, label=T.tr(lang, "friend_send"))}'
