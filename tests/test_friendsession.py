@@ -10,8 +10,8 @@ from nardy_core.ui.friendsession import FRIEND, FriendSession
 from nardy_core.ui.session import HUMAN
 
 
-def start(game="short", length=0):
-    ann = FriendSession(FriendGame.invite(game, length=length, name="Ann"))
+def start(game="short", length=0, kind=None):
+    ann = FriendSession(FriendGame.invite(game, length=length, name="Ann", kind=kind))
     bob = FriendSession(FriendGame.accept(ann.friend.invitation_link(), name="Bob"))
     return ann, bob
 
@@ -35,10 +35,13 @@ def turn(session, rng):
             session.accept_resignation()
 
 
-@pytest.mark.parametrize("game,length", [("short", 0), ("long", 0), ("short", 3)])
-def test_two_sessions_play_a_whole_game_by_links(game, length):
+@pytest.mark.parametrize(
+    "game,length,kind",
+    [("short", 0, None), ("long", 0, None), ("short", 3, None), ("portes", 1, "tavli")],
+)
+def test_two_sessions_play_a_whole_game_by_links(game, length, kind):
     rng = random.Random(3)
-    ann, bob = start(game, length)
+    ann, bob = start(game, length, kind)
     assert ann.players == (HUMAN, FRIEND) and bob.players == (FRIEND, HUMAN)
     assert bob.status() == "send"
     link, receiver = bob.link(), ann
