@@ -18,6 +18,9 @@ def start(game="short", length=0, kind=None):
 
 def turn(session, rng):
     """The player's actions through the session's API, as the board's buttons make them."""
+    if session.pending_over is not None:  # a game of the match ended: Next game
+        assert session.game.is_over and session.view()["result"] is not None
+        session.next_game()
     while session.human_to_act():
         game = session.game
         if game.phase == ROLL:

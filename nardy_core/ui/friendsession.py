@@ -39,6 +39,10 @@ class FriendSession(Session):
         self.last_play = None
         self._replaying = False
         self._seen = None
+        # a game of the match that ended here (the table starts the next one at once): the
+        # board shows it, with its result, until the player presses Next game
+        self.pending_over = None
+        self._games = len(self.match.all_games())
         self.sync()
 
     # --- the friend game ---------------------------------------------------------------------
@@ -52,6 +56,8 @@ class FriendSession(Session):
 
     @property
     def game(self):
+        if self.pending_over is not None:
+            return self.pending_over
         game = self.match.game
         if game is None:  # a finished match: its last game
             return self.match.all_games()[-1]
@@ -69,14 +75,20 @@ class FriendSession(Session):
         return False
 
     def human_to_act(self) -> bool:
-        return self.friend.my_turn
+        return self.pending_over is None and self.friend.my_turn
 
     @property
     def match_over(self) -> bool:
         return self.friend.table.over
 
-    def next_game(self):  # the friend game goes on to the next game of a match by itself
-        raise GameStateError("the next game starts by itself", code="phase", phase="over")
+    def next_game(self):
+        """The board goes on to the game the match is at (the table started it already)."""
+        if self.pending_over is None:
+            raise GameStateError("the game is not over", code="game_not_over")
+        self.pending_over = None
+        self._seen = None
+        self.sync()
+        self._advance()
 
     # --- actions: to the friend game ------------------------------------------------------------
     def _do(self, name, *args, advance=True):
@@ -144,6 +156,10 @@ class FriendSession(Session):
     def sync(self):
         """Rebuild the move list (and the last play's marks) when the match has changed."""
         games = self.match.all_games()
+        if len(games) > self._games:  # a game ended and the next began: shown ended first
+            self._games = len(games)
+            if games[-2].is_over:
+                self.pending_over = games[-2]
         seen = tuple(len(g.actions) for g in games)
         if seen == self._seen:
             return
@@ -162,13 +178,14 @@ class FriendSession(Session):
         replay_match(
             record, match=shadow.match, next_game=shadow.next_game, seeded=False, do=shadow._do
         )
-        self.logs = shadow.logs
+        pending = self.pending_over is not None
+        self.logs = shadow.logs[:-1] if pending else shadow.logs
         self.last_play = None
         if shadow.last_play is not None and shadow.last_play[0] is shadow.match.game:
             _, colour, steps = shadow.last_play
             self.last_play = (self.game, colour, steps)
         ended = [n for n in shadow.notices if n[0] == "game_over"]
-        if ended and any(g.is_over for g in games) and self.game.is_over:
+        if ended and self.game.is_over:
             self.notices.append(ended[-1])
 
     # --- saving ------------------------------------------------------------------------------------
