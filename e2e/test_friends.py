@@ -138,3 +138,50 @@ def test_two_devices_play_a_game_by_links(new_context):
     other.wait_for_function("document.body.dataset.phase === 'over'")
     assert "Bob" in other.text_content("#player-bottom")
     assert other.text_content("#log") == bob.text_content("#log")
+
+
+def test_a_match_by_links_shows_each_game_over_until_next_game(new_context):
+    """A 3-point match: in each game the player on turn resigns and the friend accepts; each
+    ended game stays on the board, with its result, until Next game, and the match ends."""
+    ann = watch_page(new_context(viewport=PHONE).new_page())
+    bob = watch_page(new_context(viewport=PHONE).new_page())
+    open_app(ann, "?new=short")
+    click_header(ann, "#btn-new")
+    ann.select_option("#ng-game", "short")
+    ann.select_option("#ng-length", "3")
+    ann.select_option("#ng-p1", "friend")
+    ann.fill("#ng-name", "Ann")
+    ann.click("#ng-start")
+    open_link(bob, link_after(ann, ""))
+    bob.fill("#fr-name", "Bob")
+    bob.click("#fr-accept")
+    pages = {"ann": ann, "bob": bob}
+    links = {"ann": "", "bob": link_after(bob, "")}
+    sender, ended = "bob", 0
+    for _ in range(40):
+        receiver = "ann" if sender == "bob" else "bob"
+        page = pages[receiver]
+        open_link(page, links[sender])
+        if page.locator("#btn-newmatch").count():
+            break
+        if page.locator("#btn-next").count():  # a game ended: its result until Next game
+            assert "resignation" in page.text_content("#status")
+            ended += 1
+            page.screenshot(path=f"/tmp/fui-match-{ended}.png")
+            page.click("#btn-next")
+        page.wait_for_function(
+            """(previous) => document.querySelector('#btn-resign, #btn-accept')
+                || ((document.querySelector('#fr-link') || {}).value || '') !== previous""",
+            arg=links[receiver],
+        )
+        if page.locator("#btn-resign").count():
+            page.click("#btn-resign")
+            page.locator('[data-act="resignkind"]').first.click()
+        links[receiver] = link_after(page, links[receiver])
+        sender = receiver
+    else:
+        raise AssertionError("the match did not end")
+    for page in pages.values():
+        page.wait_for_selector("#btn-newmatch")
+    assert ended >= 2
+    assert "match" in ann.text_content("#status")

@@ -243,7 +243,7 @@ class FriendCtl:
             "release": "friend_waiting_release",
             "wait": "friend_waiting",
         }.get(status)
-        if waiting:
+        if waiting and not session.game.is_over:  # an ended game's result stays in view
             by_id("status").textContent = T.tr(lang, waiting)
         parts = []
         if code is not None and status != "play":
