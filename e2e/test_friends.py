@@ -65,6 +65,8 @@ def test_two_devices_play_a_game_by_links(new_context):
     ann.wait_for_selector("#dlg-friend[open] .qr svg")
     ann.screenshot(path="/tmp/fui-qr.png")
     ann.click("#fr-close")
+    ann.click("#fr-copy")  # copied, or left selected for the player to copy
+    wait_until(ann, "document.querySelector('#fr-msg').textContent")
 
     open_link(bob, invitation)
     bob.wait_for_selector("#dlg-friend[open] #fr-name")

@@ -7,6 +7,7 @@ the player's actions go through the board as usual and on to the ``FriendGame``.
 import json
 from html import escape
 
+from pyodide.ffi import create_proxy
 from pyscript import window
 
 from dom import absent, by_id, copy_text, download, now_ms
@@ -280,8 +281,9 @@ class FriendCtl:
             copy_text(url, lambda key: setattr(by_id("fr-msg"), "textContent", T.tr(lang, key)))
         elif target.id == "fr-share":
             try:
-                window.navigator.share(window.JSON.parse(json.dumps({"url": url})))
-            except Exception:  # noqa: BLE001 - a refused or cancelled share changes nothing
+                shared = window.navigator.share(window.JSON.parse(json.dumps({"url": url})))
+                shared.catch(create_proxy(lambda _e: None))  # cancelled: nothing to say
+            except Exception:  # noqa: BLE001 - a refused share changes nothing
                 pass
         elif target.id == "fr-qr":
             dialog = by_id("dlg-friend")
