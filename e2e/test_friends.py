@@ -140,6 +140,11 @@ def test_two_devices_play_a_game_by_links(new_context):
     other.wait_for_function("document.body.dataset.phase === 'over'")
     assert "Bob" in other.text_content("#player-bottom")
     assert other.text_content("#log") == bob.text_content("#log")
+    # the ended game is reviewed as any game (its dice written in the record)
+    ann.click("#btn-review")
+    ann.wait_for_function("!document.querySelector('#review').hidden")
+    for page in (ann, bob, other):
+        assert not page.console_errors, page.console_errors
 
 
 def test_a_match_by_links_shows_each_game_over_until_next_game(new_context):
@@ -187,3 +192,4 @@ def test_a_match_by_links_shows_each_game_over_until_next_game(new_context):
         page.wait_for_selector("#btn-newmatch")
     assert ended >= 2
     assert "match" in ann.text_content("#status")
+    assert not ann.console_errors and not bob.console_errors

@@ -62,8 +62,15 @@ def test_two_sessions_play_a_whole_game_by_links(game, length, kind):
     assert any(row["k"] == "result" for row in ann.logs[-1])
     assert ann.names_by_colour() in (["Ann", "Bob"], ["Bob", "Ann"])
     # saved and restored: the same game
-    again = FriendSession.from_dict(ann.to_dict())
+    again = FriendSession.from_friend(ann.friend.to_dict())
     assert again.view() == ann.view() and again.logs == ann.logs
+    # Export and the review read the match as any game's record, its dice written in
+    from nardy_core.ui import pagerecords as R
+    from nardy_core.ui.session import Session
+
+    text, name, _mime = R.export(ann, "2026-11-27")
+    assert name and text
+    assert Session.from_dict(ann.to_dict()).view()["checkers"] == ann.view()["checkers"]
 
 
 def test_a_changed_link_is_refused_and_the_session_is_unchanged():

@@ -164,7 +164,7 @@ class FriendSession(Session):
         if seen == self._seen:
             return
         self._seen = seen
-        record = MatchRecord.of_match(self.match, (HUMAN, HUMAN), recorded=True, hints=False)
+        record = self.record()
         shadow = Session(
             record.game,
             record.options,
@@ -189,11 +189,15 @@ class FriendSession(Session):
             self.notices.append(ended[-1])
 
     # --- saving ------------------------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        return self.friend.to_dict()
+    def record(self) -> MatchRecord:
+        """The match as an ordinary record with its dice written in (Export, the review, the
+        bot worker read it as any game's); the friend game itself is ``friend.to_dict()``."""
+        return MatchRecord.of_match(self.match, (HUMAN, HUMAN), recorded=True, hints=False)
 
     @classmethod
-    def from_dict(cls, data, prefs=None) -> FriendSession:
+    def from_friend(cls, data, prefs=None) -> FriendSession:
+        """The session of a friend game saved by ``friend.to_dict()`` (FriendError
+        ``friend_file`` for anything else)."""
         return cls(FriendGame.from_dict(data), prefs=prefs)
 
 

@@ -47,7 +47,7 @@ class FriendCtl:
     def save(self):
         session = self.app.session
         games = self.stored()
-        games[session.friend.game_id] = {"game": session.to_dict(), "updated": now_ms()}
+        games[session.friend.game_id] = {"game": session.friend.to_dict(), "updated": now_ms()}
         Storage.put(FRIENDS, games)
         Storage.put(CURRENT, PREFIX + session.friend.game_id)
 
@@ -55,7 +55,7 @@ class FriendCtl:
         app = self.app
         entry = self.stored().get(ident)
         try:
-            session = FriendSession.from_dict(entry["game"], prefs=app.session_prefs())
+            session = FriendSession.from_friend(entry["game"], prefs=app.session_prefs())
         except (NardyError, KeyError, TypeError) as exc:
             app.set_notice(T.tr(app.lang, "corrupt_save", detail=str(exc)[:120]), alert=True)
             return False
@@ -110,7 +110,7 @@ class FriendCtl:
     async def import_file(self, file):
         app = self.app
         try:
-            session = FriendSession.from_dict(json.loads(await file.text()), app.session_prefs())
+            session = FriendSession.from_friend(json.loads(await file.text()), app.session_prefs())
         except (NardyError, ValueError, TypeError, AttributeError) as exc:
             app.set_notice(T.tr(app.lang, "friend_refused"), alert=True, detail=str(exc)[:200])
             app.render()

@@ -102,7 +102,8 @@ class Play:
                 buttons.append(button(lang, "newmatch", "new_match", primary=True))
             else:
                 buttons.append(button(lang, "next", "next_game", primary=True))
-            if app.review.can_start():
+            # (a friend match's ended game shown until Next game: the review is of the next one)
+            if app.review.can_start() and getattr(session, "pending_over", None) is None:
                 buttons.append(button(lang, "review", "review"))
         elif human and view["choice"]:
             for index, way in enumerate(view["choice"]["ways"]):
