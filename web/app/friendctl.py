@@ -22,6 +22,11 @@ from nardy_core.variants import get_variant, i18n
 from storage import CURRENT, Storage
 
 FRIENDS = "nardy.friends.v1"  # {game id: {"game": FriendGame.to_dict(), "updated": ms}}
+WAITING = {  # what the friend game waits for, by FriendGame.status()
+    "invited": "friend_invited",
+    "release": "friend_waiting_release",
+    "wait": "friend_waiting",
+}
 PREFIX = "friend:"  # a friend game's session id (and CURRENT's value while it is on the board)
 
 
@@ -81,11 +86,12 @@ class FriendCtl:
                 continue
             other = friend.names[1 - friend.me] or "?"
             status = friend.status()
-            mark = (
-                f" · <b>{escape(T.tr(lang, 'friend_your_turn'))}</b>"
-                if status in ("play", "send")
-                else ""
-            )
+            if status in ("play", "send"):  # it waits for this player
+                mark = f" · <b>{escape(T.tr(lang, 'friend_your_turn'))}</b>"
+            elif status in WAITING:
+                mark = f" · {escape(T.tr(lang, WAITING[status]))}"
+            else:
+                mark = ""
             rows.append(
                 f"<li><span>{escape(other)} · {escape(self.game_name(friend.invitation))}"
                 f'{mark}</span><span class="acts">'
@@ -239,11 +245,7 @@ class FriendCtl:
             code = friend.invitation_link()
         elif friend.messages and friend.messages[-1].sender == friend.me:
             code = friend.last_link()
-        waiting = {
-            "invited": "friend_invited",
-            "release": "friend_waiting_release",
-            "wait": "friend_waiting",
-        }.get(status)
+        waiting = WAITING.get(status)
         if waiting and not session.game.is_over:  # an ended game's result stays in view
             by_id("status").textContent = T.tr(lang, waiting)
         parts = []
