@@ -43,6 +43,9 @@ class DiceCtl:
         from nardy_core.analysis.dicecheck import commitment
 
         session = self.app.session
+        if hasattr(session, "friend"):  # a friend game's dice come from two chains (docs/dice.md)
+            node.innerHTML = ""
+            return
         if session.recorded_dice:
             info = {"recorded": True}
         else:

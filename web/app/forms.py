@@ -5,6 +5,7 @@ from html import escape
 
 from nardy_core.engine.match import MATCH_KINDS, available_match_kinds
 from nardy_core.ui import text as T
+from nardy_core.ui.friendsession import FRIEND
 from nardy_core.ui.pagerecords import card_text
 from nardy_core.ui.prefs import SPEEDS, speed_of
 from nardy_core.ui.rules import option_fields as plain_options
@@ -190,7 +191,14 @@ def new_game_form(lang, choice, saved) -> str:
         _game_select(lang, game),
         f"<fieldset><legend>{escape(T.tr(lang, 'players'))}</legend>",
         _select("p0", T.tr(lang, "player_n", n=1), players, choice.get("p0", HUMAN)),
-        _select("p1", T.tr(lang, "player_n", n=2), players, choice.get("p1", DEFAULT_LEVEL)),
+        _select(
+            "p1",
+            T.tr(lang, "player_n", n=2),
+            players + [(FRIEND, T.tr(lang, FRIEND))],
+            choice.get("p1", DEFAULT_LEVEL),
+        ),
+        f'<label class="field" id="ng-name-box" hidden>{escape(T.tr(lang, "your_name"))}'
+        '<input type="text" id="ng-name" maxlength="40" autocomplete="nickname"></label>',
         f'<label class="check"><input type="checkbox" id="ng-hints"'
         f"{'' if choice.get('hints') is False else ' checked'}> "
         f"{escape(T.tr(lang, 'hints_allowed'))}</label>",

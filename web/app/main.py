@@ -27,6 +27,8 @@ from dicectl import DiceCtl  # noqa: E402
 from dom import EMBED, absent, by_id, focused_loc  # noqa: E402
 from editorctl import EditorCtl  # noqa: E402
 from embedctl import EMBED_MODES, EmbedCtl  # noqa: E402
+from friendctl import PREFIX as FRIEND_PREFIX  # noqa: E402
+from friendctl import FriendCtl  # noqa: E402
 from hintctl import HintCtl  # noqa: E402
 from nardy_core.engine.errors import NardyError  # noqa: E402
 from nardy_core.ui import prefs as P  # noqa: E402
@@ -97,6 +99,7 @@ class App:
         self.embed = EmbedCtl(self)
         self.settings = SettingsCtl(self)
         self.picker = PickerCtl(self)
+        self.friends = FriendCtl(self)
         self.controllers = (
             self.play,
             self.games,
@@ -109,6 +112,7 @@ class App:
             self.embed,
             self.settings,
             self.picker,
+            self.friends,
         )
         self._proxies = []
 
@@ -143,13 +147,17 @@ class App:
         if isinstance(current, str) and current in self.games.saves():
             self.set_notice(T.tr(self.lang, "restored"))  # replaced by a notice of damage
             restored = self.games.load(current)
+        elif isinstance(current, str) and current[len(FRIEND_PREFIX) :] in self.friends.stored():
+            restored = self.friends.load(current[len(FRIEND_PREFIX) :])
         # a reload shows the saved game: the address is its own
         own = restored and (
             hash_text in ("", "#") or "#" + self.sharing.own_fragment() == hash_text
         )
         reading = not own and self.sharing.open_link(hash_text)
+        inviting = self.friends.invitation is not None  # the invitation's dialog is open
         first_visit = self.session is None and not reading and self.picker.wanted()
-        if first_visit:  # the picker's board: nobody moves on it until Play
+        first_visit = first_visit and not inviting
+        if first_visit or (self.session is None and inviting):  # nobody moves on it until Play
             self.games.new_session(self.picker.preview_choice(), save=False)
         elif self.session is None:
             self.games.new_session(self.prefs.get("new_game") or {}, save=not reading)
@@ -250,7 +258,7 @@ class App:
         banner = by_id("notice")
         if absent(banner) or (shown is not None and shown != self.notice_shown):
             return
-        if banner.querySelector("#btn-update") is None:
+        if absent(banner.querySelector("#btn-update")):  # JavaScript null: None or JsNull
             if self.standing:
                 self.show_standing()
             else:
@@ -331,6 +339,7 @@ class App:
         else:
             self.draw_board(view, session.human_to_act() and not self.play.thinking)
         self.play.render(view)
+        self.friends.render()
         self.settings.render_badge()
         self.hints.render()
         self.review.render()

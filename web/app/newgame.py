@@ -2,13 +2,17 @@
 saving and restoring of the game on the board (each through ``nardy_core.ui.pagerecords``).
 An embedded board saves nothing on the visitor's device."""
 
+import asyncio
+
 from pyscript import document
 
 from dom import EMBED, by_id, now_ms
 from forms import GAMES, length_field, match_kind_of, new_game_form, option_fields
+from friendctl import is_friend
 from nardy_core.engine.errors import NardyError, OptionError
 from nardy_core.ui import pagerecords as R
 from nardy_core.ui import text as T
+from nardy_core.ui.friendsession import FRIEND
 from nardy_core.ui.session import DEFAULT_LEVEL, HUMAN, Session
 from storage import (
     CURRENT,
@@ -63,6 +67,9 @@ class NewGame:
         if EMBED:
             return  # an embedded board keeps nothing on the visitor's device
         app = self.app
+        if is_friend(app.session):
+            app.friends.save()
+            return
         saves = self.saves()
         saves[app.session_id] = R.save_entry(
             app.session, app.lang, now_ms(), previous=saves.get(app.session_id)
@@ -110,8 +117,9 @@ class NewGame:
         app = self.app
         dialog = by_id("dlg-new")
         choice = dict(app.prefs.get("new_game") or {})
-        dialog.innerHTML = new_game_form(
-            app.lang, choice, saved_games(self.saves(), app.session_id)
+        dialog.innerHTML = (
+            new_game_form(app.lang, choice, saved_games(self.saves(), app.session_id))
+            + app.friends.list_html()
         )
         dialog.showModal()
 
@@ -123,10 +131,22 @@ class NewGame:
             dialog.close()
         elif target.id == "ng-start":
             choice = self.read_form()
+            friend = choice["p1"] == FRIEND
+            if friend:  # remembered as a game against the bot: a friend game starts here only
+                choice["p1"] = DEFAULT_LEVEL
             app.prefs["new_game"] = choice
             app.save_prefs()
             dialog.close()
-            self.new_session(choice)
+            if friend:
+                app.friends.invite(choice, str(by_id("ng-name").value).strip()[:40])
+            else:
+                self.new_session(choice)
+        elif target.getAttribute("data-friend"):
+            dialog.close()
+            app.friends.load(target.getAttribute("data-friend"))
+            app.render()
+        elif target.getAttribute("data-friend-export"):
+            app.friends.export(target.getAttribute("data-friend-export"))
         elif target.getAttribute("data-resume"):
             dialog.close()
             self.load(target.getAttribute("data-resume"))
@@ -138,7 +158,13 @@ class NewGame:
             target.closest("li").remove()
 
     def on_change(self, event):
-        if event.target.id == "ng-game":
+        if event.target.id == "ng-p1":
+            by_id("ng-name-box").hidden = event.target.value != FRIEND
+        elif event.target.id == "fr-import":
+            files = event.target.files
+            if files.length:
+                asyncio.ensure_future(self.app.friends.import_file(files.item(0)))
+        elif event.target.id == "ng-game":
             game = event.target.value
             if game in GAMES or match_kind_of(game):
                 lang = self.app.lang

@@ -6,6 +6,7 @@ legal: this only sends it locations."""
 
 import asyncio
 import json
+from html import escape
 
 import js
 from pyscript import document, window
@@ -48,14 +49,17 @@ class Play:
 
     def render_players(self, view, viewer):
         lang = self.app.lang
+        session = self.app.session
         for slot, colour in (("top", 1 - viewer), ("bottom", viewer)):
             card = by_id(f"player-{slot}")
             who = view["players"][colour]
+            names = session.names_by_colour() if hasattr(session, "friend") else None
+            who_text = (names[colour] or T.tr(lang, who)) if names else T.tr(lang, who)
             marker = " ◀" if view["actor"] == colour else ""
             card.className = f"player c{colour}" + (" active" if view["actor"] == colour else "")
             card.innerHTML = (
                 f'<span class="swatch c{colour}"></span>'
-                f'<span class="name">{T.colour_name(lang, colour)} · {T.tr(lang, who)}</span>'
+                f'<span class="name">{T.colour_name(lang, colour)} · {escape(who_text)}</span>'
                 f'<span class="pips">{T.tr(lang, "pips", count=view["pips"][colour])}</span>'
                 f'<span class="pts">{view["score"][colour]}</span>'
                 f'<span class="onmove" aria-hidden="true">{marker}</span>'
@@ -98,7 +102,8 @@ class Play:
                 buttons.append(button(lang, "newmatch", "new_match", primary=True))
             else:
                 buttons.append(button(lang, "next", "next_game", primary=True))
-            if app.review.can_start():
+            # (a friend match's ended game shown until Next game: the review is of the next one)
+            if app.review.can_start() and getattr(session, "pending_over", None) is None:
                 buttons.append(button(lang, "review", "review"))
         elif human and view["choice"]:
             for index, way in enumerate(view["choice"]["ways"]):
@@ -153,7 +158,7 @@ class Play:
         if game.is_over:
             text = T.result_text(lang, view["result"])
             score = session.projected_score()
-            if session.match_over:
+            if session.match_over and view["length"]:
                 winner = 0 if score[0] > score[1] else 1
                 colour_now = game.players.index(winner)
                 text += ". " + T.tr(

@@ -60,6 +60,11 @@ class ShareCtl:
         in the web worker (encoding replays the game)."""
         app = self.app
         session = app.session
+        if hasattr(session, "friend"):  # a friend game's address is the page's: its links are sent
+            if str(window.location.hash):
+                window.history.replaceState(None, "", str(window.location.pathname))
+            self.address = None
+            return
         key = (app.session_id, len(session.match.games), len(session.game.actions))
         if self.address and self.address[0] == key:
             return
@@ -93,6 +98,9 @@ class ShareCtl:
     def open_link(self, hash_text) -> bool:
         """Start reading ``#p=…`` / ``#g=…`` / ``#r=…`` (``open_read_link``) unless it is the
         board's own address; False when there is no link to read."""
+        if hash_text.startswith("#f="):  # a game with a friend: its link is read here, at once
+            self.app.friends.open_link(hash_text[3:])
+            return False
         target = R.link_target(hash_text)
         if target is None:
             return False

@@ -1,0 +1,308 @@
+"""A game with a friend on another device (docs/dice.md, "Playing a friend on another device"):
+the invitation made from the New game dialog, the ``#f=`` links read from the address, the side
+panel's link to send (Copy, Share, QR code), and the friend games kept on this device (their
+secrets included) under their own key. The game itself is a ``FriendSession`` on the board:
+the player's actions go through the board as usual and on to the ``FriendGame``."""
+
+import json
+from html import escape
+
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+from dom import absent, by_id, copy_text, download, now_ms
+from forms import match_kind_of
+from nardy_core.engine.errors import NardyError
+from nardy_core.engine.match import MATCH_KINDS
+from nardy_core.formats import qrcode
+from nardy_core.friends.protocol import FriendError, FriendGame, Invitation, unpack
+from nardy_core.ui import text as T
+from nardy_core.ui.friendsession import FriendSession
+from nardy_core.variants import get_variant, i18n
+from storage import CURRENT, Storage
+
+FRIENDS = "nardy.friends.v1"  # {game id: {"game": FriendGame.to_dict(), "updated": ms}}
+WAITING = {  # what the friend game waits for, by FriendGame.status()
+    "invited": "friend_invited",
+    "release": "friend_waiting_release",
+    "wait": "friend_waiting",
+}
+PREFIX = "friend:"  # a friend game's session id (and CURRENT's value while it is on the board)
+
+
+def is_friend(session) -> bool:
+    return isinstance(session, FriendSession)
+
+
+class FriendCtl:
+    def __init__(self, app):
+        self.app = app
+        self.invitation = None  # the link of an invitation shown in the dialog, to accept
+        self.shown_link = None  # the link last shown in the panel
+
+    def bind(self, on):
+        on(by_id("friend"), "click", self.on_panel)
+        on(by_id("dlg-friend"), "click", self.on_dialog)
+
+    # --- the games kept on this device ----------------------------------------------------------
+    def stored(self) -> dict:
+        games = Storage.get(FRIENDS, {})
+        return games if isinstance(games, dict) else {}
+
+    def save(self):
+        session = self.app.session
+        games = self.stored()
+        games[session.friend.game_id] = {"game": session.friend.to_dict(), "updated": now_ms()}
+        Storage.put(FRIENDS, games)
+        Storage.put(CURRENT, PREFIX + session.friend.game_id)
+
+    def load(self, ident) -> bool:
+        app = self.app
+        entry = self.stored().get(ident)
+        try:
+            session = FriendSession.from_friend(entry["game"], prefs=app.session_prefs())
+        except (NardyError, KeyError, TypeError) as exc:
+            app.set_notice(T.tr(app.lang, "corrupt_save", detail=str(exc)[:120]), alert=True)
+            return False
+        app.use(session, PREFIX + ident)
+        return True
+
+    def game_name(self, invitation) -> str:
+        lang = self.app.lang
+        if invitation.kind is not None:
+            return MATCH_KINDS[invitation.kind].name(lang)
+        return i18n.game_name(get_variant(invitation.game, dict(invitation.options)), lang)
+
+    def list_html(self) -> str:
+        """The New game dialog's "Games with friends": the friend's name, the game, a mark when
+        it waits for this player; Resume, Export; and Import."""
+        lang = self.app.lang
+        rows = []
+        games = sorted(self.stored().items(), key=lambda kv: -(kv[1].get("updated") or 0))
+        for ident, entry in games:
+            try:
+                friend = FriendGame.from_dict(entry["game"])
+            except (NardyError, KeyError, TypeError, AttributeError):
+                continue
+            other = friend.names[1 - friend.me] or "?"
+            status = friend.status()
+            if status in ("play", "send"):  # it waits for this player
+                mark = f" · <b>{escape(T.tr(lang, 'friend_your_turn'))}</b>"
+            elif status in WAITING:
+                mark = f" · {escape(T.tr(lang, WAITING[status]))}"
+            else:
+                mark = ""
+            rows.append(
+                f"<li><span>{escape(other)} · {escape(self.game_name(friend.invitation))}"
+                f'{mark}</span><span class="acts">'
+                f'<button type="button" data-friend="{escape(ident)}">'
+                f"{escape(T.tr(lang, 'resume'))}</button>"
+                f'<button type="button" data-friend-export="{escape(ident)}">'
+                f"{escape(T.tr(lang, 'export_game'))}</button></span></li>"
+            )
+        listed = f'<ul class="saved" id="friend-games">{"".join(rows)}</ul>' if rows else ""
+        return (
+            f"<h3>{escape(T.tr(lang, 'friend_games'))}</h3>{listed}"
+            f'<label class="field">{escape(T.tr(lang, "friend_import"))}'
+            f'<input type="file" id="fr-import" accept=".json,application/json"></label>'
+        )
+
+    def export(self, ident):
+        entry = self.stored().get(ident)
+        if entry:
+            text = json.dumps(entry["game"], indent=1)
+            download(text, f"nardy-friend-{ident}.json", "application/json")
+
+    async def import_file(self, file):
+        app = self.app
+        try:
+            session = FriendSession.from_friend(json.loads(await file.text()), app.session_prefs())
+        except (NardyError, ValueError, TypeError, AttributeError) as exc:
+            app.set_notice(T.tr(app.lang, "friend_refused"), alert=True, detail=str(exc)[:200])
+            app.render()
+            return
+        by_id("dlg-new").close()
+        app.use(session, PREFIX + session.friend.game_id)
+
+    # --- starting ------------------------------------------------------------------------------
+    def invite(self, choice, name):
+        """The New game dialog's Start with "A friend on another device"."""
+        app = self.app
+        game = choice.get("game", "long")
+        kind = match_kind_of(game)
+        length = int(choice.get("length") or 0)
+        try:
+            if kind is not None:
+                friend = FriendGame.invite(
+                    kind.games[0], {}, length or kind.default_length, name, kind=kind.key
+                )
+            else:
+                friend = FriendGame.invite(game, choice.get("options") or {}, length, name)
+        except NardyError as exc:
+            app.set_notice(T.error_text(app.lang, exc), alert=True)
+            app.render()
+            return
+        app.use(FriendSession(friend, prefs=app.session_prefs()), PREFIX + friend.game_id)
+
+    # --- links read from the address ----------------------------------------------------------------
+    def open_link(self, code):
+        """A ``#f=`` link: an invitation to accept, or a link of a game kept here."""
+        app = self.app
+        lang = app.lang
+        app.clear_notice()
+        window.history.replaceState(None, "", str(window.location.pathname))
+        try:
+            data = unpack(code)
+            if data["t"] == "inv":
+                invitation = Invitation.read(data)
+                if invitation.game_id in self.stored():
+                    self.load(invitation.game_id)
+                    app.set_notice(T.tr(lang, "friend_old_link"))
+                else:
+                    self.ask_accept(code, invitation)
+                return
+            ident = data.get("g")
+            if ident not in self.stored():
+                raise FriendError(
+                    "this link belongs to a game this device does not have",
+                    code="friend_other_game",
+                )
+            if app.session is None or app.session_id != PREFIX + ident:
+                self.load(ident)
+            result = app.session.receive(code)
+        except NardyError as exc:
+            app.set_notice(T.tr(lang, "friend_refused"), alert=True, detail=exc.message)
+            if app.session is not None:
+                app.render()
+            return
+        if result == "old":
+            app.set_notice(T.tr(lang, "friend_old_link"))
+        app.save()
+        app.render()
+
+    def ask_accept(self, code, invitation):
+        lang = self.app.lang
+        self.invitation = code
+        dialog = by_id("dlg-friend")
+        dialog.setAttribute("aria-labelledby", "fr-title")
+        dialog.innerHTML = (
+            '<h2 id="fr-title">'
+            + escape(
+                T.tr(
+                    lang,
+                    "friend_invites",
+                    name=invitation.name or "?",
+                    game=self.game_name(invitation),
+                )
+            )
+            + "</h2>"
+            f'<label class="field">{escape(T.tr(lang, "your_name"))}'
+            f'<input type="text" id="fr-name" maxlength="40" autocomplete="nickname"></label>'
+            '<div class="buttons">'
+            f'<button type="button" id="fr-accept" class="primary">'
+            f"{escape(T.tr(lang, 'accept'))}</button>"
+            f'<button type="button" id="fr-close">{escape(T.tr(lang, "cancel"))}</button></div>'
+        )
+        if not dialog.open:
+            dialog.showModal()
+
+    def accept(self):
+        app = self.app
+        name = str(by_id("fr-name").value).strip()[:40]
+        by_id("dlg-friend").close()
+        try:
+            friend = FriendGame.accept(self.invitation, name)
+        except NardyError as exc:
+            app.set_notice(T.tr(app.lang, "friend_refused"), alert=True, detail=exc.message)
+            app.render()
+            return
+        self.invitation = None
+        app.use(FriendSession(friend, prefs=app.session_prefs()), PREFIX + friend.game_id)
+
+    # --- the side panel -------------------------------------------------------------------------------
+    def url_of(self, code) -> str:
+        return f"{window.location.origin}{window.location.pathname}#f={code}"
+
+    def render(self):
+        """The link to send and where the game stands (the status line, when the friend is to
+        act); hidden for any other game."""
+        app = self.app
+        panel = by_id("friend")
+        if absent(panel):
+            return
+        session = app.session
+        if not is_friend(session):
+            panel.hidden = True
+            return
+        friend = session.friend
+        lang = app.lang
+        if friend.must_send and not friend.my_turn:
+            friend.link()  # the items since the last link go into one link, made once
+            app.save()
+        status = friend.status()
+        code = None
+        if status == "invited":
+            code = friend.invitation_link()
+        elif friend.messages and friend.messages[-1].sender == friend.me:
+            code = friend.last_link()
+        waiting = WAITING.get(status)
+        if waiting and not session.game.is_over:  # an ended game's result stays in view
+            by_id("status").textContent = T.tr(lang, waiting)
+        parts = []
+        if code is not None and status != "play":
+            url = self.url_of(code)
+            share = (
+                f'<button type="button" id="fr-share">{escape(T.tr(lang, "share"))}</button>'
+                if hasattr(window.navigator, "share")
+                else ""
+            )
+            parts.append(
+                f'<label class="field">{escape(T.tr(lang, "friend_send"))}'
+                f'<input type="text" id="fr-link" readonly value="{escape(url)}"></label>'
+                '<div class="buttons">'
+                f'<button type="button" id="fr-copy" class="primary">'
+                f"{escape(T.tr(lang, 'copy'))}</button>{share}"
+                f'<button type="button" id="fr-qr">{escape(T.tr(lang, "friend_show_qr"))}'
+                '</button></div><p id="fr-msg" class="fr-msg" role="status"></p>'
+            )
+        html = "".join(parts)
+        if html != self.shown_link:
+            self.shown_link = html
+            panel.innerHTML = html
+        panel.hidden = not html
+
+    def on_panel(self, event):
+        target = event.target
+        lang = self.app.lang
+        link = by_id("fr-link")
+        if absent(link):
+            return
+        url = str(link.value)
+        if target.id == "fr-copy":
+            link.select()
+            copy_text(url, lambda key: setattr(by_id("fr-msg"), "textContent", T.tr(lang, key)))
+        elif target.id == "fr-share":
+            try:
+                shared = window.navigator.share(window.JSON.parse(json.dumps({"url": url})))
+                shared.catch(create_proxy(lambda _e: None))  # cancelled: nothing to say
+            except Exception:  # noqa: BLE001 - a refused share changes nothing
+                pass
+        elif target.id == "fr-qr":
+            dialog = by_id("dlg-friend")
+            dialog.removeAttribute("aria-labelledby")
+            dialog.setAttribute("aria-label", T.tr(lang, "friend_show_qr"))
+            code = qrcode.encode(url, ecc="L")
+            dialog.innerHTML = (
+                f'<div class="qr">{qrcode.svg(code, module=3, label=T.tr(lang, "friend_send"))}'
+                '</div><div class="buttons">'
+                f'<button type="button" id="fr-close" class="primary">'
+                f"{escape(T.tr(lang, 'close'))}</button></div>"
+            )
+            dialog.showModal()
+
+    def on_dialog(self, event):
+        target = event.target
+        if target.id == "fr-close":
+            by_id("dlg-friend").close()
+        elif target.id == "fr-accept":
+            self.accept()
