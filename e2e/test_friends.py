@@ -6,11 +6,24 @@ nardy game by links to its end (a few turns of moves, then a resignation accepte
 an edited history hash is refused with a notice and the game unchanged, and a link opened twice
 says there is nothing new in it."""
 
+import os
+from pathlib import Path
+
 from conftest import click_header, open_app, wait_ready, wait_until, watch_page
 from nardy_core.friends.protocol import pack, unpack
 from test_game import board_state, play_human_turn
 
 PHONE = {"width": 390, "height": 844}
+
+
+def shot(page, name):
+    """A screenshot for a person to judge, only when asked for (``$NARDY_SCREENSHOTS``)."""
+    folder = os.environ.get("NARDY_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"friends-{name}.png"))
+
+
 LINK = "(document.querySelector('#fr-link') || {}).value || ''"
 
 
@@ -56,14 +69,14 @@ def test_two_devices_play_a_game_by_links(new_context):
     ann.select_option("#ng-game", "short")
     ann.select_option("#ng-p1", "friend")
     ann.fill("#ng-name", "Ann")
-    ann.screenshot(path="/tmp/fui-newgame.png")
+    shot(ann, "newgame")
     ann.click("#ng-start")
     invitation = link_after(ann, "")
     assert "#f=" in invitation
-    ann.screenshot(path="/tmp/fui-ann-invite.png")
+    shot(ann, "ann-invite")
     ann.click("#fr-qr")  # the link as a QR code, for a phone beside this one
     ann.wait_for_selector("#dlg-friend[open] .qr svg")
-    ann.screenshot(path="/tmp/fui-qr.png")
+    shot(ann, "qr")
     ann.click("#fr-close")
     ann.click("#fr-copy")  # copied, or left selected for the player to copy
     wait_until(ann, "document.querySelector('#fr-msg').textContent")
@@ -71,7 +84,7 @@ def test_two_devices_play_a_game_by_links(new_context):
     open_link(bob, invitation)
     bob.wait_for_selector("#dlg-friend[open] #fr-name")
     assert "Ann" in bob.text_content("#dlg-friend h2")
-    bob.screenshot(path="/tmp/fui-bob-invited.png")
+    shot(bob, "bob-invited")
     bob.fill("#fr-name", "Bob")
     bob.click("#fr-accept")
     links = {"ann": invitation, "bob": link_after(bob, "")}
@@ -91,7 +104,7 @@ def test_two_devices_play_a_game_by_links(new_context):
             open_link(page, link.split("#f=", 1)[0] + "#f=" + pack(data))
             assert "refused" in notice(page)
             assert board_state(page) == before
-            page.screenshot(path="/tmp/fui-refused.png")
+            shot(page, "refused")
             cheated = True
         if turn == 2:  # a reload (or the next visit) shows the friend game kept on the device
             page.reload()
@@ -114,7 +127,7 @@ def test_two_devices_play_a_game_by_links(new_context):
                 resigned = True
         links[receiver] = link_after(page, links[receiver])
         if turn == 6:
-            page.screenshot(path="/tmp/fui-send.png")
+            shot(page, "send")
         sender = receiver
         if page.evaluate("document.body.dataset.phase") == "over":
             break
@@ -124,12 +137,12 @@ def test_two_devices_play_a_game_by_links(new_context):
     for page in pages.values():
         page.wait_for_function("document.body.dataset.phase === 'over'")
     assert cheated and opened_twice
-    ann.screenshot(path="/tmp/fui-over.png")
+    shot(ann, "over")
     # both devices list the game with the friend's name; its file continues it elsewhere
     click_header(bob, "#btn-new")
     assert "Ann" in bob.text_content("#friend-games")
     bob.locator("#friend-games").scroll_into_view_if_needed()
-    bob.screenshot(path="/tmp/fui-list.png")
+    shot(bob, "list")
     with bob.expect_download() as download:
         bob.locator("[data-friend-export]").first.click()
     path = download.value.path()
@@ -174,7 +187,7 @@ def test_a_match_by_links_shows_each_game_over_until_next_game(new_context):
         if page.locator("#btn-next").count():  # a game ended: its result until Next game
             assert "resignation" in page.text_content("#status")
             ended += 1
-            page.screenshot(path=f"/tmp/fui-match-{ended}.png")
+            shot(page, f"match-{ended}")
             page.click("#btn-next")
         page.wait_for_function(
             """(previous) => document.querySelector('#btn-resign, #btn-accept')

@@ -254,7 +254,7 @@ def test_a_page_in_one_language_reads_only_its_catalogue(monkeypatch):
     monkeypatch.setattr(i18n, "_TRANSLATIONS", {})
     monkeypatch.setattr(T, "_FOUND", {})
     monkeypatch.setattr(rules, "_MEMO", {})
-    monkeypatch.setattr(rules, "_WORDS", rules._Words())
+    monkeypatch.setattr(rules, "_WORDS", rules._words_table())
     html = rules.rules_panel_html(get_variant("plakoto"), "uk")
     T.tr("uk", "new_game")
     assert set(i18n._TRANSLATIONS) == {"uk"}

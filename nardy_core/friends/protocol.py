@@ -23,7 +23,7 @@ from typing import Any
 
 from ..engine.dice import Dice
 from ..engine.errors import NardyError
-from ..engine.game import MOVE, OPENING, OVER, ROLL, Game
+from ..engine.game import MOVE, OPENING, OVER, ROLL
 from ..engine.match import Match
 from ..formats import record as record_model
 from ..variants import get_variant
@@ -256,10 +256,6 @@ class Table:
         table.history = hashlib.sha256(pack(invitation.to_dict()).encode()).digest()
         return table
 
-    @property
-    def game(self) -> Game | None:
-        return self.match.game
-
     def player_of(self, colour: int) -> int:
         game = self.match.game
         assert game is not None
@@ -287,11 +283,6 @@ class Table:
             return True
         return game.phase == ROLL and (self.declared or not game.can_double())
 
-    def entitled(self, player: int) -> bool:
-        """Whether ``player`` may reveal his element of the next draw now (docs/dice.md): once
-        the draw is due, the same moment for both players (each reveals in his next link)."""
-        return self.draw_due()
-
     def make_draws(self) -> None:
         """Throw every draw whose two elements are known, as the rules reach it."""
         while self.draw_due():
@@ -303,17 +294,12 @@ class Table:
             )
             game = self.match.game
             assert game is not None
-            dice = Dice(seed)
+            # the game throws from the draw's seed as from its own (ties thrown again)
+            game.dice = Dice(seed)
             if game.phase == OPENING:
-                throws = []
-                while True:
-                    pair = dice.roll(2)
-                    throws.append(pair)
-                    if pair[0] != pair[1]:
-                        break
-                game.opening(throws)
+                game.opening()
             else:
-                game.roll(dice.roll(game.variant.dice_count))
+                game.roll()
             self.draws = k
             self.declared = False
             self._next_game()
@@ -350,8 +336,9 @@ class Table:
         self.history = hashlib.sha256(self.history + message.digest()).digest()
 
     def owes(self, player: int) -> bool:
-        """Whether ``player`` is entitled to reveal his element of the next draw and has not."""
-        return len(self.revealed[player]) == self.draws and self.entitled(player)
+        """Whether ``player`` may reveal his element of the next draw (it is due: the same
+        moment for both players, each reveals in his next link, docs/dice.md) and has not."""
+        return len(self.revealed[player]) == self.draws and self.draw_due()
 
     def reveal(self, sender: int, element: bytes) -> None:
         """The sender's next chain element; the draws it completes are thrown."""

@@ -233,17 +233,14 @@ DIESET_CHOICES = {
 # Rendering
 
 
-class _Words(dict):
+def _words_table() -> _i18n.PerLanguage:
     """The Rules panel's own words per language, read when a language is first shown."""
-
-    def __missing__(self, lang):
-        found = self[lang] = {
-            name: _pair(text, lang) for name, text in _texts.common()["words"].items()
-        }
-        return found
+    return _i18n.PerLanguage(
+        lambda lang: {name: _pair(text, lang) for name, text in _texts.common()["words"].items()}
+    )
 
 
-_WORDS = _Words()
+_WORDS = _words_table()
 
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
 

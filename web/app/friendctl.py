@@ -21,7 +21,9 @@ from nardy_core.ui.friendsession import FriendSession
 from nardy_core.variants import get_variant, i18n
 from storage import CURRENT, Storage
 
-FRIENDS = "nardy.friends.v1"  # {game id: {"game": FriendGame.to_dict(), "updated": ms}}
+# {game id: {"game": FriendGame.to_dict(), "updated": ms, "other": name, "status": status}}: the
+# friend's name and the game's status kept beside it, so that the list needs no replay of it
+FRIENDS = "nardy.friends.v1"
 WAITING = {  # what the friend game waits for, by FriendGame.status()
     "invited": "friend_invited",
     "release": "friend_waiting_release",
@@ -52,7 +54,13 @@ class FriendCtl:
     def save(self):
         session = self.app.session
         games = self.stored()
-        games[session.friend.game_id] = {"game": session.friend.to_dict(), "updated": now_ms()}
+        friend = session.friend
+        games[friend.game_id] = {
+            "game": friend.to_dict(),
+            "updated": now_ms(),
+            "other": friend.names[1 - friend.me],
+            "status": friend.status(),
+        }
         Storage.put(FRIENDS, games)
         Storage.put(CURRENT, PREFIX + session.friend.game_id)
 
@@ -81,11 +89,15 @@ class FriendCtl:
         games = sorted(self.stored().items(), key=lambda kv: -(kv[1].get("updated") or 0))
         for ident, entry in games:
             try:
-                friend = FriendGame.from_dict(entry["game"])
+                invitation = Invitation.read(entry["game"]["invitation"])
+                if "status" in entry:
+                    other, status = entry.get("other"), entry["status"]
+                else:  # kept before the summary was: the game replayed once
+                    friend = FriendGame.from_dict(entry["game"])
+                    other, status = friend.names[1 - friend.me], friend.status()
             except (NardyError, KeyError, TypeError, AttributeError):
                 continue
-            other = friend.names[1 - friend.me] or "?"
-            status = friend.status()
+            other = other or "?"
             if status in ("play", "send"):  # it waits for this player
                 mark = f" · <b>{escape(T.tr(lang, 'friend_your_turn'))}</b>"
             elif status in WAITING:
@@ -93,7 +105,7 @@ class FriendCtl:
             else:
                 mark = ""
             rows.append(
-                f"<li><span>{escape(other)} · {escape(self.game_name(friend.invitation))}"
+                f"<li><span>{escape(str(other))} · {escape(self.game_name(invitation))}"
                 f'{mark}</span><span class="acts">'
                 f'<button type="button" data-friend="{escape(ident)}">'
                 f"{escape(T.tr(lang, 'resume'))}</button>"
