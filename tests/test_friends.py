@@ -283,3 +283,47 @@ def test_verify_game_on_the_command_line(tmp_path, capsys):
     junk = tmp_path / "junk.json"
     junk.write_text("[1, 2]")
     assert main(["verify-game", str(junk)]) == 2
+
+
+def test_verify_game_from_the_links_of_a_chat(tmp_path, capsys):
+    """A skeptic holds the chat: the invitation and every link, some sent twice, in any order.
+    ``verify-game`` reads them from a text file or as arguments; an edited link, a fork (two
+    versions of one link) and a missing link are named."""
+    from nardy_core.cli.main import main
+    from nardy_core.friends import codes_in, record_of_links
+
+    inviter, _friend, links = play_out("short", 0, seed=11)
+    invitation = inviter.invitation_link()
+    base = "https://example.org/nardy/#f="
+    chat = [f"Ann: {base}{invitation}"] + [
+        f"{base}{code} (sent 12:0{i % 10})" for i, code in enumerate(links)
+    ]
+    chat.insert(5, chat[3])  # a link sent twice
+    text = tmp_path / "chat.txt"
+    text.write_text("\n".join(chat) + "\n")
+    assert codes_in(text.read_text())[0] == invitation
+    record = record_of_links(reversed(codes_in(text.read_text())))
+    assert [
+        {k: v for k, v in m.items() if k not in ("g", "h")} for m in record["messages"]
+    ] == inviter.record()["messages"]
+    assert main(["verify-game", str(text)]) == 0
+    assert capsys.readouterr().out.startswith(f"verified: {len(links)} links between Ann and Bob")
+    assert main(["verify-game", invitation, *links[:6]]) == 0
+    assert "still being played" in capsys.readouterr().out
+
+    def verdict(codes):
+        assert main(["verify-game", *codes]) == 1
+        return capsys.readouterr().out
+
+    # an edited history hash in link 7: the links before it do not lead to it
+    data = unpack(links[6])
+    data["h"] = "00" * 12
+    assert "link 7 is wrong" in verdict([invitation, *links[:6], pack(data), *links[7:]])
+    # a second version of link 4 (another move, or a changed reveal): a fork
+    data = unpack(links[3])
+    data["a"] = data["a"][:-1]
+    assert "link 4 comes in two different versions" in verdict([invitation, *links, pack(data)])
+    assert "link 3 is not among the links" in verdict([invitation, *links[:2], *links[3:]])
+    assert "invitation" in verdict(links)
+    assert main(["verify-game", "not a link"]) == 2  # no such file
+    assert "error:" in capsys.readouterr().err

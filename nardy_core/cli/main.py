@@ -14,7 +14,7 @@ from ..engine.errors import GameStateError, NardyError
 from ..engine.match import MAX_LENGTH
 from ..engine.movegen import legal_plays
 from ..engine.position import OFF
-from ..formats.inputs import read_file, read_json_file
+from ..formats.inputs import decode_text, parse_json, read_file, read_json_file
 from ..formats.notation import parse_position
 from ..variants import VARIANTS, get_variant
 
@@ -296,6 +296,34 @@ def cmd_codes(args):
     return 0
 
 
+def friend_record(sources):
+    """What ``verify-game`` checks: a friend game's file (the page's export, or a record), or
+    its links — given as arguments, or in a text file such as a chat's history."""
+    from ..friends import FriendError, codes_in, record_of_links
+
+    if len(sources) == 1 and os.path.exists(sources[0]):
+        text = decode_text(read_file(sources[0]), sources[0])
+        if text.lstrip().startswith(("{", "[")):
+            return parse_json(text, sources[0])
+        codes = codes_in(text)
+        if not codes:
+            raise FriendError(
+                f"{sources[0]}: neither a friend game's file nor a text with its links",
+                code="friend_file",
+            )
+        return record_of_links(codes)
+    codes = []
+    for source in sources:
+        found = codes_in(source) or ([source] if re.fullmatch(r"[A-Za-z0-9_-]+", source) else [])
+        if len(found) != 1:
+            raise FriendError(
+                f"{source[:60]!r} is neither a file nor one link (#f=…) of the game",
+                code="friend_link",
+            )
+        codes += found
+    return record_of_links(codes)
+
+
 def cmd_verify_game(args):
     """A friend game's record replayed and checked: 0 when every link holds, 1 naming the first
     wrong link."""
@@ -303,8 +331,8 @@ def cmd_verify_game(args):
     from ..friends import FriendError
     from ..friends import verify as verify_friend_game
 
-    record = read_json_file(args.file)
     try:
+        record = friend_record(args.sources)
         checked, table = verify_friend_game(record)
     except FriendError as exc:
         if exc.code in ("friend_file", "friend_link") and "number" not in exc.params:
@@ -528,7 +556,13 @@ def build_parser():
         help="replay a game played with a friend by links: every roll from the two players' "
         "revealed dice elements, every move by the rules (docs/dice.md)",
     )
-    p.add_argument("file", help="the friend game's file (exported by the page)")
+    p.add_argument(
+        "sources",
+        nargs="+",
+        metavar="FILE_OR_LINK",
+        help="the friend game's file (exported by the page), a text file holding its links "
+        "(a chat's history), or the links themselves: the invitation and every turn's link",
+    )
     p.set_defaults(func=cmd_verify_game)
     return parser
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import secrets
 import zlib
 from collections.abc import Mapping, Sequence
@@ -705,13 +706,18 @@ def verify(record: Mapping[str, Any]) -> tuple[int, Table]:
     invitation = Invitation.read(record.get("invitation") or {})
     table = Table.start(invitation)
     messages = record.get("messages")
-    if not isinstance(messages, list):
+    if not isinstance(messages, list) or not all(isinstance(m, Mapping) for m in messages):
         raise _fail("friend_file", "the record lists no messages")
     for number, raw in enumerate(messages, 1):
         try:
             message = Message.read(raw)
             if message.number != number:
                 raise _fail("friend_order", f"message {number} is numbered {message.number}")
+            # a link as sent also names its game and the history it continues: both checked
+            if "g" in raw and raw["g"] != invitation.game_id:
+                raise _fail("friend_other_game", "it belongs to another game")
+            if "h" in raw and raw["h"] != table.history[:HASH].hex():
+                raise _fail("friend_history", "its game history differs from the links before it")
             table.apply(message)
         except FriendError as exc:
             exc.params.setdefault("number", number)
@@ -719,3 +725,48 @@ def verify(record: Mapping[str, Any]) -> tuple[int, Table]:
                 f"link {number} is wrong: {exc.message}", code=exc.code, **exc.params
             ) from None
     return len(messages), table
+
+
+LINK_CODE = re.compile(r"f=([A-Za-z0-9_-]{1,%d})" % MAX_LINK)
+
+
+def codes_in(text: str) -> list[str]:
+    """The ``#f=`` link codes in a text (a chat's history copied, one link per line…), in order."""
+    return LINK_CODE.findall(text)
+
+
+def record_of_links(codes: Sequence[str]) -> dict[str, Any]:
+    """A game's record (for ``verify``) from its links as a chat holds them: the invitation and
+    every turn's link, in any order, a link sent twice counted once. Two different links with
+    one number (a fork) are refused, as is a gap (``friend_missing``, with the first missing
+    number)."""
+    invitation: Invitation | None = None
+    messages: dict[int, dict[str, Any]] = {}
+    for code in codes:
+        data = unpack(code)
+        if data["t"] == "inv":
+            read = Invitation.read(data)
+            if invitation is not None and read != invitation:
+                raise _fail("friend_other_game", "the links hold two different invitations")
+            invitation = read
+            continue
+        message = Message.read(data)
+        content = {key: value for key, value in data.items() if key not in ("v", "t")}
+        known = messages.get(message.number)
+        if known is not None and known != content:
+            raise _fail(
+                "friend_fork",
+                f"link {message.number} comes in two different versions: the game was forked",
+                number=message.number,
+            )
+        messages[message.number] = content
+    if invitation is None:
+        raise _fail("friend_missing", "the invitation's link is not among the links", number=0)
+    for number in range(1, len(messages) + 1):
+        if number not in messages:
+            raise _fail("friend_missing", f"link {number} is not among the links", number=number)
+    return {
+        "v": VERSION,
+        "invitation": invitation.to_dict(),
+        "messages": [messages[n] for n in sorted(messages)],
+    }
