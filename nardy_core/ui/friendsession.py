@@ -17,7 +17,7 @@ from typing import Any
 from ..engine.errors import GameStateError
 from ..engine.game import MOVE, ROLL
 from ..formats.record import MatchRecord, replay_match
-from ..friends.protocol import FriendGame
+from ..friends.protocol import FriendGame, Message, Table, unpack
 from .session import HUMAN, PREF_DEFAULTS, Session
 
 FRIEND = "friend"  # the other side's player label (a person on another device)
@@ -39,9 +39,12 @@ class FriendSession(Session):
         self.last_play = None
         self._replaying = False
         self._seen = None
+        self.shown_plays: tuple[Table, Message] | None = None
         # a game of the match that ended here (the table starts the next one at once): the
         # board shows it, with its result, until the player presses Next game
         self.pending_over = None
+        # while the page shows the friend's play step by step: the game at that step (a copy)
+        self.showing = None
         self._games = len(self.match.all_games())
         self.sync()
 
@@ -56,6 +59,8 @@ class FriendSession(Session):
 
     @property
     def game(self):
+        if self.showing is not None:
+            return self.showing
         if self.pending_over is not None:
             return self.pending_over
         game = self.match.game
@@ -75,7 +80,7 @@ class FriendSession(Session):
         return False
 
     def human_to_act(self) -> bool:
-        return self.pending_over is None and self.friend.my_turn
+        return self.pending_over is None and self.showing is None and self.friend.my_turn
 
     @property
     def match_over(self) -> bool:
@@ -136,16 +141,52 @@ class FriendSession(Session):
                 return
             self._do("play", game.legal_plays()[0], advance=False)
 
-    def receive(self, link: str) -> str:
+    def receive(self, link: str, show: bool = False) -> str:
         """The friend's link read (``FriendGame.receive``): "new" or "old"; FriendError for a
-        refused one, the game unchanged."""
+        refused one, the game unchanged. ``show``: keep what the board needs to show the
+        friend's plays in it step by step (``friend_steps``)."""
+        before = None
+        if show:
+            message = Message.read(unpack(link))
+            if any(item[0] == "play" for item in message.items):
+                # the table as this device had it before the link (its own unsent reveals
+                # aside, as ``FriendGame.receive`` reads it)
+                before = (self.friend._local(list(self.friend.messages), []), message)
         result = self.friend.receive(link)
+        self.shown_plays = before if result == "new" else None
         self.selected = None
         self.choice = None
         self.sync()
         if result == "new":
             self._advance()
         return result
+
+    def friend_steps(self):
+        """The friend's plays of the link just read, step by step: yields once with the dice
+        thrown and once after each step, ``self.game`` being that moment's game (a copy), for
+        the page to draw; the board is the real game again when it ends (or is closed)."""
+        shown, self.shown_plays = self.shown_plays, None
+        if shown is None:
+            return
+        table, message = shown
+        try:
+            for item in message.items:
+                if item[0] == "reveal":
+                    table.reveal(message.sender, item[1])
+                    continue
+                game = table.match.game
+                if item[0] == "play" and game is not None and game.phase == MOVE:
+                    self.showing = game
+                    turn = game.turn()
+                    yield
+                    for step in item[1]:
+                        turn.step(tuple(step))
+                        yield
+                    turn.reset()
+                    self.showing = None
+                table.act(message.sender, item)
+        finally:
+            self.showing = None
 
     def link(self) -> str | None:
         """The link to send now (made once; ``last_link`` gives it again)."""

@@ -4,6 +4,7 @@ panel's link to send (Copy, Share, QR code), and the friend games kept on this d
 secrets included) under their own key. The game itself is a ``FriendSession`` on the board:
 the player's actions go through the board as usual and on to the ``FriendGame``."""
 
+import asyncio
 import json
 from html import escape
 
@@ -18,6 +19,7 @@ from nardy_core.formats import qrcode
 from nardy_core.friends.protocol import FriendError, FriendGame, Invitation, unpack
 from nardy_core.ui import text as T
 from nardy_core.ui.friendsession import FriendSession
+from nardy_core.ui.prefs import SPEEDS
 from nardy_core.variants import get_variant, i18n
 from storage import CURRENT, Storage
 
@@ -181,7 +183,7 @@ class FriendCtl:
                 )
             if app.session is None or app.session_id != PREFIX + ident:
                 self.load(ident)
-            result = app.session.receive(code)
+            result = app.session.receive(code, show=self.delay() > 0)
         except NardyError as exc:
             app.set_notice(T.tr(lang, "friend_refused"), alert=True, detail=exc.message)
             if app.session is not None:
@@ -190,7 +192,28 @@ class FriendCtl:
         if result == "old":
             app.set_notice(T.tr(lang, "friend_old_link"))
         app.save()
+        steps = app.session.friend_steps()
+        if next(steps, False) is None:  # the friend's play shown first, step by step
+            asyncio.ensure_future(self.show_steps(steps, app.token))
         app.render()
+
+    def delay(self) -> float:
+        return max(0, int(self.app.prefs.get("anim_ms", SPEEDS["normal"]))) / 1000
+
+    async def show_steps(self, steps, token):
+        """The friend's play, from its dice to its last step, drawn as the bot's is; then the
+        board as it is now. (Nothing on the board can be clicked meanwhile.)"""
+        app = self.app
+        try:
+            while token == app.token:
+                await asyncio.sleep(self.delay())
+                if token != app.token or next(steps, False) is not None:
+                    break
+                app.draw_board(app.session.view(), actionable=False)
+        finally:
+            steps.close()
+            if token == app.token:
+                app.render()
 
     def ask_accept(self, code, invitation):
         lang = self.app.lang
