@@ -98,3 +98,16 @@ def test_the_board_shows_the_friend_game_and_its_move_list():
     bob.receive(ann.link())
     assert [r["k"] for r in bob.logs[0]] == [r["k"] for r in ann.logs[0]]
     assert bob.view()["checkers"] == ann.view()["checkers"]
+
+
+def test_an_invitation_restored_before_it_is_accepted_sends_nothing():
+    """A reload of the inviter's page before the friend accepts: the game waits for the
+    acceptance, as before it (no link of its own that the acceptance would then contradict)."""
+    ann = FriendGame.invite("short", length=3, name="Ann")
+    again = FriendSession.from_friend(ann.to_dict())
+    assert again.friend.outbox == [] and again.status() == "invited"
+    assert again.friend.link() is None
+    bob = FriendGame.accept(ann.invitation_link(), name="Bob")
+    assert again.receive(bob.link()) == "new"
+    assert again.friend.names == ("Ann", "Bob") and again.status() == "send"
+    assert bob.receive(again.link()) == "new"
