@@ -128,3 +128,16 @@ def test_the_friends_plays_are_shown_step_by_step():
         link = receiver.link()
         receiver = bob if receiver is ann else ann
     assert shown >= 5
+
+
+def test_an_invitation_restored_before_it_is_accepted_sends_nothing():
+    """A reload of the inviter's page before the friend accepts: the game waits for the
+    acceptance, as before it (no link of its own that the acceptance would then contradict)."""
+    ann = FriendGame.invite("short", length=3, name="Ann")
+    again = FriendSession.from_friend(ann.to_dict())
+    assert again.friend.outbox == [] and again.status() == "invited"
+    assert again.friend.link() is None
+    bob = FriendGame.accept(ann.invitation_link(), name="Bob")
+    assert again.receive(bob.link()) == "new"
+    assert again.friend.names == ("Ann", "Bob") and again.status() == "send"
+    assert bob.receive(again.link()) == "new"

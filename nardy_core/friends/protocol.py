@@ -576,7 +576,11 @@ class FriendGame:
 
     def _refresh(self) -> None:
         """Reveal this device's next element wherever the rules entitle the friend to it (it
-        goes out with the next link), and the draws it completes."""
+        goes out with the next link), and the draws it completes. Nothing before the friend has
+        accepted: the inviter's first element goes out in the link that answers the acceptance
+        (a game restored before it must not make a link of its own)."""
+        if self.table.tips[1] is None:
+            return
         while self.table.owes(self.me):
             element = self.chain.element(len(self.table.revealed[self.me]) + 1)
             self.table.reveal(self.me, element)

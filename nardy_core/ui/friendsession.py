@@ -24,7 +24,7 @@ FRIEND = "friend"  # the other side's player label (a person on another device)
 
 
 class FriendSession(Session):
-    def __init__(self, friend: FriendGame, prefs=None):
+    def __init__(self, friend: FriendGame, prefs=None, pending: int | None = None):
         self.friend = friend
         self.players = (HUMAN, FRIEND) if friend.me == 0 else (FRIEND, HUMAN)
         self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
@@ -46,6 +46,16 @@ class FriendSession(Session):
         # while the page shows the friend's play step by step: the game at that step (a copy)
         self.showing = None
         self._games = len(self.match.all_games())
+        # ``pending``: the index of the ended game the board showed when this game was saved
+        # (``pending_index``): a reload shows it again, until Next game
+        games = self.match.all_games()
+        if (
+            isinstance(pending, int)
+            and not isinstance(pending, bool)
+            and 0 <= pending < len(games) - 1
+            and games[pending].is_over
+        ):
+            self.pending_over = games[pending]
         self.sync()
 
     # --- the friend game ---------------------------------------------------------------------
@@ -67,6 +77,18 @@ class FriendSession(Session):
         if game is None:  # a finished match: its last game
             return self.match.all_games()[-1]
         return game
+
+    @property
+    def pending_index(self) -> int | None:
+        """The index among the match's games of the ended game shown until Next game (None:
+        the board shows the game the match is at); saved with the game, given back to
+        ``FriendSession(…, pending=)``."""
+        if self.pending_over is None:
+            return None
+        for index, game in enumerate(self.match.all_games()):
+            if game is self.pending_over:
+                return index
+        return None
 
     def names_by_colour(self) -> list[str]:
         """The two players' names by colour of the game on the board."""
@@ -236,10 +258,10 @@ class FriendSession(Session):
         return MatchRecord.of_match(self.match, (HUMAN, HUMAN), recorded=True, hints=False)
 
     @classmethod
-    def from_friend(cls, data, prefs=None) -> FriendSession:
+    def from_friend(cls, data, prefs=None, pending: int | None = None) -> FriendSession:
         """The session of a friend game saved by ``friend.to_dict()`` (FriendError
-        ``friend_file`` for anything else)."""
-        return cls(FriendGame.from_dict(data), prefs=prefs)
+        ``friend_file`` for anything else); ``pending``: its ``pending_index`` when saved."""
+        return cls(FriendGame.from_dict(data), prefs=prefs, pending=pending)
 
 
 __all__ = ["FriendSession", "FRIEND"]
