@@ -40,6 +40,19 @@ def distinct_rolls(count: int) -> tuple:
     return tuple(out)
 
 
+# The strong level's work per decision (docs/strength.md, "Time per move"): its 1-ply stage
+# takes the best 0-ply candidates in order, each costing one listing of the opponent's replies
+# per roll; from the third on, it stops before a candidate once the replies listed so far plus
+# the mean per candidate would pass BUDGET (the best two are always looked at). Counted in plays, not
+# seconds, so the level stays a fixed amount of work: the same choice in every run and in the
+# page. A two-dice game's decision lists about 300-700 replies per candidate, so there it
+# bites only on the rare heavy positions; fayles' 56 rolls of three dice list 3,000 or more.
+BUDGET = 7_000
+# Evaluations of one decision are kept by position (MEMO_SIZE at most): different rolls of the
+# opponent often reach the same position (fayles: about a third of all evaluations).
+MEMO_SIZE = 100_000
+
+
 @dataclass(frozen=True)
 class Level:
     name: str
@@ -51,12 +64,14 @@ class Level:
     settle: int = 3  # plays that leave units to play before the next roll (the blocks
     # of an escalating double, a transfer): this many best 0-ply
     # candidates are judged where the whole list ends
+    budget: int = 0  # 1-ply: no further candidate once the replies listed so far, plus the
+    # mean per candidate, would pass this many (0: no limit; "Time per move" in strength.md)
 
 
 LEVELS = {
     "beginner": Level("beginner", ply=0, noise=0.15),
     "intermediate": Level("intermediate", ply=0, noise=0.06),
-    "strong": Level("strong", ply=1, candidates=4, prune=0.16, settle=6),
+    "strong": Level("strong", ply=1, candidates=4, prune=0.16, settle=6, budget=BUDGET),
 }
 
 
@@ -130,6 +145,8 @@ class Chooser:
         self.seed = zlib.crc32(str(seed).encode())
         # only games whose turn can go on after a play (Variant.follow_up) need settling
         self._settles = type(variant).follow_up is not Variant.follow_up
+        self._memo: dict | None = None  # {evaluator input frame: probs} during one decision
+        self._listed = 0  # replies listed by the 1-ply look-aheads (the level's budget)
 
     # --- evaluation ---------------------------------------------------------------------------
     def _results(self, position, limit=RESULT_NODES, beam=BEAM):
@@ -181,10 +198,23 @@ class Chooser:
             else:
                 open_frames.append(flip(frame, cross))
                 open_index.append(i)
-        for i, probs in zip(open_index, self.evaluator.evaluate_many(variant, open_frames)):
+        for i, probs in zip(open_index, self._evaluate_many(open_frames)):
             mine = _mine(probs)
             out[i] = (equity(variant, mine), mine)
         return out
+
+    def _evaluate_many(self, frames):
+        """The evaluator's probabilities of each frame, each distinct frame evaluated once per
+        decision (``_memo``: the same values, less work)."""
+        memo = self._memo
+        if memo is None:
+            return self.evaluator.evaluate_many(self.variant, frames)
+        missing = [f for f in dict.fromkeys(frames) if f not in memo]
+        if missing:
+            if len(memo) + len(missing) > MEMO_SIZE:
+                memo.clear()
+            memo.update(zip(missing, self.evaluator.evaluate_many(self.variant, missing)))
+        return [memo[f] for f in frames]
 
     def _ended(self, position, frame):
         """Exact (equity, probs) when the play ends the game (the game's own end rule,
@@ -231,6 +261,15 @@ class Chooser:
         ``also``: one more play (a ``Play``, or its result frame) to judge as deeply as the
         best candidates wherever it stands at 0-ply (a review compares the play made with the
         best on equal terms); it changes nothing else."""
+        if self._memo is not None:  # within a decision (settling a candidate): same memo
+            return self._rank(position, ply, top, also)
+        self._memo = {}
+        try:
+            return self._rank(position, ply, top, also)
+        finally:
+            self._memo = None
+
+    def _rank(self, position, ply, top, also) -> list:
         ply = self.level.ply if ply is None else ply
         results = self._results(position)
         made = also if isinstance(also, Play) else None
@@ -253,12 +292,17 @@ class Chooser:
         if ply >= 1 and len(ranked) > 1:
             best = ranked[0].equity
             limit = self.level.candidates or len(ranked)
+            budget, looked, listed = self.level.budget, 0, self._listed
             for r in ranked[:limit]:
                 if best - r.equity > self.level.prune and r is not ranked[0]:
                     break
                 if r.probs[0] in (0.0, 1.0) and self._ended(position, r.play.frame):
                     continue  # a finished game needs no look-ahead
+                spent = self._listed - listed
+                if budget and looked >= 2 and spent + spent / looked > budget:
+                    break  # fixed work: the rest stay at 0-ply, behind those looked at
                 r.equity, r.probs = self._one_ply(position, r.play.frame)
+                looked += 1
                 r.equity = self._noisy(r.play.frame, r.equity)
                 r.ply = 1
             for r in ranked:  # a game ended by the play is exact: never behind an estimate
@@ -356,6 +400,7 @@ class Chooser:
                 pins=pins,
             )
             results = self._results(reply_pos, REPLY_NODES, 1)
+            self._listed += len(results)
             ended = self._roll_ended(reply_pos, results)
             if ended is not None:  # the roll itself ends the game (fayles: unplayable)
                 eq, probs = ended
