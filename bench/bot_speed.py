@@ -115,19 +115,31 @@ def match_game(task):
     return index, points, time.process_time() - cpu
 
 
-def match(game_key, games, workers, seed_prefix="bot-speed-match"):
-    import math
+def match(game_key, games, workers, seed_prefix="bot-speed-match", log=None):
+    """``games`` games of the match; each finished one is appended to ``log`` (JSON lines)
+    when given, so that a cut run still tells its result (``match_summary``)."""
     from multiprocessing import Pool
 
     tasks = [(game_key, i, seed_prefix) for i in range(games)]
     points, cpu = {}, 0.0
     start = time.perf_counter()
     with Pool(workers) as pool:
-        for index, p, c in pool.imap_unordered(match_game, tasks):
+        for index, p, c in pool.imap(match_game, tasks):
             points[index], cpu = p, cpu + c
+            if log:
+                with open(log, "a", encoding="utf-8") as fh:
+                    fh.write(json.dumps({"index": index, "points": p, "cpu_s": c}) + "\n")
             if len(points) % 20 == 0:
                 print(f"{game_key}: {len(points)} of {games} games", file=sys.stderr)
-    values = [points[i] for i in sorted(points)]
+    out = match_summary(game_key, [points[i] for i in sorted(points)], cpu)
+    out["wall_s"] = time.perf_counter() - start
+    return out
+
+
+def match_summary(game_key, values, cpu):
+    """Points per game of the budgeted level, its SE, the win rate and its SE."""
+    import math
+
     n = len(values)
     mean = math.fsum(values) / n
     se = statistics.stdev(values) / math.sqrt(n) if n > 1 else math.nan
@@ -140,7 +152,6 @@ def match(game_key, games, workers, seed_prefix="bot-speed-match"):
         "win_rate": wins,
         "win_se": math.sqrt(wins * (1 - wins) / n),
         "cpu_s": cpu,
-        "wall_s": time.perf_counter() - start,
         "points": values,
     }
 
@@ -210,12 +221,13 @@ def main(argv=None) -> int:
     parser.add_argument("--json", help="write the results (and every time) to this file")
     parser.add_argument("--match", metavar="GAME", help="strong against strong without budget")
     parser.add_argument("--workers", type=int, default=2, help="processes of --match")
+    parser.add_argument("--log", help="--match: append each game to this JSON-lines file")
     args = parser.parse_args(argv)
     tree = os.path.abspath(args.tree) if args.tree else ROOT
     sys.path.insert(0, ROOT)
     sys.path.insert(0, tree)
     if args.match:
-        out = match(args.match, args.games, args.workers)
+        out = match(args.match, args.games, args.workers, log=args.log)
         print(
             f"{args.match}: budgeted strong vs unbudgeted, {out['games']} games: "
             f"{out['points_per_game']:+.3f} ± {out['se']:.3f} points per game, wins "

@@ -21,7 +21,7 @@ from ..engine.legality import SHORT_LIST, legality_for
 from ..engine.movegen import Play, Search
 from ..engine.position import Position
 from ..engine.variant import Variant
-from .evaluator import equity
+from .evaluator import equity, outcome_values
 from .phases import evaluator_for
 
 
@@ -145,7 +145,8 @@ class Chooser:
         self.seed = zlib.crc32(str(seed).encode())
         # only games whose turn can go on after a play (Variant.follow_up) need settling
         self._settles = type(variant).follow_up is not Variant.follow_up
-        self._memo: dict | None = None  # {evaluator input frame: probs} during one decision
+        self._memo: dict | None = None  # {result frame: (equity, probs)} during one decision
+        self._values = outcome_values(variant)
         self._listed = 0  # replies listed by the 1-ply look-aheads (the level's budget)
 
     # --- evaluation ---------------------------------------------------------------------------
@@ -186,35 +187,52 @@ class Chooser:
         return done
 
     def _score_results(self, position, frames):
-        """0-ply (equity, probs) of each result frame for the side that just moved."""
+        """0-ply (equity, probs) of each result frame for the side that just moved. Within a
+        decision (``_memo``) each distinct frame that does not end the game is evaluated once:
+        the same values, less work (the opponent's rolls often reach the same position)."""
         variant = self.variant
         cross = variant.cross
-        out = [None] * len(frames)
-        open_frames, open_index = [], []
-        for i, frame in enumerate(frames):
-            ended = self._ended(position, frame)
-            if ended is not None:
-                out[i] = ended
-            else:
-                open_frames.append(flip(frame, cross))
-                open_index.append(i)
-        for i, probs in zip(open_index, self._evaluate_many(open_frames)):
-            mine = _mine(probs)
-            out[i] = (equity(variant, mine), mine)
-        return out
-
-    def _evaluate_many(self, frames):
-        """The evaluator's probabilities of each frame, each distinct frame evaluated once per
-        decision (``_memo``: the same values, less work)."""
+        may_end = variant.may_end
         memo = self._memo
-        if memo is None:
-            return self.evaluator.evaluate_many(self.variant, frames)
-        missing = [f for f in dict.fromkeys(frames) if f not in memo]
-        if missing:
-            if len(memo) + len(missing) > MEMO_SIZE:
-                memo.clear()
-            memo.update(zip(missing, self.evaluator.evaluate_many(self.variant, missing)))
-        return [memo[f] for f in frames]
+        out = [None] * len(frames)
+        open_frames: dict = {}  # {frame: [indexes]}, in order of first appearance
+        for i, frame in enumerate(frames):
+            if may_end(frame):
+                ended = self._ended(position, frame)
+                if ended is not None:
+                    out[i] = ended
+                    continue
+            if memo is not None:
+                known = memo.get(frame)
+                if known is not None:
+                    out[i] = known
+                    continue
+            at = open_frames.get(frame)
+            if at is None:
+                open_frames[frame] = [i]
+            else:
+                at.append(i)
+        if not open_frames:
+            return out
+        probs_of = self.evaluator.evaluate_many(variant, [flip(f, cross) for f in open_frames])
+        single, gammon, backgammon = self._values
+        if memo is not None and len(memo) + len(open_frames) > MEMO_SIZE:
+            memo.clear()
+        for (frame, indexes), (win, win_g, win_bg, lose_g, lose_bg) in zip(
+            open_frames.items(), probs_of
+        ):
+            mine = (1.0 - win, lose_g, lose_bg, win_g, win_bg)  # _mine
+            value = (  # evaluator.equity(variant, mine), term by term
+                single * (2 * mine[0] - 1)
+                + (gammon - single) * (mine[1] - mine[3])
+                + (backgammon - gammon) * (mine[2] - mine[4]),
+                mine,
+            )
+            for i in indexes:
+                out[i] = value
+            if memo is not None:
+                memo[frame] = value
+        return out
 
     def _ended(self, position, frame):
         """Exact (equity, probs) when the play ends the game (the game's own end rule,
