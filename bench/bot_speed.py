@@ -21,6 +21,13 @@ budget (``Level.budget = 0``, the strong level before the budget), N cubeless mo
 cube off, as ``bench/strength.py`` plays), game i on the dice seed of pair i // 2 and the two
 games of a pair with the colours swapped; points per game of the strong level, with its
 standard error, and the CPU time; ``--workers`` processes.
+
+``--agree GAME --positions N``: the same question on single decisions, with more power per CPU
+second. N positions (every third decision with two or more results of seeded intermediate
+self-play, the cube on) are ranked by both; the budgeted choice's loss is its shortfall from
+the unbudgeted choice in the unbudgeted ranking's own 1-ply equity (0 where they agree): mean
+and SE, how often the budget cut the candidates and changed the choice, and the CPU time of
+both.
 """
 
 from __future__ import annotations
@@ -156,6 +163,69 @@ def match_summary(game_key, values, cpu):
     }
 
 
+def sample_positions(game_key, count, seed_prefix="bot-speed-positions"):
+    """``count`` positions to play (every third decision with at least two distinct results
+    of seeded intermediate self-play, the game's default options)."""
+    from bench.strength import acting_colour
+    from nardy_core.bots.player import BotPlayer
+    from nardy_core.engine.game import MOVE, Game
+    from nardy_core.variants import get_variant
+
+    variant = get_variant(game_key)
+    players = [BotPlayer(variant, "intermediate", seed=k) for k in range(2)]
+    out: list = []
+    index = 0
+    while len(out) < count:
+        game = Game(variant, seed=f"{seed_prefix}/{game_key}/{index}")
+        index += 1
+        seen = 0
+        while not game.is_over and len(out) < count:
+            if game.phase == MOVE and len(game.legal_plays()) > 1:
+                if seen % 3 == 0:
+                    out.append(game.position)
+                seen += 1
+            players[acting_colour(game)].act(game)
+    return out
+
+
+def agree(game_key, count):
+    import dataclasses
+    import math
+
+    from nardy_core.bots.chooser import LEVELS, Chooser
+    from nardy_core.variants import get_variant
+
+    variant = get_variant(game_key)
+    new = Chooser(variant, LEVELS["strong"])
+    old = Chooser(variant, dataclasses.replace(LEVELS["strong"], budget=0))
+    losses, cut, changed, cpu_new, cpu_old = [], 0, 0, 0.0, 0.0
+    for position in sample_positions(game_key, count):
+        t = time.process_time()
+        ranked_new = new.rank(position)
+        t2 = time.process_time()
+        ranked_old = old.rank(position)
+        cpu_new, cpu_old = cpu_new + t2 - t, cpu_old + time.process_time() - t2
+        looked_new = sum(r.ply for r in ranked_new)
+        cut += looked_new < sum(r.ply for r in ranked_old)
+        judged = {r.play.frame: r.equity for r in ranked_old if r.ply == ranked_old[0].ply}
+        choice = ranked_new[0].play.frame
+        changed += choice != ranked_old[0].play.frame
+        losses.append(ranked_old[0].equity - judged[choice])
+    n = len(losses)
+    mean = math.fsum(losses) / n
+    return {
+        "game": game_key,
+        "positions": n,
+        "cut": cut,
+        "changed": changed,
+        "loss": mean,
+        "loss_se": statistics.stdev(losses) / math.sqrt(n) if n > 1 else math.nan,
+        "max_loss": max(losses),
+        "cpu_new_s": cpu_new,
+        "cpu_old_s": cpu_old,
+    }
+
+
 def summary(times):
     from bench.strength import percentile
 
@@ -221,11 +291,30 @@ def main(argv=None) -> int:
     parser.add_argument("--json", help="write the results (and every time) to this file")
     parser.add_argument("--match", metavar="GAME", help="strong against strong without budget")
     parser.add_argument("--workers", type=int, default=2, help="processes of --match")
+    parser.add_argument("--agree", action="append", metavar="GAME", help="see above")
+    parser.add_argument("--positions", type=int, default=150, help="positions of --agree")
     parser.add_argument("--log", help="--match: append each game to this JSON-lines file")
     args = parser.parse_args(argv)
     tree = os.path.abspath(args.tree) if args.tree else ROOT
     sys.path.insert(0, ROOT)
     sys.path.insert(0, tree)
+    if args.agree:
+        rows = [agree(game, args.positions) for game in args.agree]
+        print(
+            "| game | positions | candidates cut | choice changed | loss per decision "
+            "(equity) | max loss | CPU budgeted / unbudgeted |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for r in rows:
+            print(
+                f"| {r['game']} | {r['positions']} | {r['cut']} | {r['changed']} | "
+                f"{r['loss']:.4f} ± {r['loss_se']:.4f} | {r['max_loss']:.3f} | "
+                f"{r['cpu_new_s']:.1f} / {r['cpu_old_s']:.1f} s |"
+            )
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump(rows, fh)
+        return 0
     if args.match:
         out = match(args.match, args.games, args.workers, log=args.log)
         print(
