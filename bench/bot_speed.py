@@ -16,6 +16,11 @@ compared on the same games (``--tree DIR`` runs the bench on another checkout's
 The table: game, decisions, median, 95th percentile (nearest rank), max, in seconds, and
 whether p95 ≤ 0.35 s and max ≤ 0.6 s (the issue's limits).
 
+``--before DIR``: the same games timed in this checkout and in ``DIR`` (an older commit:
+``git worktree add --detach DIR COMMIT``), each game key in a fresh process per tree, the order
+alternating from game to game so that load that comes and goes hits both alike; the table
+gives both and the ratio of the CPU time of all decisions (after / before).
+
 ``--match GAME --games N``: the strength kept. The strong level against itself without its work
 budget (``Level.budget = 0``, the strong level before the budget), N cubeless money games (the
 cube off, as ``bench/strength.py`` plays), game i on the dice seed of pair i // 2 and the two
@@ -281,6 +286,57 @@ def table(results) -> str:
     return "\n".join(lines)
 
 
+def before_after(before, games, level, only, seed):
+    """{game: {"before": results, "after": results}}, each timed in its own process."""
+    import subprocess
+    import tempfile
+
+    from nardy_core.variants import VARIANTS
+
+    out: dict = {}
+    for k, key in enumerate(only or tuple(VARIANTS)):
+        trees = [("before", before), ("after", ROOT)]
+        out[key] = {}
+        for name, tree in trees if k % 2 == 0 else trees[::-1]:
+            with tempfile.TemporaryDirectory() as tmp:
+                path = os.path.join(tmp, "out.json")
+                command = [sys.executable, os.path.abspath(__file__), "--tree", tree]
+                command += ["--only", key, "--games", str(games), "--level", level]
+                command += ["--seed", seed, "--json", path]
+                subprocess.run(command, check=True, capture_output=True)
+                with open(path, encoding="utf-8") as fh:
+                    out[key][name] = json.load(fh)["results"][key]
+        b, a = out[key]["before"]["moves"], out[key]["after"]["moves"]
+        print(f"{key}: p95 {b['p95'] or 0:.3f} -> {a['p95'] or 0:.3f} s", file=sys.stderr)
+    return out
+
+
+def before_after_table(results) -> str:
+    def f(x):
+        return "" if x is None else f"{x:.3f}"
+
+    lines = [
+        "| game | moves before / after | median before / after | 95th pct before / after "
+        "| max before / after | CPU after / before | after within limits |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for key, r in results.items():
+        b, a = r["before"]["moves"], r["after"]["moves"]
+        ratio = ""
+        total_b = sum(t[0] for t in r["before"]["raw"])
+        total_a = sum(t[0] for t in r["after"]["raw"])
+        if total_b and b["decisions"] and a["decisions"]:
+            # per decision: the games may differ in length once a choice differs
+            ratio = f"{(total_a / a['decisions']) / (total_b / b['decisions']):.2f}"
+        ok = a["decisions"] == 0 or (a["p95"] <= LIMIT_P95 and a["max"] <= LIMIT_MAX)
+        lines.append(
+            f"| {key} | {b['decisions']} / {a['decisions']} | {f(b['median'])} / "
+            f"{f(a['median'])} | {f(b['p95'])} / {f(a['p95'])} | {f(b['max'])} / "
+            f"{f(a['max'])} | {ratio} | {'yes' if ok else 'no'} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2, help="self-play games per game key")
@@ -289,6 +345,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="bot-speed", help="prefix of the games' dice seeds")
     parser.add_argument("--tree", help="time this checkout's nardy_core instead")
     parser.add_argument("--json", help="write the results (and every time) to this file")
+    parser.add_argument("--before", metavar="DIR", help="also time this older checkout")
     parser.add_argument("--match", metavar="GAME", help="strong against strong without budget")
     parser.add_argument("--workers", type=int, default=2, help="processes of --match")
     parser.add_argument("--agree", action="append", metavar="GAME", help="see above")
@@ -298,6 +355,15 @@ def main(argv=None) -> int:
     tree = os.path.abspath(args.tree) if args.tree else ROOT
     sys.path.insert(0, ROOT)
     sys.path.insert(0, tree)
+    if args.before:
+        both = before_after(
+            os.path.abspath(args.before), args.games, args.level, args.only, args.seed
+        )
+        print(before_after_table(both))
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump({"level": args.level, "games": args.games, "results": both}, fh)
+        return 0
     if args.agree:
         rows = [agree(game, args.positions) for game in args.agree]
         print(
