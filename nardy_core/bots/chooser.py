@@ -195,7 +195,7 @@ class Chooser:
         may_end = variant.may_end
         memo = self._memo
         out = [None] * len(frames)
-        open_frames: dict = {}  # {frame: [indexes]}, in order of first appearance
+        open_frames = {}  # {frame: [indexes]}, in order of first appearance
         for i, frame in enumerate(frames):
             if may_end(frame):
                 ended = self._ended(position, frame)
