@@ -14,7 +14,9 @@ uses the dice seed ``bot-speed/<game>/<i>``, so a run is repeatable and two tree
 compared on the same games (``--tree DIR`` runs the bench on another checkout's
 ``nardy_core``; ``--strong-level`` names a variant of the strong level, see ``--help``).
 The table: game, decisions, median, 95th percentile (nearest rank), max, in seconds, and
-whether p95 ≤ 0.35 s and max ≤ 0.6 s (the issue's limits).
+whether p95 ≤ 0.35 s and max ≤ 0.6 s (the issue's limits). In the page's Python:
+``node bench/pyodide_run.mjs bench/bot_speed.py --only fayles --games 1`` (there
+``time.process_time`` follows the elapsed time, so a loaded machine inflates it).
 
 ``--before DIR``: the same games timed in this checkout and in ``DIR`` (an older commit:
 ``git worktree add --detach DIR COMMIT``), each game key in a fresh process per tree, the order
