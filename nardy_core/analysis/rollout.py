@@ -36,7 +36,6 @@ MAX_GAMES = 1_000_000  # the most trials a rollout is asked for
 MAX_JOBS = 64  # the most processes
 MAX_TOP = 20  # the most candidate plays compared
 MAX_LUCK = 10_000  # the most rolls counted for the luck adjustment
-AUTO_ROLLS = 4  # luck="auto" at 0-ply: the first rolls adjusted
 LUCK_SETTLE = 3  # escalating lists: candidates settled per roll for the luck (as the review)
 LUCK_CACHE = 4096  # pre-roll positions whose roll table is kept (the first rolls repeat)
 SLOTS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -45,15 +44,14 @@ SLOTS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"
 def luck_rolls(luck, level):
     """The rolls of each trial to adjust for luck: None for every one, else how many from the
     first. ``luck``: "all", "none", a count, or "auto": every roll with a level that looks a
-    ply ahead (a luck table costs about one 1-ply move), else the first ``AUTO_ROLLS`` only
-    (at 0-ply a table costs some twenty moves, but the first rolls' tables repeat from trial to
-    trial and are kept)."""
+    ply ahead (a luck table costs about a third of a 1-ply move), else none: at 0-ply a table
+    costs some twenty moves, more than the variance it saves (docs/rollouts.md)."""
     if luck == "all":
         return None
     if luck == "none":
         return 0
     if luck == "auto":
-        return None if LEVELS[level].ply >= 1 else AUTO_ROLLS
+        return None if LEVELS[level].ply >= 1 else 0
     if type(luck) is not int or not 0 <= luck <= MAX_LUCK:
         raise RolloutError(
             f"luck is 'auto', 'all', 'none' or a count of rolls from 0 to {MAX_LUCK}, "
@@ -138,7 +136,9 @@ class Player:
         """The outcome of a bear-off race from the database, for ``side``: (points, outcome)."""
         variant = self.variant
         frame = to_frame(position, variant.cross)
-        win, win_g, _, lose_g, _ = race_probabilities(*(s[1:7] for s in sides_of(frame, variant.cross)))
+        win, win_g, _, lose_g, _ = race_probabilities(
+            *(s[1:7] for s in sides_of(frame, variant.cross))
+        )
         roller = position.turn
         single_w, gammon_w = self._race_kinds(position, roller)
         single_l, gammon_l = self._race_kinds(position, 1 - roller)
@@ -216,6 +216,8 @@ class Player:
         """Trial ``index`` from ``position``: the side on roll rolls first, or (``steps`` not
         None: a candidate play of the roll set in ``position``) the play is made first."""
         dice = Dice(f"{seed}/{index}")
+        if position.variant is not self.variant:  # the same game without the Jacoby rule
+            position = position.replace(variant=self.variant)
         game = Game(self.variant, position=position, cube=CubeState())
         side = position.turn
         if steps is not None:
@@ -356,4 +358,3 @@ def _se(variance, n) -> float:
     if n < 2:
         return 0.0
     return math.sqrt(max(variance, 0.0) * n / (n - 1) / n)
-

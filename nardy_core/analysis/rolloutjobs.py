@@ -13,6 +13,7 @@ import os
 import sys
 import time
 
+from ..bots.chooser import LEVELS
 from ..formats.inputs import read_json_file
 from ..formats.notation import format_state, parse_state
 from .rollout import (
@@ -60,8 +61,6 @@ def rollout(
     (those within ``within`` points of the best, when given) on the same dice. ``save``: a file
     to checkpoint into after every batch and to go on from when it holds this rollout.
     ``progress(done, games, seconds, seconds_left)`` is called after every batch."""
-    from ..bots.chooser import LEVELS
-
     _check("games", games, 1, MAX_GAMES)
     _check("jobs", jobs, 1, MAX_JOBS)
     _check("top", top, 1, MAX_TOP)
@@ -80,7 +79,7 @@ def rollout(
         steps = [tuple(tuple(s) for s in p.steps) for p in plays]
         names = [p.notation() for p in plays]
     else:
-        steps, names = [None], []
+        steps, names = [None], []  # type: ignore[list-item]  # no play: the side rolls
     spec = {
         "state": format_state(position),
         "level": level,

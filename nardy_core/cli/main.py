@@ -254,8 +254,12 @@ def cmd_rollout(args):
         position.variant.validate_dice(dice)
         position = position.replace(dice=dice)
     started = time.perf_counter()
+    shown = [-1.0]
 
     def progress(done, games, elapsed, left):
+        if done < games and elapsed - shown[0] < 1.0:
+            return  # a line a second at most, and the last one
+        shown[0] = elapsed
         print(
             f"rollout: {done}/{games} games, {elapsed:.1f} s, about {left:.0f} s left",
             file=sys.stderr,
@@ -506,8 +510,7 @@ def build_parser():
     p.add_argument("dice", help="the roll, e.g. 31")
     p.set_defaults(func=cmd_hint)
 
-    from ..analysis.rollout import MAX_GAMES as MAX_ROLLOUT, MAX_JOBS as MAX_ROLLOUT_JOBS
-    from ..analysis.rollout import MAX_TOP
+    from ..analysis import rollout as limits
 
     p = sub.add_parser(
         "rollout",
@@ -521,16 +524,19 @@ def build_parser():
     )
     p.add_argument("--roll", help="the roll to play, e.g. 31: compare the best plays of it")
     p.add_argument(
-        "--games", type=_whole(1, MAX_ROLLOUT), default=324, help=f"trials, 1-{MAX_ROLLOUT}"
+        "--games",
+        type=_whole(1, limits.MAX_GAMES),
+        default=324,
+        help=f"trials, 1-{limits.MAX_GAMES}",
     )
     p.add_argument("--level", default="intermediate", choices=list(LEVELS))
     p.add_argument("--seed", type=_seed, default="0", help="seed of the trials' dice")
     p.add_argument(
         "--jobs",
         "-j",
-        type=_whole(1, MAX_ROLLOUT_JOBS),
+        type=_whole(1, limits.MAX_JOBS),
         default=1,
-        help=f"processes, 1-{MAX_ROLLOUT_JOBS} (the result does not depend on it)",
+        help=f"processes, 1-{limits.MAX_JOBS} (the result does not depend on it)",
     )
     p.add_argument(
         "--save",
@@ -548,10 +554,13 @@ def build_parser():
         type=_luck,
         default="auto",
         help="luck adjustment: on the first N rolls of each trial, 'all', 'none', or 'auto' "
-        "(the default: all with the strong level, the first few rolls otherwise)",
+        "(the default: all with the strong level, none at the 0-ply levels, where it costs more time than it saves)",
     )
     p.add_argument(
-        "--top", type=_whole(1, MAX_TOP), default=5, help=f"plays compared with --roll, 1-{MAX_TOP}"
+        "--top",
+        type=_whole(1, limits.MAX_TOP),
+        default=5,
+        help=f"plays compared with --roll, 1-{limits.MAX_TOP}",
     )
     p.add_argument(
         "--within",
