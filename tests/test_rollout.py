@@ -241,3 +241,10 @@ def test_cli_save_of_another_rollout(capsys, tmp_path):
     (tmp_path / "bad.json").write_text("[1, 2]")
     rc, _, err = run(capsys, "rollout", BEAROFF, "--save", str(tmp_path / "bad.json"))
     assert rc == 2 and "error:" in err
+    # a damaged figure: refused, not a traceback
+    with open(save) as f:
+        data = json.load(f)
+    data["tally"]["plain"] = ["x"]
+    (tmp_path / "s.json").write_text(json.dumps(data))
+    rc, _, err = run(capsys, "rollout", BEAROFF, *args)
+    assert rc == 2 and "damaged" in err

@@ -295,8 +295,17 @@ class Tally:
                 setattr(tally, k, value)
             if type(tally.games) is not int or tally.games < 0:
                 raise ValueError("games")
+            numbers = [*tally.plain, *tally.plain_sq, *tally.adjusted, *tally.adjusted_sq]
+            numbers += [x for row in tally.cross if len(row) == count for x in row]
+            numbers += [x for o in tally.outcomes for x in o.values()] + tally.truncated
+            if len(numbers) != 4 * count + count * count + sum(map(len, tally.outcomes)) + count:
+                raise ValueError("cross")
+            if any(type(x) not in (int, float) or not math.isfinite(x) for x in numbers):
+                raise ValueError("a figure that is not a number")
+            if any(type(k) is not str for o in tally.outcomes for k in o):
+                raise ValueError("outcomes")
             tally.outcomes = [dict(o) for o in tally.outcomes]
-        except (KeyError, TypeError, ValueError) as exc:
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise RolloutError(
                 f"the save file is damaged ({exc})", code="rollout_save_damaged"
             ) from None
