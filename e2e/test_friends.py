@@ -75,6 +75,13 @@ def notice(page):
     return page.text_content("#notice")
 
 
+# the board shows a play of the friend being made: his dice, his colour to move, nothing to click
+STEPPING = """document.body.dataset.phase === 'move'
+    && !document.querySelector('#board .loc.movable, #controls button')
+    && document.querySelectorAll('#board .die').length > 0
+    && !document.querySelector('#fr-link')"""
+
+
 def edited(link, change):
     """``link`` with its message changed by ``change(data)``, packed again."""
     base, code = link.split("#f=", 1)
@@ -114,8 +121,27 @@ def accept(page, invitation, name):
     return link_after(page, "")
 
 
+INSTANT = """if (!localStorage.getItem('nardy.prefs'))
+    localStorage.setItem('nardy.prefs', JSON.stringify({anim_ms: 0}));"""
+
+
+def device(new_context):
+    """A phone whose player set the speed of the other side's moves to Instant (the tests play
+    hundreds of turns; one shows a play step by step: ``speed``)."""
+    context = new_context(viewport=PHONE)
+    context.add_init_script(INSTANT)
+    return watch_page(context.new_page())
+
+
 def two_devices(new_context):
-    return [watch_page(new_context(viewport=PHONE).new_page()) for _ in range(2)]
+    return [device(new_context) for _ in range(2)]
+
+
+def speed(page, value):
+    """The speed of the other side's moves, chosen in Settings."""
+    click_header(page, "#btn-settings")
+    page.select_option("#set-speed", value)
+    page.click("#set-close")
 
 
 def play_by_links(pages, links, decide=first_legal, limit=400, each=None):
@@ -156,7 +182,7 @@ def test_a_short_nardy_game_with_the_cube_and_every_cheat_refused(new_context):
     links = [invitation, acceptance]
 
     # Carol accepts the same invitation on a third device: Ann's game is bound to Bob's
-    carol = watch_page(new_context(viewport=PHONE).new_page())
+    carol = device(new_context)
     elsewhere = accept(carol, invitation, "Carol")
 
     cube = {"doubles": 0, "released": False}
@@ -228,13 +254,20 @@ def test_a_short_nardy_game_with_the_cube_and_every_cheat_refused(new_context):
             assert "Nothing new in this link" in notice(page)
             assert page.get_attribute("#notice", "role") == "status"
             tried.add("old")
+        if turn >= 5 and plays and "shown" not in tried:  # the friend's play step by step
+            speed(page, "slow")
+            page.goto(link)
+            page.wait_for_function(STEPPING)
+            shot(page, "stepping")
+            page.wait_for_function(f"!({STEPPING})")
+            speed(page, "instant")
+            tried.add("shown")
 
     turns = play_by_links(pages, links, decide, each=each)
     for page in pages:
         page.wait_for_function("document.body.dataset.phase === 'over'")
-    assert tried == {"accepted elsewhere", "history", "illegal", "roll", "wrong side", "fork"} | {
-        "old"
-    }, tried
+    cheats = {"accepted elsewhere", "history", "illegal", "roll", "wrong side", "fork"}
+    assert tried == cheats | {"old", "shown"}, tried
     assert turns > 20  # played to its end, not resigned
     log = ann.text_content("#log")
     assert log == bob.text_content("#log")
@@ -302,7 +335,7 @@ def test_a_long_nardy_game_continued_on_another_device(new_context):
             shot(bob, "list")
             with bob.expect_download() as download:
                 bob.locator("[data-friend-export]").first.click()
-            tablet = watch_page(new_context(viewport=PHONE).new_page())
+            tablet = device(new_context)
             open_app(tablet, "?new=short")
             click_header(tablet, "#btn-new")
             tablet.set_input_files("#fr-import", str(download.value.path()))

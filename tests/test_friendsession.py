@@ -98,3 +98,46 @@ def test_the_board_shows_the_friend_game_and_its_move_list():
     bob.receive(ann.link())
     assert [r["k"] for r in bob.logs[0]] == [r["k"] for r in ann.logs[0]]
     assert bob.view()["checkers"] == ann.view()["checkers"]
+
+
+def test_the_friends_plays_are_shown_step_by_step():
+    """Reading a link with ``show``: ``friend_steps`` shows each play of the friend from its
+    dice to its last step on a copy (the board's game meanwhile), then the real game again."""
+    rng = random.Random(8)
+    ann, bob = start("long")
+    link, receiver = bob.link(), ann
+    shown = 0
+    for _ in range(12):
+        before = receiver.view()
+        assert receiver.receive(link, show=True) == "new"
+        after = receiver.view()
+        plays = [i for i in unpack(link)["a"] if i[0] == "play" and i[1]]
+        frames = []
+        for _ in receiver.friend_steps():
+            assert not receiver.human_to_act()  # nothing to click while it is shown
+            view = receiver.view()
+            frames.append((view["points"], view["dice"], view["turn"]))
+        assert receiver.view() == after and receiver.showing is None
+        assert len(frames) == sum(len(p[1]) + 1 for p in plays)
+        if plays:
+            shown += 1
+            assert frames[0][0] == before["points"] or before["phase"] == "opening"
+            assert frames[0][1]  # the friend's dice are shown first
+            assert len({str(f[0]) for f in frames}) == len(frames)  # each step moves a checker
+        turn(receiver, rng)
+        link = receiver.link()
+        receiver = bob if receiver is ann else ann
+    assert shown >= 5
+
+
+def test_an_invitation_restored_before_it_is_accepted_sends_nothing():
+    """A reload of the inviter's page before the friend accepts: the game waits for the
+    acceptance, as before it (no link of its own that the acceptance would then contradict)."""
+    ann = FriendGame.invite("short", length=3, name="Ann")
+    again = FriendSession.from_friend(ann.to_dict())
+    assert again.friend.outbox == [] and again.status() == "invited"
+    assert again.friend.link() is None
+    bob = FriendGame.accept(ann.invitation_link(), name="Bob")
+    assert again.receive(bob.link()) == "new"
+    assert again.friend.names == ("Ann", "Bob") and again.status() == "send"
+    assert bob.receive(again.link()) == "new"

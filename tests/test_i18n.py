@@ -197,6 +197,8 @@ def test_the_texts_are_those_of_before_the_catalogues():
     before["page"] = {key: pair[:1] for key, pair in before["page"].items()}
     before["page"]["language"] = ["Language"]  # was the toggle's "Русский": a menu now
     del before["page"]["language_name"]  # the same word twice: "language" says it now
+    # the speed of a friend's moves on another device too (issue 23)
+    before["page"]["pref_speed"] = ["Speed of the opponent's moves"]
     now = snapshot()
     assert sorted(now) == sorted(before)
     # the page's plural words are ngettext messages now, out of CATALOGUE (T.ntr)

@@ -13,4 +13,4 @@ if [ ! -x .venv/bin/python ] || [ ! -f web/build.js ]; then
   exit 1
 fi
 echo "== browser tests (Chromium $(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}'), $(/usr/bin/firefox-esr --version 2>/dev/null), WebKitGTK $(dpkg-query -W -f '${Version}' libwebkit2gtk-4.1-0 2>/dev/null))"
-exec .venv/bin/python -m pytest -q -p no:cacheprovider e2e "$@"
+exec .venv/bin/python -m pytest -q -p no:cacheprovider --durations=12 e2e "$@"

@@ -347,6 +347,7 @@ def cmd_codes(args):
 def friend_record(sources):
     """What ``verify-game`` checks: a friend game's file (the page's export, or a record), or
     its links — given as arguments, or in a text file such as a chat's history."""
+    # start-up: the friend games' protocol loads only for this command
     from ..friends import FriendError, codes_in, record_of_links
 
     if len(sources) == 1 and os.path.exists(sources[0]):

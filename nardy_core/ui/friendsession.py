@@ -17,14 +17,14 @@ from typing import Any
 from ..engine.errors import GameStateError
 from ..engine.game import MOVE, ROLL
 from ..formats.record import MatchRecord, replay_match
-from ..friends.protocol import FriendGame
+from ..friends.protocol import FriendGame, Message, Table, unpack
 from .session import HUMAN, PREF_DEFAULTS, Session
 
 FRIEND = "friend"  # the other side's player label (a person on another device)
 
 
 class FriendSession(Session):
-    def __init__(self, friend: FriendGame, prefs=None):
+    def __init__(self, friend: FriendGame, prefs=None, pending: int | None = None):
         self.friend = friend
         self.players = (HUMAN, FRIEND) if friend.me == 0 else (FRIEND, HUMAN)
         self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
@@ -39,10 +39,23 @@ class FriendSession(Session):
         self.last_play = None
         self._replaying = False
         self._seen = None
+        self.shown_plays: tuple[Table, Message] | None = None
         # a game of the match that ended here (the table starts the next one at once): the
         # board shows it, with its result, until the player presses Next game
         self.pending_over = None
+        # while the page shows the friend's play step by step: the game at that step (a copy)
+        self.showing = None
         self._games = len(self.match.all_games())
+        # ``pending``: the index of the ended game the board showed when this game was saved
+        # (``pending_index``): a reload shows it again, until Next game
+        games = self.match.all_games()
+        if (
+            isinstance(pending, int)
+            and not isinstance(pending, bool)
+            and 0 <= pending < len(games) - 1
+            and games[pending].is_over
+        ):
+            self.pending_over = games[pending]
         self.sync()
 
     # --- the friend game ---------------------------------------------------------------------
@@ -56,12 +69,26 @@ class FriendSession(Session):
 
     @property
     def game(self):
+        if self.showing is not None:
+            return self.showing
         if self.pending_over is not None:
             return self.pending_over
         game = self.match.game
         if game is None:  # a finished match: its last game
             return self.match.all_games()[-1]
         return game
+
+    @property
+    def pending_index(self) -> int | None:
+        """The index among the match's games of the ended game shown until Next game (None:
+        the board shows the game the match is at); saved with the game, given back to
+        ``FriendSession(…, pending=)``."""
+        if self.pending_over is None:
+            return None
+        for index, game in enumerate(self.match.all_games()):
+            if game is self.pending_over:
+                return index
+        return None
 
     def names_by_colour(self) -> list[str]:
         """The two players' names by colour of the game on the board."""
@@ -75,7 +102,7 @@ class FriendSession(Session):
         return False
 
     def human_to_act(self) -> bool:
-        return self.pending_over is None and self.friend.my_turn
+        return self.pending_over is None and self.showing is None and self.friend.my_turn
 
     @property
     def match_over(self) -> bool:
@@ -136,16 +163,52 @@ class FriendSession(Session):
                 return
             self._do("play", game.legal_plays()[0], advance=False)
 
-    def receive(self, link: str) -> str:
+    def receive(self, link: str, show: bool = False) -> str:
         """The friend's link read (``FriendGame.receive``): "new" or "old"; FriendError for a
-        refused one, the game unchanged."""
+        refused one, the game unchanged. ``show``: keep what the board needs to show the
+        friend's plays in it step by step (``friend_steps``)."""
+        before = None
+        if show:
+            message = Message.read(unpack(link))
+            if any(item[0] == "play" for item in message.items):
+                # the table as this device had it before the link (its own unsent reveals
+                # aside, as ``FriendGame.receive`` reads it)
+                before = (self.friend._local(list(self.friend.messages), []), message)
         result = self.friend.receive(link)
+        self.shown_plays = before if result == "new" else None
         self.selected = None
         self.choice = None
         self.sync()
         if result == "new":
             self._advance()
         return result
+
+    def friend_steps(self):
+        """The friend's plays of the link just read, step by step: yields once with the dice
+        thrown and once after each step, ``self.game`` being that moment's game (a copy), for
+        the page to draw; the board is the real game again when it ends (or is closed)."""
+        shown, self.shown_plays = self.shown_plays, None
+        if shown is None:
+            return
+        table, message = shown
+        try:
+            for item in message.items:
+                if item[0] == "reveal":
+                    table.reveal(message.sender, item[1])
+                    continue
+                game = table.match.game
+                if item[0] == "play" and game is not None and game.phase == MOVE:
+                    self.showing = game
+                    turn = game.turn()
+                    yield
+                    for step in item[1]:
+                        turn.step(tuple(step))
+                        yield
+                    turn.reset()
+                    self.showing = None
+                table.act(message.sender, item)
+        finally:
+            self.showing = None
 
     def link(self) -> str | None:
         """The link to send now (made once; ``last_link`` gives it again)."""
@@ -195,10 +258,10 @@ class FriendSession(Session):
         return MatchRecord.of_match(self.match, (HUMAN, HUMAN), recorded=True, hints=False)
 
     @classmethod
-    def from_friend(cls, data, prefs=None) -> FriendSession:
+    def from_friend(cls, data, prefs=None, pending: int | None = None) -> FriendSession:
         """The session of a friend game saved by ``friend.to_dict()`` (FriendError
-        ``friend_file`` for anything else)."""
-        return cls(FriendGame.from_dict(data), prefs=prefs)
+        ``friend_file`` for anything else); ``pending``: its ``pending_index`` when saved."""
+        return cls(FriendGame.from_dict(data), prefs=prefs, pending=pending)
 
 
 __all__ = ["FriendSession", "FRIEND"]

@@ -4,6 +4,7 @@ panel's link to send (Copy, Share, QR code), and the friend games kept on this d
 secrets included) under their own key. The game itself is a ``FriendSession`` on the board:
 the player's actions go through the board as usual and on to the ``FriendGame``."""
 
+import asyncio
 import json
 from html import escape
 
@@ -11,24 +12,24 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from dom import absent, by_id, copy_text, download, now_ms
-from forms import match_kind_of
+from forms import MATCH_PREFIX, _date, match_kind_of
 from nardy_core.engine.errors import NardyError
 from nardy_core.engine.match import MATCH_KINDS
 from nardy_core.formats import qrcode
 from nardy_core.friends.protocol import FriendError, FriendGame, Invitation, unpack
+from nardy_core.ui import friendlist as FL
 from nardy_core.ui import text as T
-from nardy_core.ui.friendsession import FriendSession
+from nardy_core.ui.friendsession import FRIEND, FriendSession
+from nardy_core.ui.prefs import SPEEDS
+from nardy_core.ui.session import HUMAN
 from nardy_core.variants import get_variant, i18n
 from storage import CURRENT, Storage
 
-# {game id: {"game": FriendGame.to_dict(), "updated": ms, "other": name, "status": status}}: the
-# friend's name and the game's status kept beside it, so that the list needs no replay of it
+# {game id: {"game": FriendGame.to_dict(), "updated": ms, **friendlist.summary()}}: the friend's
+# name, the game's status, the score, the ended game still shown … kept beside it, so that the list
+# needs no replay of it; "updated": when the game last changed (a link read or sent, a move)
 FRIENDS = "nardy.friends.v1"
-WAITING = {  # what the friend game waits for, by FriendGame.status()
-    "invited": "friend_invited",
-    "release": "friend_waiting_release",
-    "wait": "friend_waiting",
-}
+WAITING = FL.WAITING  # what the friend game waits for, by FriendGame.status()
 PREFIX = "friend:"  # a friend game's session id (and CURRENT's value while it is on the board)
 
 
@@ -55,12 +56,12 @@ class FriendCtl:
         session = self.app.session
         games = self.stored()
         friend = session.friend
-        games[friend.game_id] = {
-            "game": friend.to_dict(),
-            "updated": now_ms(),
-            "other": friend.names[1 - friend.me],
-            "status": friend.status(),
-        }
+        data = friend.to_dict()
+        before = games.get(friend.game_id)
+        updated = before.get("updated") if isinstance(before, dict) else None
+        if not updated or before.get("game") != data:  # opened again, unchanged: same time
+            updated = now_ms()
+        games[friend.game_id] = {"game": data, "updated": updated, **FL.summary(session)}
         Storage.put(FRIENDS, games)
         Storage.put(CURRENT, PREFIX + session.friend.game_id)
 
@@ -68,7 +69,9 @@ class FriendCtl:
         app = self.app
         entry = self.stored().get(ident)
         try:
-            session = FriendSession.from_friend(entry["game"], prefs=app.session_prefs())
+            session = FriendSession.from_friend(
+                entry["game"], prefs=app.session_prefs(), pending=entry.get("pending")
+            )
         except (NardyError, KeyError, TypeError) as exc:
             app.set_notice(T.tr(app.lang, "corrupt_save", detail=str(exc)[:120]), alert=True)
             return False
@@ -82,8 +85,9 @@ class FriendCtl:
         return i18n.game_name(get_variant(invitation.game, dict(invitation.options)), lang)
 
     def list_html(self) -> str:
-        """The New game dialog's "Games with friends": the friend's name, the game, a mark when
-        it waits for this player; Resume, Export; and Import."""
+        """The New game dialog's "Games with friends": the friend's name, the game, the score,
+        what it waits for (marked when it waits for this player), when it last changed; Resume,
+        Export, Delete; and Import."""
         lang = self.app.lang
         rows = []
         games = sorted(self.stored().items(), key=lambda kv: -(kv[1].get("updated") or 0))
@@ -95,22 +99,29 @@ class FriendCtl:
                 else:  # kept before the summary was: the game replayed once
                     friend = FriendGame.from_dict(entry["game"])
                     other, status = friend.names[1 - friend.me], friend.status()
+                game = self.game_name(invitation)
             except (NardyError, KeyError, TypeError, AttributeError):
                 continue
-            other = other or "?"
-            if status in ("play", "send"):  # it waits for this player
-                mark = f" · <b>{escape(T.tr(lang, 'friend_your_turn'))}</b>"
-            elif status in WAITING:
-                mark = f" · {escape(T.tr(lang, WAITING[status]))}"
-            else:
-                mark = ""
+            other = str(other or "?")
+            said, mine = FL.mark(lang, status)
+            score = FL.score_text(lang, entry) if "score" in entry else ""
+            when = self.when(entry.get("updated"))
+            if when:
+                key = "friend_invited_when" if status == "invited" else "friend_last_move"
+                when = T.tr(lang, key, when=when)
+            about = " · ".join(escape(t) for t in (game, score) if t)
+            status_html = f"<b>{escape(said)}</b>" if mine else escape(said)
+            line = " · ".join(t for t in (status_html, f"<small>{escape(when)}</small>") if t)
             rows.append(
-                f"<li><span>{escape(str(other))} · {escape(self.game_name(invitation))}"
-                f'{mark}</span><span class="acts">'
+                f'<li data-friend-row="{escape(ident)}"{" data-mine" if mine else ""}>'
+                f'<span class="about"><b>{escape(other)}</b> · {about}<br>{line}</span>'
+                '<span class="acts">'
                 f'<button type="button" data-friend="{escape(ident)}">'
                 f"{escape(T.tr(lang, 'resume'))}</button>"
                 f'<button type="button" data-friend-export="{escape(ident)}">'
-                f"{escape(T.tr(lang, 'export_game'))}</button></span></li>"
+                f"{escape(T.tr(lang, 'export_game'))}</button>"
+                f'<button type="button" data-friend-delete="{escape(ident)}">'
+                f"{escape(T.tr(lang, 'delete'))}</button></span></li>"
             )
         listed = f'<ul class="saved" id="friend-games">{"".join(rows)}</ul>' if rows else ""
         return (
@@ -118,6 +129,74 @@ class FriendCtl:
             f'<label class="field">{escape(T.tr(lang, "friend_import"))}'
             f'<input type="file" id="fr-import" accept=".json,application/json"></label>'
         )
+
+    def when(self, ms) -> str:
+        """When a game last changed: "5 minutes ago" in the page's language (the browser's
+        Intl, Latin digits as everywhere on the page), a date after a week."""
+        lang = self.app.lang
+        relative = FL.ago(now_ms(), ms)
+        if relative is None:
+            return _date(lang, ms) if isinstance(ms, (int, float)) else ""
+        try:
+            import js
+
+            amount, unit = relative
+            locale = ("en-GB" if lang == "en" else lang) + "-u-nu-latn"
+            rtf = js.Intl.RelativeTimeFormat.new(locale, js.JSON.parse('{"numeric": "auto"}'))
+            return str(rtf.format(amount, unit))
+        except Exception:  # noqa: BLE001 - a browser without Intl.RelativeTimeFormat
+            return _date(lang, ms)
+
+    def on_list(self, target) -> bool:
+        """A click in the dialog's "Games with friends" (True when it was one): Resume, Export,
+        Delete (asked first: the game's secrets go with it), its confirmation or cancel."""
+        app = self.app
+        lang = app.lang
+        if target.getAttribute("data-friend"):
+            by_id("dlg-new").close()
+            self.load(target.getAttribute("data-friend"))
+            app.render()
+        elif target.getAttribute("data-friend-export"):
+            self.export(target.getAttribute("data-friend-export"))
+        elif target.getAttribute("data-friend-delete"):
+            ident = target.getAttribute("data-friend-delete")
+            entry = self.stored().get(ident) or {}
+            row = target.closest("li")
+            if absent(row) or not absent(row.querySelector(".fr-confirm")):
+                return True
+            question = T.tr(lang, "friend_delete_confirm", name=str(entry.get("other") or "?"))
+            row.insertAdjacentHTML(
+                "beforeend",
+                f'<div class="fr-confirm" role="alert"><p>{escape(question)}</p>'
+                '<div class="fr-confirm-acts">'
+                f'<button type="button" data-friend-delete-yes="{escape(ident)}">'
+                f"{escape(T.tr(lang, 'delete'))}</button>"
+                f'<button type="button" data-friend-delete-no="{escape(ident)}" class="primary">'
+                f"{escape(T.tr(lang, 'cancel'))}</button></div></div>",
+            )
+            row.querySelector("[data-friend-delete-no]").focus()
+        elif target.getAttribute("data-friend-delete-no"):
+            target.closest(".fr-confirm").remove()
+        elif target.getAttribute("data-friend-delete-yes"):
+            self.delete(target.getAttribute("data-friend-delete-yes"))
+            row = target.closest("li")
+            listed = row.parentElement
+            row.remove()
+            if not listed.children.length:
+                listed.remove()
+        else:
+            return False
+        return True
+
+    def delete(self, ident):
+        """The game and its secrets gone from this device; on the board, a new game instead."""
+        app = self.app
+        games = self.stored()
+        games.pop(ident, None)
+        Storage.put(FRIENDS, games)
+        if app.session_id == PREFIX + ident:
+            choice = dict(app.prefs.get("new_game") or {})
+            app.games.new_session(choice)
 
     def export(self, ident):
         entry = self.stored().get(ident)
@@ -130,7 +209,8 @@ class FriendCtl:
         try:
             session = FriendSession.from_friend(json.loads(await file.text()), app.session_prefs())
         except (NardyError, ValueError, TypeError, AttributeError) as exc:
-            app.set_notice(T.tr(app.lang, "friend_refused"), alert=True, detail=str(exc)[:200])
+            # whatever is wrong with it (not JSON, not a friend game, a damaged one): the file
+            app.set_notice(T.tr(app.lang, "friend_refused_file"), alert=True, detail=str(exc)[:200])
             app.render()
             return
         by_id("dlg-new").close()
@@ -181,16 +261,37 @@ class FriendCtl:
                 )
             if app.session is None or app.session_id != PREFIX + ident:
                 self.load(ident)
-            result = app.session.receive(code)
+            result = app.session.receive(code, show=self.delay() > 0)
         except NardyError as exc:
-            app.set_notice(T.tr(lang, "friend_refused"), alert=True, detail=exc.message)
+            app.set_notice(FL.refusal(lang, exc), alert=True, detail=exc.message)
             if app.session is not None:
                 app.render()
             return
         if result == "old":
             app.set_notice(T.tr(lang, "friend_old_link"))
         app.save()
+        steps = app.session.friend_steps()
+        if next(steps, False) is None:  # the friend's play shown first, step by step
+            asyncio.ensure_future(self.show_steps(steps, app.token))
         app.render()
+
+    def delay(self) -> float:
+        return max(0, int(self.app.prefs.get("anim_ms", SPEEDS["normal"]))) / 1000
+
+    async def show_steps(self, steps, token):
+        """The friend's play, from its dice to its last step, drawn as the bot's is; then the
+        board as it is now. (Nothing on the board can be clicked meanwhile.)"""
+        app = self.app
+        try:
+            while token == app.token:
+                await asyncio.sleep(self.delay())
+                if token != app.token or next(steps, False) is not None:
+                    break
+                app.draw_board(app.session.view(), actionable=False)
+        finally:
+            steps.close()
+            if token == app.token:
+                app.render()
 
     def ask_accept(self, code, invitation):
         lang = self.app.lang
@@ -225,11 +326,30 @@ class FriendCtl:
         try:
             friend = FriendGame.accept(self.invitation, name)
         except NardyError as exc:
-            app.set_notice(T.tr(app.lang, "friend_refused"), alert=True, detail=exc.message)
+            app.set_notice(FL.refusal(app.lang, exc), alert=True, detail=exc.message)
             app.render()
             return
         self.invitation = None
         app.use(FriendSession(friend, prefs=app.session_prefs()), PREFIX + friend.game_id)
+
+    def again(self):
+        """After a friend game ended: the New game dialog, ready for another game with the
+        same friend (the same game, options and length; this player's name)."""
+        app = self.app
+        friend = app.session.friend
+        invitation = friend.invitation
+        choice = dict(app.prefs.get("new_game") or {})
+        game = invitation.game if invitation.kind is None else MATCH_PREFIX + invitation.kind
+        choice.update(
+            game=game,
+            options=dict(invitation.options),
+            length=invitation.length,
+            p0=HUMAN,
+            p1=FRIEND,
+        )
+        app.games.open(choice=choice)
+        by_id("ng-name-box").hidden = False
+        by_id("ng-name").value = friend.names[friend.me]
 
     # --- the side panel -------------------------------------------------------------------------------
     def url_of(self, code) -> str:
@@ -275,7 +395,14 @@ class FriendCtl:
                 f'<button type="button" id="fr-copy" class="primary">'
                 f"{escape(T.tr(lang, 'copy'))}</button>{share}"
                 f'<button type="button" id="fr-qr">{escape(T.tr(lang, "friend_show_qr"))}'
+                "</button>"
+                f'<button type="button" id="fr-export">{escape(T.tr(lang, "export_game"))}'
                 '</button></div><p id="fr-msg" class="fr-msg" role="status"></p>'
+            )
+        if code is not None and self.starting(friend):
+            # said at the start, once, where the first link is: the secrets are this device's
+            parts.append(
+                f'<p id="fr-warning" class="fr-warning">{escape(T.tr(lang, "friend_warning"))}</p>'
             )
         html = "".join(parts)
         if html != self.shown_link:
@@ -283,9 +410,21 @@ class FriendCtl:
             panel.innerHTML = html
         panel.hidden = not html
 
+    @staticmethod
+    def starting(friend) -> bool:
+        """The game is at its start on this device: the inviter waits for the acceptance, or the
+        friend has sent nothing but the acceptance and read nothing from the inviter since."""
+        if friend.me == 0:
+            return not friend.accepted
+        return all(message.sender == 1 for message in friend.messages)
+
     def on_panel(self, event):
         target = event.target
         lang = self.app.lang
+        if target.id == "fr-export" and is_friend(self.app.session):
+            self.app.save()  # the file is the game as it stands
+            self.export(self.app.session.friend.game_id)
+            return
         link = by_id("fr-link")
         if absent(link):
             return

@@ -113,10 +113,12 @@ class NewGame:
         app.use(session, R.new_ident(now_ms()), save=save)
 
     # --- the New game dialog ---------------------------------------------------------------------
-    def open(self, _event=None):
+    def open(self, _event=None, choice=None):
+        """The dialog, with the last choice made in it (or ``choice``)."""
         app = self.app
         dialog = by_id("dlg-new")
-        choice = dict(app.prefs.get("new_game") or {})
+        if choice is None:
+            choice = dict(app.prefs.get("new_game") or {})
         dialog.innerHTML = (
             new_game_form(app.lang, choice, saved_games(self.saves(), app.session_id))
             + app.friends.list_html()
@@ -141,12 +143,8 @@ class NewGame:
                 app.friends.invite(choice, str(by_id("ng-name").value).strip()[:40])
             else:
                 self.new_session(choice)
-        elif target.getAttribute("data-friend"):
-            dialog.close()
-            app.friends.load(target.getAttribute("data-friend"))
-            app.render()
-        elif target.getAttribute("data-friend-export"):
-            app.friends.export(target.getAttribute("data-friend-export"))
+        elif app.friends.on_list(target):
+            pass
         elif target.getAttribute("data-resume"):
             dialog.close()
             self.load(target.getAttribute("data-resume"))

@@ -12,6 +12,7 @@ import js
 from pyscript import document, window
 
 from dom import absent, button, by_id, closest
+from friendctl import is_friend
 from nardy_core.engine.errors import NardyError
 from nardy_core.ui import text as T
 from nardy_core.ui.prefs import SPEEDS
@@ -98,7 +99,14 @@ class Play:
         human = session.human_to_act() and not self.thinking
         buttons = []
         if game.is_over:
-            if session.match_over:
+            if session.match_over and is_friend(session):
+                # another game with the same friend, not a match against the bot
+                name = session.friend.names[1 - session.friend.me] or "?"
+                buttons.append(
+                    '<button type="button" id="btn-newmatch" data-act="newmatch" class="primary">'
+                    f"{escape(T.tr(lang, 'friend_again', name=name))}</button>"
+                )
+            elif session.match_over:
                 buttons.append(button(lang, "newmatch", "new_match", primary=True))
             else:
                 buttons.append(button(lang, "next", "next_game", primary=True))
@@ -322,6 +330,8 @@ class Play:
             app.hints.ask()
         elif act == "review":
             app.review.start()
+        elif act == "newmatch" and is_friend(session):
+            app.friends.again()
         elif act == "newmatch":
             app.games.open()
         else:
