@@ -74,12 +74,12 @@ def test_luck_adjustment_shrinks_the_standard_error():
     for state, seed in ((BEAROFF, "1"), (BEAROFF_GAMMON, "2")):
         position = parse_position(state)
         result = rollout(
-            position, games=48, level="intermediate", seed=seed, truncate=False, luck="all"
+            position, games=32, level="intermediate", seed=seed, truncate=False, luck="all"
         )
         assert result["se"] < result["se_plain"] / 2
         assert abs(result["equity"] - exact(state)) < 3 * result["se_plain"]
     # a race judged by the network until the database takes over
-    result = rollout(parse_position(RACE), games=12, level="intermediate", seed="3", luck="all")
+    result = rollout(parse_position(RACE), games=8, level="intermediate", seed="3", luck="all")
     assert result["truncated"] == 1.0  # every trial reached the database
     assert result["se"] < result["se_plain"]
     assert abs(result["equity"] - result["equity_plain"]) < 3 * result["se_plain"]
