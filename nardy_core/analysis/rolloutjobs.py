@@ -15,6 +15,7 @@ import time
 
 from ..bots.chooser import LEVELS
 from ..formats.inputs import read_json_file
+from ..engine.turn import Turn
 from ..formats.notation import format_state, parse_state
 from .rollout import (
     MAX_GAMES,
@@ -63,31 +64,11 @@ def rollout(
     ``progress(done, games, seconds, seconds_left)`` is called after every batch."""
     _check("games", games, 1, MAX_GAMES)
     _check("jobs", jobs, 1, MAX_JOBS)
-    _check("top", top, 1, MAX_TOP)
-    if level not in LEVELS:
-        raise RolloutError(
-            f"no bot level {level!r:.40} (choose {', '.join(LEVELS)})", code="rollout_level"
-        )
     if sys.platform == "emscripten":  # Pyodide: no processes
         jobs = 1
-    luck = luck_rolls(luck, level)
-    position = start_position(position)
-    seed = str(seed)
-    if position.dice or position.pending:
-        ranked = candidates(position, level, seed, top, within)
-        plays = [r.play for r in ranked]
-        steps = [tuple(tuple(s) for s in p.steps) for p in plays]
-        names = [p.notation() for p in plays]
-    else:
-        steps, names = [None], []  # type: ignore[list-item]  # no play: the side rolls
-    spec = {
-        "state": format_state(position),
-        "level": level,
-        "seed": seed,
-        "luck": "all" if luck is None else luck,
-        "truncate": bool(truncate),
-        "plays": names,
-    }
+    position, spec, steps, names = plan(position, level, seed, luck, truncate, top, within)
+    level, seed, truncate = spec["level"], spec["seed"], spec["truncate"]
+    luck = None if spec["luck"] == "all" else spec["luck"]
     tally, seconds = _resume(save, spec, len(steps))
     started = time.perf_counter()
     done_before = tally.games
@@ -119,6 +100,64 @@ def rollout(
         if pool is not None:
             pool.terminate()
     return result(spec, tally, position, names)
+
+
+def plan(
+    position,
+    level="intermediate",
+    seed="0",
+    luck="auto",
+    truncate=True,
+    top=5,
+    within=None,
+    plays=None,
+):
+    """A rollout's inputs checked: ``(position, spec, steps, names)``: the start position,
+    what identifies the rollout (its save files' ``spec``), each candidate's steps (``[None]``
+    with no roll: the side rolls) and notation. ``plays``: the candidates' steps (from the
+    start of the turn) instead of the chooser's ``top`` best, e.g. the plays a hint showed."""
+    _check("top", top, 1, MAX_TOP)
+    if level not in LEVELS:
+        raise RolloutError(
+            f"no bot level {level!r:.40} (choose {', '.join(LEVELS)})", code="rollout_level"
+        )
+    luck = luck_rolls(luck, level)
+    position = start_position(position)
+    seed = str(seed)
+    if (position.dice or position.pending) and plays is not None:
+        if not plays or len(plays) > MAX_TOP:
+            raise RolloutError(
+                f"a rollout compares 1 to {MAX_TOP} plays", code="rollout_top", low=1, high=MAX_TOP
+            )
+        made = [_play_of(position, p) for p in plays]
+        steps = [tuple(tuple(s) for s in p.steps) for p in made]
+        names = [p.notation() for p in made]
+    elif position.dice or position.pending:
+        ranked = candidates(position, level, seed, top, within)
+        made = [r.play for r in ranked]
+        steps = [tuple(tuple(s) for s in p.steps) for p in made]
+        names = [p.notation() for p in made]
+    else:
+        steps, names = [None], []  # type: ignore[list-item]  # no play: the side rolls
+    spec = {
+        "state": format_state(position),
+        "level": level,
+        "seed": seed,
+        "luck": "all" if luck is None else luck,
+        "truncate": bool(truncate),
+        "plays": names,
+    }
+    return position, spec, steps, names
+
+
+def _play_of(position, steps):
+    """The legal play of ``steps`` (from the start of the turn) on ``position``."""
+    turn = Turn(position)
+    for step in steps:
+        turn.step(tuple(step))
+    if not turn.is_complete:
+        raise RolloutError("a play to roll out is not a whole play", code="rollout_play")
+    return turn.play()
 
 
 # --- the trials (in this process or a worker) ------------------------------------------------
