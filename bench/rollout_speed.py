@@ -1,6 +1,9 @@
 """Rollout speed: games per second from the starting position, per game and level, in CPython.
 
     python3 bench/rollout_speed.py [--games long short] [--repeats 3] [--trials 10]
+                                   [--levels beginner …] [--default-luck]
+    node bench/pyodide_run.mjs bench/rollout_speed.py …     (the same in Pyodide, the page's
+                                                             Python, under Node)
 
 For each game and level: ``--repeats`` rollouts of the starting position (White to roll), each
 of ``--trials`` trials (a fifth of them, at least two, in the slow runs: the strong level, and
@@ -43,18 +46,24 @@ def main(argv=None):
     parser.add_argument("--games", nargs="+", default=["long", "short"])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--trials", type=int, default=10)
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=list(LEVELS))
+    parser.add_argument(
+        "--default-luck", action="store_true", help="only each level's default luck adjustment"
+    )
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {sys.platform}, one process")
     print()
     print("| game | level | luck adjustment | games/s (median) |")
     print("|---|---|---|---|")
     for key in args.games:
-        for level in LEVELS:
+        for level in args.levels:
             few = max(2, args.trials // 5)
             if LEVELS[level].ply == 0:  # the default (none), then every roll
                 runs = [("none", args.trials), ("all", few)]
             else:  # the default (every roll), then none
                 runs = [("all", few), ("none", few)]
+            if args.default_luck:
+                runs = runs[:1]
             for luck, trials in runs:
                 rate = measure(key, level, luck, trials, args.repeats)
                 default = (

@@ -22,7 +22,7 @@ def test_a_run_in_steps_gives_the_librarys_result():
     run = V.RolloutRun(position, games=12, level="beginner", seed="s", top=3)
     states = []
     while not run.finished:
-        states.append(run.step(most=5))
+        states.append(run.step(ms=60_000, most=5))
     assert [s["done"] for s in states] == [5, 10, 12]
     assert states[-1]["finished"] and states[-1]["result"] == whole
     # one step of everything: the same again
@@ -50,10 +50,13 @@ def test_the_hints_plays_are_rolled_out_in_their_order():
     by_name = {r.play.notation(): [list(s) for s in r.play.steps] for r in ranked}
     steps = [by_name[p["play"]] for p in library["plays"]]
     run = V.open_run(position, {"games": 36, "level": "beginner", "plays": steps[::-1]})
-    state = run.step(most=4)
+    state = run.step(ms=60_000, most=4)
     assert state["done"] == 4 and not state["finished"]
+
     # the same plays on the same dice: the same figures, whatever order they were named in
-    figures = lambda data: {p["play"]: (p["equity"], p["se"]) for p in data["plays"]}
+    def figures(data):
+        return {p["play"]: (p["equity"], p["se"]) for p in data["plays"]}
+
     assert figures(state["result"]) == figures(library)
     assert sorted(p["rank"] for p in state["result"]["plays"]) == [1, 2]
 
@@ -84,7 +87,7 @@ def test_clock_and_time_left():
 def test_the_panel_running_done_and_cancelled():
     position = parse_position(RACE_ROLL)
     run = V.RolloutRun(position, games=36, level="beginner", top=3)
-    data = run.step(most=12)["result"]
+    data = run.step(ms=60_000, most=12)["result"]
     running = V.panel_html(
         "en",
         {
@@ -122,3 +125,23 @@ def test_the_panel_in_another_language_and_right_to_left():
     for lang in ("ru", "ar"):
         html = V.panel_html(lang, {"status": "cancelled", "games": 36, "done": 12})
         assert "12" in html and "36" in html and "Partial" not in html
+
+
+def test_a_review_mistake_rolls_out_the_best_and_the_played_play():
+    record = {"game": "short", "actions": [["opening", 5, 2], ["play", [[24, 22]]], ["roll", 3, 1]]}
+    item = {"kind": "play", "index": 7, "action": 1, "steps": [[13, 8]], "best_steps": [[24, 22]]}
+    request = V.review_request(record, item)
+    assert request["plays"] == [[[24, 22]], [[13, 8]]]
+    assert (
+        request["record"]["actions"] == [["opening", 5, 2]] and request["record"]["game"] == "short"
+    )
+    assert len(record["actions"]) == 3  # the review's record is left as it was
+    button = V.review_button_html("en", item)
+    assert 'data-rollout-item="7"' in button and "Roll out" in button
+    for other in (
+        {**item, "kind": "cube"},
+        {**item, "forced": True},
+        {**item, "steps": [[24, 22]]},  # the best play was played
+        {**item, "best_steps": None},
+    ):
+        assert V.review_request(record, other) is None and V.review_button_html("en", other) == ""

@@ -14,8 +14,8 @@ import sys
 import time
 
 from ..bots.chooser import LEVELS
-from ..formats.inputs import read_json_file
 from ..engine.turn import Turn
+from ..formats.inputs import read_json_file
 from ..formats.notation import format_state, parse_state
 from .rollout import (
     MAX_GAMES,

@@ -19,12 +19,14 @@ from html import escape
 from ..analysis.rollout import MAX_GAMES, Player, RolloutError, Tally
 from ..analysis.rolloutjobs import plan, result
 from ..formats.notation import parse_state
+from ..formats.record import GameRecord, action, replay
 from . import text as T
 
 GAMES = (36, 144, 324, 1296)  # the page's choices of trials
 DEFAULT_GAMES = 324
 LEVELS = ("beginner", "intermediate", "strong")
 DEFAULT_LEVEL = "intermediate"
+PLAYS = 3  # the hint's best plays the page rolls out (each costs as much as the rest)
 STEP_MS = 300  # the work of one step, about (at least one trial)
 MAX_STEP_MS = 5000
 
@@ -115,6 +117,38 @@ def open_run(position, request: dict) -> RolloutRun:
     plays = request.get("plays")
     return RolloutRun(
         position, games=games, level=level, seed=str(request.get("seed", "0")), plays=plays
+    )
+
+
+def open_from_record(request: dict) -> RolloutRun:
+    """``open_run`` on the position a game record ends in (``{"record", …}``: the hint's
+    request, ``Session.hint_request``, with the rollout's choices)."""
+    parsed = GameRecord.from_dict(request["record"])
+    game = parsed.new_game()
+    replay(game, [action(a) for a in parsed.actions])
+    return open_run(game.position, request)
+
+
+def review_request(record: dict, item: dict) -> dict | None:
+    """The rollout request of a review's play item (``analysis.review``): the game's record
+    up to the roll of that play, and the player's play and the best (best first); None for an
+    item that is not a play that lost equity."""
+    if item.get("kind") != "play" or item.get("forced") or not item.get("best_steps"):
+        return None
+    played, best = item.get("steps"), item["best_steps"]
+    if played is None or played == best:
+        return None
+    at = item["action"]
+    return {"record": {**record, "actions": list(record["actions"][:at])}, "plays": [best, played]}
+
+
+def review_button_html(lang, item) -> str:
+    """A review mistake's Roll out button (after its row): rolls out the play and the best."""
+    if review_request({"actions": []}, {**item, "action": 0}) is None:
+        return ""
+    return (
+        f'<button type="button" class="rollout-item" data-rollout-item="{item["index"]}">'
+        f"{_t(lang, 'rollout_button')}</button>"
     )
 
 

@@ -10,6 +10,7 @@ import pyodide_js
 
 service = None
 reviewer = None  # the review being run (review_open … review_item … review_summary)
+rolling = None  # the rollout being run (rollout_open … rollout_step)
 
 
 async def init(wheel_url):
@@ -80,6 +81,25 @@ def review_text():
     return _reply(lambda: {"text": reviewer.export_text()})
 
 
+def rollout_open(request_json):
+    """Start rolling out (``rolloutview.open_from_record``): the run's state; then one call of
+    ``rollout_step`` per batch, so that the page shows progress and can stop asking."""
+
+    def open_rollout():
+        global rolling
+        from nardy_core.ui.rolloutview import open_from_record
+
+        rolling = None
+        rolling = open_from_record(_request(request_json))
+        return rolling.state()
+
+    return _reply(open_rollout)
+
+
+def rollout_step(ms):
+    return _reply(lambda: rolling.step(int(ms)))
+
+
 def game_code(record_json):
     """The whole-game link code of a finished game: replaying a long game to encode it takes
     a few hundred milliseconds, which the page's own thread must not spend."""
@@ -97,4 +117,6 @@ __export__ = [
     "review_summary",
     "review_text",
     "game_code",
+    "rollout_open",
+    "rollout_step",
 ]

@@ -41,6 +41,7 @@ from pickerctl import PickerCtl  # noqa: E402
 from play import Play  # noqa: E402
 from replayctl import ReplayCtl  # noqa: E402
 from reviewctl import ReviewCtl  # noqa: E402
+from rolloutctl import RolloutCtl  # noqa: E402
 from settingsctl import SettingsCtl  # noqa: E402
 from sharectl import ShareCtl  # noqa: E402
 from storage import CURRENT, PREFS, Storage  # noqa: E402
@@ -92,6 +93,7 @@ class App:
         self.games = NewGame(self)
         self.sharing = ShareCtl(self)
         self.hints = HintCtl(self)
+        self.rollouts = RolloutCtl(self)
         self.review = ReviewCtl(self)
         self.replays = ReplayCtl(self)
         self.editing = EditorCtl(self)
@@ -105,6 +107,7 @@ class App:
             self.games,
             self.sharing,
             self.hints,
+            self.rollouts,
             self.review,
             self.replays,
             self.editing,
@@ -327,6 +330,7 @@ class App:
         if self.frozen():
             self.sharing.sync_address()
             self.replays.render()
+            self.rollouts.render()  # a review mistake's rollout goes on beside the replay
             if EMBED:
                 self.embed.report()
             return
@@ -342,6 +346,7 @@ class App:
         self.friends.render()
         self.settings.render_badge()
         self.hints.render()
+        self.rollouts.render()
         self.review.render()
         self.dice.render()
         self.play.render_log()

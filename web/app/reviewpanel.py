@@ -6,6 +6,7 @@ nothing touched, like forms.py and dicepanel.py. reviewctl.py puts it in the DOM
 from html import escape
 
 from nardy_core.ui import text as T
+from nardy_core.ui.rolloutview import review_button_html
 from nardy_core.ui.winchart import win_chart
 
 MARKED = ("doubtful", "error", "blunder")
@@ -193,7 +194,8 @@ def _row(lang, item, selected):
         f'<li class="mark-{item["mark"]}"><button type="button" data-review-state='
         f'"{item["action"]}" data-review-index="{item["index"]}"{current}>'
         f'<span class="dec">{escape(_decision_text(lang, item))}</span> '
-        f'<span class="better">{escape(_better(lang, item))}</span></button></li>'
+        f'<span class="better">{escape(_better(lang, item))}</span></button>'
+        f"{review_button_html(lang, item)}</li>"
     )
 
 
