@@ -7,7 +7,7 @@ lets the play go through; the review counts the warnings. Screenshots of the war
 import os
 from pathlib import Path
 
-from conftest import ROOT, open_app
+from conftest import ROOT, click_header, open_app
 from test_game import board_state, phase, wait_for_person
 
 # seed t6: the person (White) opens with 6-1; 8/7 8/2 loses about 0.37 (a blunder) against
@@ -65,3 +65,24 @@ def test_the_tutor_questions_a_blunder_before_it_is_final(page):
     page.wait_for_selector("#review[data-running='0'] .review-tutor", timeout=60_000)
     counts = page.text_content('#review .review-tutor li[data-colour="0"]')
     assert "Tutor's warnings: 2, taken back: 1" in counts, counts
+
+
+def test_the_new_game_dialog_turns_the_tutor_on(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, "?new=short&p0=human&p1=strong&seed=t6&anim=0")
+    assert "tutor" not in page.text_content("#match")  # off by default
+    click_header(page, "#btn-new")
+    assert not page.locator("#ng-tutor").is_checked()
+    assert page.locator("#ng-tutor-mark").is_disabled()
+    assert page.locator("#ng-tutor-mark").input_value() == "error"  # the default mark
+    page.check("#ng-tutor")
+    page.select_option("#ng-tutor-mark", "blunder")
+    page.locator("#ng-tutor").scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "tutor-dialog-390x844-en.png"))
+    page.click("#ng-start")
+    page.wait_for_function("document.querySelector('#match').textContent.includes('tutor')")
+    assert "tutor: blunder ??" in page.text_content("#match")
+    click_header(page, "#btn-new")  # the dialog remembers the choice
+    assert page.locator("#ng-tutor").is_checked()
+    assert page.locator("#ng-tutor-mark").input_value() == "blunder"
