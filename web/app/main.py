@@ -44,6 +44,7 @@ from reviewctl import ReviewCtl  # noqa: E402
 from settingsctl import SettingsCtl  # noqa: E402
 from sharectl import ShareCtl  # noqa: E402
 from storage import CURRENT, PREFS, Storage  # noqa: E402
+from tutorctl import TutorCtl  # noqa: E402
 from workers import Workers  # noqa: E402
 
 NOTICE_S = {False: 6, True: 15}  # seconds a notice stays: a message, an error
@@ -92,6 +93,7 @@ class App:
         self.games = NewGame(self)
         self.sharing = ShareCtl(self)
         self.hints = HintCtl(self)
+        self.tutor = TutorCtl(self)
         self.review = ReviewCtl(self)
         self.replays = ReplayCtl(self)
         self.editing = EditorCtl(self)
@@ -105,6 +107,7 @@ class App:
             self.games,
             self.sharing,
             self.hints,
+            self.tutor,
             self.review,
             self.replays,
             self.editing,
@@ -214,6 +217,8 @@ class App:
             self.set_notice(T.error_text(self.lang, exc), alert=True)
         self.save()
         self.render()
+        if self.session.prefs.get("auto_confirm") and self.tutor.wants("done"):
+            self.tutor.check("done")  # the turn ends by itself: the tutor judges it first
 
     def fail(self, exc):
         """An action refused: say why, change nothing."""
@@ -333,11 +338,14 @@ class App:
         session = self.session
         view = session.view()
         focus_loc = focused_loc()
-        preview = self.hints.preview_view()
+        preview = self.tutor.preview_view() or self.hints.preview_view()
         if preview is not None:
             self.draw_board(preview, False)
         else:
-            self.draw_board(view, session.human_to_act() and not self.play.thinking)
+            self.draw_board(
+                view,
+                session.human_to_act() and not self.play.thinking and not self.tutor.blocks(),
+            )
         self.play.render(view)
         self.friends.render()
         self.settings.render_badge()
