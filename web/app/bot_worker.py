@@ -49,6 +49,11 @@ def hint(request_json):
     return _reply(lambda: service.hint(_request(request_json)))
 
 
+def tutor(request_json):
+    """Tutor mode: the person's decision judged before it is final (``BotService.tutor``)."""
+    return _reply(lambda: service.tutor(_request(request_json)))
+
+
 def review_open(request_json):
     """Start reviewing a record (``{"record", "level", "game"}``: a session's record and the
     index of its game to review): ``{"count"}`` items to analyse, one call of ``review_item``
@@ -112,6 +117,7 @@ __export__ = [
     "init",
     "decide",
     "hint",
+    "tutor",
     "review_open",
     "review_item",
     "review_summary",
