@@ -99,7 +99,7 @@ def test_the_panel_running_done_and_cancelled():
             "result": data,
         },
     )
-    assert '<progress id="rollout-progress" max="36" value="12">' in running
+    assert '<progress id="rollout-progress" max="36" value="12" aria-label="Rollout">' in running
     assert "12 / 36 games · 0:06 · about 0:12 left" in running
     assert 'id="rollout-cancel"' in running and 'rollout-start" disabled' in running
     assert running.count("data-rollout-play=") == 3

@@ -244,7 +244,7 @@ def panel_html(lang, run) -> str:
         )
         parts.append(
             f'<p class="rollout-progress"><progress id="rollout-progress" max="{games}" '
-            f'value="{done}"></progress> <span class="rollout-status">{escape(text)}</span> '
+            f'value="{done}" aria-label="{_t(lang, "rollout_title")}"></progress> <span class="rollout-status">{escape(text)}</span> '
             f'<button type="button" id="rollout-cancel">{_t(lang, "cancel")}</button></p>'
         )
     elif status == "done":
