@@ -49,6 +49,12 @@ def gnubg(data):
     gnubgcodes.parse_any(_text(data))
 
 
+def friend_link(data):
+    from nardy_core.friends.protocol import unpack
+
+    unpack(_text(data))
+
+
 _PLAY_STATES = None
 
 
@@ -134,7 +140,18 @@ def _scratch():
 
 TARGETS = {
     f.__name__: f
-    for f in (state_text, link, gnubg, play_text, mat, record_json, saved_game, vector_file, cli)
+    for f in (
+        state_text,
+        link,
+        friend_link,
+        gnubg,
+        play_text,
+        mat,
+        record_json,
+        saved_game,
+        vector_file,
+        cli,
+    )
 }
 
 

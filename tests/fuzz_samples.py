@@ -86,6 +86,8 @@ def samples(target):
                 yield linkcode.encode_game(record)
             except Exception:  # a record the link cannot carry: not a seed
                 pass
+    elif target == "friend_link":
+        yield from _friend_links()
     elif target == "gnubg":
         for i in range(8):
             _, positions = random_game("short", f"gnubg/{i}")
@@ -170,3 +172,30 @@ def write_corpus(target, folder) -> str:
             with open(os.path.join(folder, f"seed-{i:04d}"), "wb") as f:
                 f.write(data)
     return folder
+
+
+def _friend_links():
+    """An invitation and the first links of a short nardy game with a friend, in both encodings
+    (binary, and the deflated JSON still read)."""
+    from nardy_core.friends.protocol import FriendGame, pack, unpack
+
+    rng = random.Random("friend")
+    ann = FriendGame.invite("short", {}, 3, "Ann")
+    bob = FriendGame.accept(ann.invitation_link(), "Bob")
+    links = [ann.invitation_link(), bob.link()]
+    devices, sender = [ann, bob], 1
+    for _ in range(8):
+        receiver = devices[1 - sender]
+        receiver.receive(links[-1])
+        while receiver.my_turn:
+            game = receiver.match.game
+            if game.phase == MOVE:
+                play = rng.choice(game.legal_plays())
+                receiver.act("play", [list(s) for s in play.steps])
+            else:
+                receiver.act("roll")
+        links.append(receiver.link())
+        sender = receiver.me
+    for code in links:
+        yield code
+        yield pack(unpack(code))

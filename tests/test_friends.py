@@ -7,6 +7,7 @@ foreign links are told apart."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import sys
@@ -351,3 +352,68 @@ def test_verify_game_from_the_links_of_a_chat(tmp_path, capsys):
     assert "invitation" in verdict(links)
     assert main(["verify-game", "not a link"]) == 2  # no such file
     assert "error:" in capsys.readouterr().err
+
+
+JSONISH = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**9), 10**9)
+    | st.text(max_size=12)
+    | st.sampled_from(["play", "reveal", "00ff" * 4, "0A0B0C0D", "abc"])
+    | st.binary(min_size=4, max_size=16).map(bytes.hex),
+    lambda inner: (
+        st.lists(inner, max_size=40)
+        | st.dictionaries(st.sampled_from(["a", "g", "n", "x", "ключ"]), inner, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["a", "g", "h", "n", "s", "zz"]), JSONISH, max_size=6))
+def test_a_link_of_encoding_2_carries_its_message_exactly(body):
+    from nardy_core.friends import linkcode
+
+    for kind in ("msg", "inv"):
+        code = linkcode.encode({"v": 1, "t": kind, **body})
+        assert unpack(code) == {**body, "v": 1, "t": kind}
+        assert unpack(pack({"v": 1, "t": kind, **body})) == unpack(code)  # encoding 1 too
+
+
+@functools.cache
+def _sample_links() -> tuple[str, ...]:
+    inviter, _friend, links = play_out("short", 0, seed=1)
+    return (inviter.invitation_link(), *links[:6])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_a_damaged_binary_link_is_refused_cleanly(data):
+    """Any bytes after the first: a message or FriendError ``friend_link``, nothing else."""
+    import base64
+
+    from nardy_core.friends import linkcode
+
+    code = data.draw(st.sampled_from(_sample_links()))
+    raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(1, len(raw) - 1))
+        raw[at] = data.draw(st.integers(0, 255))
+    raw = raw[: data.draw(st.integers(1, len(raw)))]
+    damaged = base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
+    try:
+        unpack(damaged)
+    except FriendError as exc:
+        assert exc.code == "friend_link"
+    assert linkcode.MESSAGE != 0x78  # (encoding 1 starts with zlib's 0x78)
+
+
+def test_links_are_of_encoding_2_and_smaller_than_encoding_1():
+    inviter, friend, links = play_out("long", 0, seed=2)
+    for code in [inviter.invitation_link(), *links]:
+        assert code[0] == "8"  # 0xF2 / 0xF3: encoding 2
+        assert len(code) < 0.75 * len(pack(unpack(code)))
+    assert max(len(code) for code in links) <= 140  # two dice elements and a play
+    # a device reads a link of encoding 1 as the same link
+    other = FriendGame.from_dict(inviter.to_dict())
+    assert other.receive(pack(unpack(links[-1]))) == "old"

@@ -141,3 +141,14 @@ def test_an_invitation_restored_before_it_is_accepted_sends_nothing():
     assert again.receive(bob.link()) == "new"
     assert again.friend.names == ("Ann", "Bob") and again.status() == "send"
     assert bob.receive(again.link()) == "new"
+
+
+def test_a_friend_session_has_every_attribute_a_session_sets():
+    """FriendSession does not run Session.__init__: whatever that sets, it sets too (a new
+    Session attribute, such as the tutor's, would otherwise break friend games at once)."""
+    from nardy_core.ui.session import Session
+
+    plain = vars(Session("short"))
+    ann, _bob = start()
+    missing = [name for name in plain if not hasattr(ann, name)]
+    assert missing == []

@@ -21,6 +21,7 @@ import pytest
 from fuzz_samples import samples
 from nardy_core.engine.errors import NardyError
 from nardy_core.formats import gnubgcodes, linkcode, notation, records
+from nardy_core.friends.protocol import unpack as unpack_friend_link
 from nardy_core.ui.session import Session
 
 HEAVY = bool(os.environ.get("NARDY_HEAVY"))
@@ -47,6 +48,7 @@ def _mat(text):
 
 
 DECODERS = {
+    "friend_link": unpack_friend_link,
     "state_text": notation.parse_state,
     "link": linkcode.decode_link,
     "gnubg": gnubgcodes.parse_any,

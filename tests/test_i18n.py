@@ -207,6 +207,8 @@ def test_the_texts_are_those_of_before_the_catalogues():
     added = set(now["page"]) - set(before["page"])
     new = ("term_", "language_", "err_unknown_language", "unsupported_", "menu", "actions")
     new += ("friend", "your_name")  # the game with a friend on another device
+    new += ("rollout",)  # rolling out a hint's plays in the page (docs/rollouts.md)
+    new += ("tutor",)  # tutor mode (issue 24)
     assert all(k.startswith(new) for k in added), added
     now["page"] = {k: v for k, v in now["page"].items() if k not in added}
     for part in before:

@@ -34,9 +34,8 @@ from ..engine.variant import Variant
 from ..formats import record as record_model
 from ..formats.inputs import parse_json
 from ..formats.records import _clean_name, _default_names, export_match, import_match
+from .marks import MARKS  # by equity lost (single-game units), GNU Backgammon's defaults
 
-# Marks by equity lost (single-game units), GNU Backgammon's defaults: (name, symbol, from).
-MARKS = (("blunder", "??", 0.16), ("error", "?", 0.08), ("doubtful", "?!", 0.04))
 SYMBOLS = {name: symbol for name, symbol, _ in MARKS}
 # Luck marks by the roll's equity gain against the average roll (GNU Backgammon's defaults).
 LUCK_MARKS = (("very_lucky", 0.6), ("lucky", 0.3), ("unlucky", -0.3), ("very_unlucky", -0.6))
@@ -55,6 +54,28 @@ def mark_for(loss):
         if loss >= threshold:
             return name
     return None
+
+
+def tutor_counts(log: list, players: tuple = (0, 1), game: int | None = None) -> list:
+    """Per match player, what the tutor caught in a session's ``tutor_log``: ``[{"player",
+    "warnings", "taken_back"}]`` (only the entries of ``game`` when given)."""
+    out = []
+    for p in players:
+        mine = [
+            e
+            for e in log or ()
+            if isinstance(e, dict)
+            and e.get("player") == p
+            and (game is None or e.get("game") == game)
+        ]
+        out.append(
+            {
+                "player": p,
+                "warnings": len(mine),
+                "taken_back": sum(1 for e in mine if e.get("kept") is False),
+            }
+        )
+    return out
 
 
 def luck_mark(luck):
@@ -585,6 +606,11 @@ class Review:
                     ),
                 }
             )
+        tutor_log = record_model.tutor_log_of(self.record.get("tutor_log"))
+        for entry in tutor_counts(tutor_log, game=self.only):
+            players[entry["player"]].update(
+                tutor_warnings=entry["warnings"], tutor_taken_back=entry["taken_back"]
+            )
         mistakes = [r for r in done if r.get("mark")]
         mistakes.sort(key=lambda r: (-r["loss"], r["index"]))
         worst = [
@@ -651,6 +677,7 @@ class Review:
             "worst": worst,
             "win_chance": chances,
             "thresholds": {name: threshold for name, _, threshold in MARKS},
+            "tutor": self.record.get("tutor") if self.record.get("tutor") in SYMBOLS else None,
             "games": [
                 {"game": gi, "variant": self._variants[gi], "result": self._ends[gi][1]}
                 for gi in sorted(self._variants)

@@ -15,7 +15,7 @@ from ..engine.match import MAX_LENGTH
 from ..engine.movegen import legal_plays
 from ..engine.position import OFF
 from ..formats.inputs import decode_text, parse_json, read_file, read_json_file
-from ..formats.notation import parse_position
+from ..formats.notation import parse_position, parse_state
 from ..variants import VARIANTS, get_variant
 
 MAX_GAMES = 10_000  # the highest --game-number of review
@@ -236,6 +236,54 @@ def cmd_hint(args):
     return 0
 
 
+def cmd_rollout(args):
+    import json
+    import time
+
+    # start-up: the bots, the review, the referees and the page's logic load only for the
+    # commands that use them
+    from ..analysis.rolloutjobs import rollout
+
+    text = args.state.strip()
+    if text in VARIANTS:  # a game's key alone: its starting position, White to roll
+        position = get_variant(text).initial_position()
+    else:
+        position = parse_state(text)[0]
+    if args.roll is not None:
+        dice = _parse_dice(args.roll)
+        position.variant.validate_dice(dice)
+        position = position.replace(dice=dice)
+    started = time.perf_counter()
+    shown = [-1.0]
+
+    def progress(done, games, elapsed, left):
+        if done < games and elapsed - shown[0] < 1.0:
+            return  # a line a second at most, and the last one
+        shown[0] = elapsed
+        print(
+            f"rollout: {done}/{games} games, {elapsed:.1f} s, about {left:.0f} s left",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    result = rollout(
+        position,
+        games=args.games,
+        level=args.level,
+        seed=args.seed,
+        jobs=args.jobs,
+        luck=args.luck,
+        truncate=not args.no_truncate,
+        top=args.top,
+        within=args.within,
+        save=args.save,
+        progress=progress,
+    )
+    result["seconds"] = round(time.perf_counter() - started, 3)
+    print(json.dumps(result, ensure_ascii=False, indent=1))
+    return 0
+
+
 def cmd_review(args):
     import json
 
@@ -407,6 +455,20 @@ def _seed(text):
     return text
 
 
+def _luck(text):
+    """An argparse type: the luck adjustment of a rollout (``rollout.luck_rolls``)."""
+    if text in ("auto", "all", "none"):
+        return text
+    return _whole(0, 10_000)(text)
+
+
+def _points(text):
+    """An argparse type: an equity difference from 0 to 10 points."""
+    if not re.fullmatch(r"[0-9]{1,3}(\.[0-9]{1,6})?|\.[0-9]{1,6}", text) or float(text) > 10:
+        raise argparse.ArgumentTypeError(f"expected points from 0 to 10, not {text!r}")
+    return float(text)
+
+
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="python -m nardy_core", description="Rules engine for the nardy family of games."
@@ -448,6 +510,65 @@ def build_parser():
     p.add_argument("position", help="position in the text notation (docs/notation.md)")
     p.add_argument("dice", help="the roll, e.g. 31")
     p.set_defaults(func=cmd_hint)
+
+    from ..analysis import rollout as limits
+
+    p = sub.add_parser(
+        "rollout",
+        help="play a position out many times with a bot level: cubeless equity, outcome rates "
+        "and standard errors as JSON; with --roll, the best plays compared (docs/rollouts.md)",
+    )
+    p.add_argument(
+        "state",
+        help="a state in the text notation (docs/notation.md), or a game's key for its "
+        "starting position with White to roll",
+    )
+    p.add_argument("--roll", help="the roll to play, e.g. 31: compare the best plays of it")
+    p.add_argument(
+        "--games",
+        type=_whole(1, limits.MAX_GAMES),
+        default=324,
+        help=f"trials, 1-{limits.MAX_GAMES}",
+    )
+    p.add_argument("--level", default="intermediate", choices=list(LEVELS))
+    p.add_argument("--seed", type=_seed, default="0", help="seed of the trials' dice")
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=_whole(1, limits.MAX_JOBS),
+        default=1,
+        help=f"processes, 1-{limits.MAX_JOBS} (the result does not depend on it)",
+    )
+    p.add_argument(
+        "--save",
+        metavar="FILE",
+        help="checkpoint into FILE after every batch; a rerun with the same arguments goes on "
+        "from it",
+    )
+    p.add_argument(
+        "--no-truncate",
+        action="store_true",
+        help="play bear-off races to the end instead of taking the race database's values",
+    )
+    p.add_argument(
+        "--luck",
+        type=_luck,
+        default="auto",
+        help="luck adjustment: on the first N rolls of each trial, 'all', 'none', or 'auto' "
+        "(the default: all with the strong level, none at the 0-ply levels, where it costs more time than it saves)",
+    )
+    p.add_argument(
+        "--top",
+        type=_whole(1, limits.MAX_TOP),
+        default=5,
+        help=f"plays compared with --roll, 1-{limits.MAX_TOP}",
+    )
+    p.add_argument(
+        "--within",
+        type=_points,
+        help="with --roll: only the plays within this many points of the best",
+    )
+    p.set_defaults(func=cmd_rollout)
 
     p = sub.add_parser(
         "review",

@@ -489,7 +489,10 @@ class MatchRecord:
     imported file), who plays (``players``: "human" or a bot level), the state the first
     game was played on from (``start``) or the first game's score and colours when it is a
     later game of a match (``first_game``), whether hints were allowed, the actions of each
-    game, and what a file said about the players (``about``: names, tags)."""
+    game, what a file said about the players (``about``: names, tags), and tutor mode: the
+    mark it warned from (``tutor``, None: off) and what it flagged and what the player chose
+    (``tutor_log``: ``{"game", "action", "player", "kind", "played", "best", "loss", "mark",
+    "kept"}`` each; older records have neither)."""
 
     game: str
     options: dict[str, Any] = field(default_factory=dict)
@@ -504,6 +507,8 @@ class MatchRecord:
     hints: bool = True
     about: dict[str, Any] = field(default_factory=dict)
     version: int = VERSION
+    tutor: str | None = None
+    tutor_log: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON record, written as the lowest version that holds it: version 1 without a
@@ -529,6 +534,10 @@ class MatchRecord:
             record["dice"] = RECORDED
         if not self.hints:
             record["hints"] = False
+        if self.tutor is not None:
+            record["tutor"] = self.tutor
+        if self.tutor_log:
+            record["tutor_log"] = [dict(entry) for entry in self.tutor_log]
         record.update(self.about)
         return record
 
@@ -578,6 +587,8 @@ class MatchRecord:
             dice=dice,
             hints=data.get("hints", True) is not False,
             about={k: data[k] for k in ("names", "tags") if isinstance(data.get(k), (list, dict))},
+            tutor=data["tutor"] if data.get("tutor") in TUTOR_MARKS else None,
+            tutor_log=tutor_log_of(data.get("tutor_log")),
         )
 
     @classmethod
@@ -588,6 +599,8 @@ class MatchRecord:
         recorded: bool = False,
         hints: bool = True,
         about: Mapping[str, Any] | None = None,
+        tutor: str | None = None,
+        tutor_log: Iterable[Mapping[str, Any]] = (),
     ) -> MatchRecord:
         """The record of ``match`` (a ``Match``) played by ``players``."""
         kind = match.kind
@@ -613,6 +626,8 @@ class MatchRecord:
             dice=RECORDED if recorded else SEED,
             hints=hints,
             about=dict(about or {}),
+            tutor=tutor,
+            tutor_log=[dict(entry) for entry in tutor_log],
         )
 
     def parsed_start(self) -> State | None:
@@ -640,6 +655,36 @@ class MatchRecord:
             options=self.options if self.kind else None,
             first=self.first_game,
         )
+
+
+TUTOR_MARKS = ("doubtful", "error", "blunder")  # analysis.marks' names (a test checks)
+_TUTOR_KEYS = {"game": int, "action": int, "player": int, "kind": str, "played": str}
+
+
+def tutor_log_of(data: object) -> list[dict[str, Any]]:
+    """A record's ``tutor_log``, its well-formed entries only (it is a count shown after the
+    game: a damaged entry is left out rather than the game refused)."""
+    if not isinstance(data, list):
+        return []
+    out = []
+    for entry in data:
+        if isinstance(entry, dict) and all(
+            isinstance(entry.get(k), kind) and not isinstance(entry.get(k), bool)
+            for k, kind in _TUTOR_KEYS.items()
+        ):
+            out.append(
+                {
+                    **{k: entry[k] for k in _TUTOR_KEYS},
+                    "best": entry.get("best") if isinstance(entry.get("best"), str) else "",
+                    "loss": float(entry["loss"])
+                    if isinstance(entry.get("loss"), (int, float))
+                    and not isinstance(entry.get("loss"), bool)
+                    else 0.0,
+                    "mark": entry.get("mark") if entry.get("mark") in TUTOR_MARKS else None,
+                    "kept": entry.get("kept") is not False,
+                }
+            )
+    return out
 
 
 def replay_match(

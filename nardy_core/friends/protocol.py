@@ -28,6 +28,7 @@ from ..engine.game import MOVE, OPENING, OVER, ROLL
 from ..engine.match import Match
 from ..formats import record as record_model
 from ..variants import get_variant
+from . import linkcode
 from .chain import LENGTH, SIZE, Chain, follows
 
 VERSION = 1
@@ -53,7 +54,9 @@ def _fail(code: str, message: str, **params: Any) -> FriendError:
 
 # --- links -----------------------------------------------------------------------------------
 def pack(data: Mapping[str, Any]) -> str:
-    """A message as the text after ``#f=``: compact JSON, deflated, base64url without padding."""
+    """A message as compact JSON, deflated, base64url without padding: what the hashes (the
+    game id, the history) are of, and a link's code of encoding 1 (still read: ``unpack``);
+    the links a device makes now are of encoding 2 (``linkcode``), the same message smaller."""
     raw = json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode()
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
@@ -70,12 +73,15 @@ def unpack(code: object) -> dict[str, Any]:
         raise _fail("friend_link", f"a friend game's link has 1 to {MAX_LINK} characters")
     try:
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, 64 * MAX_LINK)
-        if inflater.unconsumed_tail:
-            raise ValueError("too big")
-        data = json.loads(raw.decode())
-    except (ValueError, zlib.error, UnicodeDecodeError):
+        if packed[:1] in (bytes([linkcode.MESSAGE]), bytes([linkcode.INVITATION])):
+            data = linkcode.decode(packed, VERSION)  # encoding 2: binary
+        else:  # encoding 1: deflated JSON
+            inflater = zlib.decompressobj()
+            raw = inflater.decompress(packed, 64 * MAX_LINK)
+            if inflater.unconsumed_tail:
+                raise ValueError("too big")
+            data = json.loads(raw.decode())
+    except (ValueError, zlib.error, UnicodeDecodeError, RecursionError):
         raise _fail(
             "friend_link", "this is not a friend game's link (it is cut or damaged)"
         ) from None
@@ -448,7 +454,7 @@ class FriendGame:
         return cls(invitation, 0, chain)
 
     def invitation_link(self) -> str:
-        return pack(self.invitation.to_dict())
+        return linkcode.encode(self.invitation.to_dict())
 
     @classmethod
     def accept(cls, link: str, name: str = "", chain: Chain | None = None) -> FriendGame:
@@ -550,7 +556,7 @@ class FriendGame:
     def _link_of(self, number: int) -> str:
         message = self.messages[number - 1]
         previous = self.hashes[number - 1][:HASH].hex()
-        return pack(
+        return linkcode.encode(
             {"v": VERSION, "t": "msg", "g": self.game_id, "h": previous, **message.content()}
         )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+from ..analysis.tutor import DEFAULT_MARK, Tutor
 from ..bots.chooser import Chooser, Level, level_for
 from ..bots.player import BotPlayer
 from ..engine.errors import GameStateError
@@ -18,6 +19,7 @@ from ..formats.record import GameRecord, action, actions_of, replay
 
 class BotService:
     def __init__(self):
+        self._tutor = None
         self._game = None
         self._header = None
         self._players = {}
@@ -147,3 +149,18 @@ class BotService:
             raise GameStateError(f"no advice in the {game.phase} phase", code="phase")
         answer["ms"] = round((time.perf_counter() - start) * 1000, 1)
         return answer
+
+    def tutor(self, request: dict) -> dict:
+        """Tutor mode: a person's decision judged before it is final, as the review judges it
+        (``analysis.tutor``): ``{"record", "decision", "threshold", "actions"}`` → the verdict
+        (``flag``, ``loss``, ``mark``, ``best``, ``best_steps``…) with ``actions`` echoed and
+        ``ms``."""
+        start = time.perf_counter()
+        if self._tutor is None:
+            self._tutor = Tutor()
+        verdict = self._tutor.judge(
+            request["record"], request["decision"], request.get("threshold", DEFAULT_MARK)
+        )
+        verdict["actions"] = request.get("actions")
+        verdict["ms"] = round((time.perf_counter() - start) * 1000, 1)
+        return verdict

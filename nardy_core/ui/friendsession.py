@@ -36,6 +36,9 @@ class FriendSession(Session):
         self.finished_game = None
         self.about = {}
         self.hints = False  # a game with a person: no bot's advice offered
+        self.tutor = None  # nor the bot's tutor
+        self.tutor_log: list = []
+        self.tutor_pending = None
         self.last_play = None
         self._replaying = False
         self._seen = None

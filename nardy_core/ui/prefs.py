@@ -28,7 +28,15 @@ def speed_of(anim_ms) -> str:
     return min(SPEEDS, key=lambda name: abs(SPEEDS[name] - anim_ms))
 
 
-CHOICE_KINDS = {"game": str, "p0": str, "p1": str, "length": int, "options": dict, "hints": bool}
+CHOICE_KINDS = {
+    "game": str,
+    "p0": str,
+    "p1": str,
+    "length": int,
+    "options": dict,
+    "hints": bool,
+    "tutor": str,  # tutor mode's mark ("" or absent: off)
+}
 
 
 def load(stored) -> dict:
@@ -84,7 +92,8 @@ def start_choice(params):
     None when the address asks for none."""
     if "new" not in params:
         return None
-    return {
+    tutor = {"tutor": params["tutor"]} if "tutor" in params else {}  # tutor mode's mark
+    return tutor | {
         "game": params["new"],
         "p0": params.get("p0", params.get("white", HUMAN)),
         "p1": params.get("p1", params.get("black", DEFAULT_LEVEL)),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..analysis.tutor import tutor_mark
 from ..engine.cube import CubeState
 from ..engine.errors import GameStateError, IllegalMoveError, NardyError
 from ..engine.game import DOUBLE, MOVE, OPENING, RESIGN, ROLL
@@ -68,13 +69,16 @@ class Session:
         kind=None,
         hints=True,
         first=None,
+        tutor=None,
     ):
         """``start=(position, cube, MatchScore)`` plays on from a shared or edited state (the
         game, length and score come from it). ``recorded_dice``: a record imported from a
         file is replayed with the dice written in it, not thrown again from the seed.
         ``kind``: a match of mixed games (``match.MATCH_KINDS``: "tavli", "gul_bara_tapa");
         ``game`` is then ignored and ``options`` maps a game key to its options. ``first``: a
-        ``match.FirstGame`` when the first game is a later game of a match (a shared game)."""
+        ``match.FirstGame`` when the first game is a later game of a match (a shared game).
+        ``tutor``: a review mark (``doubtful``, ``error``, ``blunder``) from which a person's
+        decision is questioned before it is made final (tutor mode), or None (off)."""
         if kind is not None:
             variant = None
         elif start is not None:
@@ -108,6 +112,9 @@ class Session:
         self.about = {}  # a file's player names and tags, kept for its export
         self.hints = bool(hints)  # the hint may be asked for (off: a match played fair)
         self.last_play = None  # (game, colour, steps) of the last play made, either side
+        self.tutor = tutor_mark(tutor)  # tutor mode: the mark it warns from, or None
+        self.tutor_log = []  # what the tutor flagged and what the player chose (the record)
+        self.tutor_pending = None  # the decision held while the player answers the tutor
         self._replaying = _replaying
         if not _replaying:
             self._advance()
@@ -240,6 +247,8 @@ class Session:
 
     # --- a person's actions ------------------------------------------------------------------
     def _need_human(self, *phases):
+        if self.tutor_pending is not None:
+            raise GameStateError("the tutor is waiting for an answer", code="tutor_waiting")
         if not self.human_to_act():
             raise GameStateError("it is not a person's turn to act", code="not_your_turn")
         if phases and self.game.phase not in phases:
@@ -302,7 +311,11 @@ class Session:
 
     def movable(self) -> list:
         """Locations a person may pick a checker from now."""
-        if not (self.human_to_act() and self.game.phase == MOVE) or self.choice:
+        if (
+            not (self.human_to_act() and self.game.phase == MOVE)
+            or self.choice
+            or self.tutor_pending is not None
+        ):
             return []
         return [self.loc(p) for p in self.game.turn().movable_points()]
 
@@ -371,7 +384,7 @@ class Session:
             turn.step(step)
         self.selected = None
         self.choice = None
-        if turn.is_complete and self.prefs["auto_confirm"]:
+        if turn.is_complete and self.prefs["auto_confirm"] and not self.tutor_due("done"):
             self.confirm()
 
     def undo(self) -> bool:
@@ -391,7 +404,8 @@ class Session:
 
     def can_confirm(self) -> bool:
         return (
-            self.human_to_act()
+            self.tutor_pending is None
+            and self.human_to_act()
             and self.game.phase == MOVE
             and not self.choice
             and self.game.turn().is_complete
@@ -399,7 +413,8 @@ class Session:
 
     def can_undo(self) -> bool:
         return (
-            self.human_to_act()
+            self.tutor_pending is None
+            and self.human_to_act()
             and self.game.phase == MOVE
             and bool(self.game.turn().steps or self.selected is not None)
         )
@@ -418,6 +433,104 @@ class Session:
 
     def hint_request(self) -> dict:
         return {"record": game_record(self.game), "actions": len(self.game.actions), "top": 5}
+
+    # --- tutor mode: a person's decision judged before it is final (in the web worker) --------
+    def tutor_due(self, act) -> bool:
+        """Whether the tutor judges the person's ``act`` (a button: ``done``, ``roll``,
+        ``double``, ``take``, ``drop``, ``beaver``) before it is made: tutor mode is on, a
+        person is to act, nothing is held already, and it is a decision (a play complete; a
+        roll only where a double was possible; a cube action where the cube is in play)."""
+        if self.tutor is None or self.tutor_pending is not None or not self.human_to_act():
+            return False
+        game = self.game
+        if act == "done":
+            return game.phase == MOVE and not self.choice and game.turn().is_complete
+        if act in ("roll", "double"):
+            return game.phase == ROLL and game.can_double()
+        if act in ("take", "drop", "beaver"):
+            return game.phase == DOUBLE and self.variant.cube_enabled
+        return False
+
+    def tutor_request(self, act) -> dict:
+        """What the web worker judges (``BotService.tutor``): the game's record before the
+        decision, the decision, the mark to warn from and the record's length (a stale answer
+        is dropped)."""
+        if act == "done":
+            decision = ["play", [list(s) for s in self.game.turn().play().steps]]
+        else:
+            decision = ["no_double" if act == "roll" else act]
+        return {
+            "record": game_record(self.game),
+            "decision": decision,
+            "threshold": self.tutor,
+            "actions": len(self.game.actions),
+        }
+
+    def tutor_answer(self, act, verdict) -> bool:
+        """The worker's ``verdict`` on ``act``: flagged, the decision is held (nothing is
+        applied: ``tutor_pending``) until ``tutor_keep`` or ``tutor_take_back``, and True is
+        returned; otherwise ``act`` is made at once and False returned."""
+        if verdict.get("actions", len(self.game.actions)) != len(self.game.actions):
+            raise GameStateError("a stale tutor answer", code="stale")
+        if verdict.get("flag") and not verdict.get("forced"):
+            self.tutor_pending = {"act": act, "verdict": dict(verdict)}
+            return True
+        self._tutor_act(act)
+        return False
+
+    def _tutor_act(self, act):
+        actions = {
+            "done": self.confirm,
+            "roll": self.roll,
+            "double": self.double,
+            "take": self.take,
+            "drop": self.drop,
+            "beaver": self.beaver,
+        }
+        if act not in actions:
+            raise GameStateError(f"not a tutor decision: {act!r}", code="phase")
+        actions[act]()
+
+    def _tutor_note(self, kept):
+        pending, self.tutor_pending = self.tutor_pending, None
+        if pending is None:
+            raise GameStateError("the tutor is not asking anything", code="phase")
+        verdict = pending["verdict"]
+        game = self.game
+        self.tutor_log.append(
+            {
+                "game": len(self.match.all_games()) - 1,
+                "action": len(game.actions),
+                "player": game.players[game.actor],
+                "kind": verdict.get("kind"),
+                "played": verdict.get("played"),
+                "best": verdict.get("best"),
+                "loss": verdict.get("loss"),
+                "mark": verdict.get("mark"),
+                "kept": kept,
+            }
+        )
+        return pending["act"]
+
+    def tutor_keep(self):
+        """The player keeps the decision the tutor questioned: it is made now."""
+        self._tutor_act(self._tutor_note(True))
+
+    def tutor_take_back(self):
+        """The player takes the decision back: the turn is at its start again (the checkers
+        back), the decision still to be made."""
+        act = self._tutor_note(False)
+        if act == "done":
+            self.game.turn().reset()
+        self.selected = None
+        self.choice = None
+
+    def tutor_preview(self):
+        """The board with the better play the tutor suggests, while it asks, or None."""
+        pending = self.tutor_pending
+        if pending is None or not pending["verdict"].get("best_steps"):
+            return None
+        return self.preview(pending["verdict"]["best_steps"])
 
     # --- a bot's decisions (computed elsewhere: in the page, by a web worker) -----------------
     def bot_request(self) -> dict:
@@ -486,6 +599,8 @@ class Session:
             recorded=self.recorded_dice,
             hints=self.hints,
             about=self.about,
+            tutor=self.tutor,
+            tutor_log=self.tutor_log,
         )
 
     def to_dict(self) -> dict:
@@ -520,8 +635,10 @@ class Session:
                 kind=record.kind,
                 hints=record.hints,
                 first=record.first_game,
+                tutor=record.tutor,
             )
             session.about = dict(record.about)
+            session.tutor_log = [dict(e) for e in record.tutor_log]
             replay_match(
                 record,
                 match=session.match,

@@ -10,6 +10,7 @@ import pyodide_js
 
 service = None
 reviewer = None  # the review being run (review_open … review_item … review_summary)
+rolling = None  # the rollout being run (rollout_open … rollout_step)
 
 
 async def init(wheel_url):
@@ -48,6 +49,11 @@ def hint(request_json):
     return _reply(lambda: service.hint(_request(request_json)))
 
 
+def tutor(request_json):
+    """Tutor mode: the person's decision judged before it is final (``BotService.tutor``)."""
+    return _reply(lambda: service.tutor(_request(request_json)))
+
+
 def review_open(request_json):
     """Start reviewing a record (``{"record", "level", "game"}``: a session's record and the
     index of its game to review): ``{"count"}`` items to analyse, one call of ``review_item``
@@ -80,6 +86,25 @@ def review_text():
     return _reply(lambda: {"text": reviewer.export_text()})
 
 
+def rollout_open(request_json):
+    """Start rolling out (``rolloutview.open_from_record``): the run's state; then one call of
+    ``rollout_step`` per batch, so that the page shows progress and can stop asking."""
+
+    def open_rollout():
+        global rolling
+        from nardy_core.ui.rolloutview import open_from_record
+
+        rolling = None
+        rolling = open_from_record(_request(request_json))
+        return rolling.state()
+
+    return _reply(open_rollout)
+
+
+def rollout_step(ms):
+    return _reply(lambda: rolling.step(int(ms)))
+
+
 def game_code(record_json):
     """The whole-game link code of a finished game: replaying a long game to encode it takes
     a few hundred milliseconds, which the page's own thread must not spend."""
@@ -92,9 +117,12 @@ __export__ = [
     "init",
     "decide",
     "hint",
+    "tutor",
     "review_open",
     "review_item",
     "review_summary",
     "review_text",
     "game_code",
+    "rollout_open",
+    "rollout_step",
 ]

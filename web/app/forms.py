@@ -3,6 +3,7 @@ nothing touched. The page (main.py) puts it in the DOM and reads the form back."
 
 from html import escape
 
+from nardy_core.analysis.tutor import DEFAULT_MARK, TUTOR_MARKS
 from nardy_core.engine.match import MATCH_KINDS, available_match_kinds
 from nardy_core.ui import text as T
 from nardy_core.ui.friendsession import FRIEND
@@ -181,6 +182,23 @@ def _date(lang, ms) -> str:
         return ""
 
 
+def tutor_fields(lang, mark) -> str:
+    """Tutor mode: on or off (off by default), and the review's mark it warns at (error by
+    default)."""
+    on = mark in TUTOR_MARKS
+    options = "".join(
+        f'<option value="{m}"{" selected" if m == (mark if on else DEFAULT_MARK) else ""}>'
+        f"{escape(T.tr(lang, 'tutor_at_' + m))}</option>"
+        for m in TUTOR_MARKS
+    )
+    return (
+        f'<label class="check"><input type="checkbox" id="ng-tutor"{" checked" if on else ""}> '
+        f"{escape(T.tr(lang, 'tutor_option'))}</label>"
+        f'<label class="field">{escape(T.tr(lang, "tutor_from"))}'
+        f'<select id="ng-tutor-mark"{"" if on else " disabled"}>{options}</select></label>'
+    )
+
+
 def new_game_form(lang, choice, saved) -> str:
     """``choice``: {game, p0, p1, length, options}; ``saved``: [(id, title, newer)] to
     resume (``newer``: saved by a newer version of the app: listed, not resumable here)."""
@@ -202,6 +220,7 @@ def new_game_form(lang, choice, saved) -> str:
         f'<label class="check"><input type="checkbox" id="ng-hints"'
         f"{'' if choice.get('hints') is False else ' checked'}> "
         f"{escape(T.tr(lang, 'hints_allowed'))}</label>",
+        tutor_fields(lang, choice.get("tutor") or ""),
         "</fieldset>",
         length_field(lang, game, choice.get("length", 0)),
         f'<fieldset id="ng-options"><legend>{escape(T.tr(lang, "rules"))}</legend>',

@@ -41,9 +41,11 @@ from pickerctl import PickerCtl  # noqa: E402
 from play import Play  # noqa: E402
 from replayctl import ReplayCtl  # noqa: E402
 from reviewctl import ReviewCtl  # noqa: E402
+from rolloutctl import RolloutCtl  # noqa: E402
 from settingsctl import SettingsCtl  # noqa: E402
 from sharectl import ShareCtl  # noqa: E402
 from storage import CURRENT, PREFS, Storage  # noqa: E402
+from tutorctl import TutorCtl  # noqa: E402
 from workers import Workers  # noqa: E402
 
 NOTICE_S = {False: 6, True: 15}  # seconds a notice stays: a message, an error
@@ -92,6 +94,8 @@ class App:
         self.games = NewGame(self)
         self.sharing = ShareCtl(self)
         self.hints = HintCtl(self)
+        self.rollouts = RolloutCtl(self)
+        self.tutor = TutorCtl(self)
         self.review = ReviewCtl(self)
         self.replays = ReplayCtl(self)
         self.editing = EditorCtl(self)
@@ -105,6 +109,8 @@ class App:
             self.games,
             self.sharing,
             self.hints,
+            self.rollouts,
+            self.tutor,
             self.review,
             self.replays,
             self.editing,
@@ -214,6 +220,8 @@ class App:
             self.set_notice(T.error_text(self.lang, exc), alert=True)
         self.save()
         self.render()
+        if self.session.prefs.get("auto_confirm") and self.tutor.wants("done"):
+            self.tutor.check("done")  # the turn ends by itself: the tutor judges it first
 
     def fail(self, exc):
         """An action refused: say why, change nothing."""
@@ -327,21 +335,26 @@ class App:
         if self.frozen():
             self.sharing.sync_address()
             self.replays.render()
+            self.rollouts.render()  # a review mistake's rollout goes on beside the replay
             if EMBED:
                 self.embed.report()
             return
         session = self.session
         view = session.view()
         focus_loc = focused_loc()
-        preview = self.hints.preview_view()
+        preview = self.tutor.preview_view() or self.hints.preview_view()
         if preview is not None:
             self.draw_board(preview, False)
         else:
-            self.draw_board(view, session.human_to_act() and not self.play.thinking)
+            self.draw_board(
+                view,
+                session.human_to_act() and not self.play.thinking and not self.tutor.blocks(),
+            )
         self.play.render(view)
         self.friends.render()
         self.settings.render_badge()
         self.hints.render()
+        self.rollouts.render()
         self.review.render()
         self.dice.render()
         self.play.render_log()

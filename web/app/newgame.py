@@ -106,6 +106,7 @@ class NewGame:
                 prefs=app.session_prefs(),
                 kind=None if kind is None else kind.key,
                 hints=choice.get("hints") is not False,
+                tutor=choice.get("tutor") or None,
             )
         except (NardyError, TypeError, ValueError) as exc:
             app.set_notice(T.error_text(app.lang, exc), alert=True)
@@ -156,7 +157,9 @@ class NewGame:
             target.closest("li").remove()
 
     def on_change(self, event):
-        if event.target.id == "ng-p1":
+        if event.target.id == "ng-tutor":
+            by_id("ng-tutor-mark").disabled = not event.target.checked
+        elif event.target.id == "ng-p1":
             by_id("ng-name-box").hidden = event.target.value != FRIEND
         elif event.target.id == "fr-import":
             files = event.target.files
@@ -186,4 +189,5 @@ class NewGame:
             "length": int(by_id("ng-length").value),
             "options": options,
             "hints": bool(by_id("ng-hints").checked),
+            "tutor": str(by_id("ng-tutor-mark").value) if by_id("ng-tutor").checked else "",
         }

@@ -88,6 +88,12 @@ class Play:
                 text += " · " + T.tr(lang, "crawford_game")
         else:
             text = T.tr(lang, "money")
+        tutor = getattr(session, "tutor", None)
+        if tutor:  # tutor mode: the mark it warns at
+            symbol = {"doubtful": "?!", "error": "?", "blunder": "??"}[tutor]
+            text += " · " + T.tr(
+                lang, "tutor_info", mark=T.tr(lang, "mark_" + tutor), symbol=symbol
+            )
         match.textContent = text
 
     def render_controls(self, view):
@@ -96,9 +102,11 @@ class Play:
         session = app.session
         game = session.game
         phase = view["phase"]
-        human = session.human_to_act() and not self.thinking
+        human = session.human_to_act() and not self.thinking and not app.tutor.blocks()
         buttons = []
-        if game.is_over:
+        if app.tutor.pending() is not None:
+            buttons.append(app.tutor.buttons())  # keep mine or take it back
+        elif game.is_over:
             if session.match_over and is_friend(session):
                 # another game with the same friend, not a match against the bot
                 name = session.friend.names[1 - session.friend.me] or "?"
@@ -182,6 +190,11 @@ class Play:
             text = T.tr(lang, "thinking", player=name)
         elif view["choice"]:
             text = T.tr(lang, "choose_way")
+        elif self.app.tutor.status_html() is not None:
+            status = by_id("status")
+            status.innerHTML = self.app.tutor.status_html()
+            status.className = "status tutor-ask" if self.app.tutor.pending() else "status"
+            return
         elif view["phase"] == "roll":
             text = T.tr(lang, "to_roll", player=name)
         elif view["phase"] == "move":
@@ -199,6 +212,7 @@ class Play:
         else:
             text = ""
         by_id("status").textContent = text
+        by_id("status").className = "status"
 
     def render_log(self):
         """The move list of the game on the board, with the review's marks as they come."""
@@ -228,7 +242,7 @@ class Play:
             if group is not None:
                 app.editing.edit_at(group.getAttribute("data-loc"), remove=bool(event.shiftKey))
             return
-        if group is None or not app.session.human_to_act() or self.thinking:
+        if group is None or not app.session.human_to_act() or self.thinking or app.tutor.blocks():
             self.press = None
             return
         loc = group.getAttribute("data-loc")
@@ -295,7 +309,7 @@ class Play:
                 if group is not None:
                     event.preventDefault()
                     app.editing.edit_at(group.getAttribute("data-loc"), remove=bool(event.shiftKey))
-            elif group is not None and app.session.human_to_act():
+            elif group is not None and app.session.human_to_act() and not app.tutor.blocks():
                 event.preventDefault()
                 app.act(app.session.click, group.getAttribute("data-loc"))
         elif event.key == "Escape" and app.session.selected is not None:
@@ -328,6 +342,14 @@ class Play:
             app.act(session.choose, int(found.getAttribute("data-index")))
         elif act == "hint":
             app.hints.ask()
+        elif act == "tutorkeep":
+            app.act(session.tutor_keep)
+        elif act == "tutorback":
+            app.act(session.tutor_take_back)
+        elif app.tutor.busy():
+            return  # the decision is being judged: nothing else meanwhile
+        elif app.tutor.wants(act):
+            app.tutor.check(act)  # judged first, in the worker; made or held after
         elif act == "review":
             app.review.start()
         elif act == "newmatch" and is_friend(session):

@@ -146,6 +146,10 @@ class ReviewCtl:
 
     def on_click(self, event):
         target = event.target
+        rollout = target.closest("[data-rollout-item]") if hasattr(target, "closest") else None
+        if not absent(rollout) and self.current() is not None:
+            self.app.rollouts.start_review(self.current(), int(rollout.dataset.rolloutItem))
+            return
         button = (
             target.closest("[data-review], [data-review-state], [data-state], [data-review-game]")
             if hasattr(target, "closest")

@@ -6,6 +6,7 @@ nothing touched, like forms.py and dicepanel.py. reviewctl.py puts it in the DOM
 from html import escape
 
 from nardy_core.ui import text as T
+from nardy_core.ui.rolloutview import review_button_html
 from nardy_core.ui.winchart import win_chart
 
 MARKED = ("doubtful", "error", "blunder")
@@ -78,8 +79,25 @@ def player_table(lang, summary, colours) -> str:
     return (
         f'<table class="review-players"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
-        f'<p class="note">{_t(lang, "review_units")}</p>'
+        + tutor_counts(lang, summary, colours)
+        + f'<p class="note">{_t(lang, "review_units")}</p>'
     )
+
+
+def tutor_counts(lang, summary, colours) -> str:
+    """What the tutor caught, per player: in a game played with the tutor on, or wherever it
+    warned (docs/review.md, "Tutor")."""
+    players = {p["player"]: p for p in summary.get("players") or ()}
+    lines = []
+    for colour, player in enumerate(colours):
+        p = players.get(player) or {}
+        warnings, taken = p.get("tutor_warnings", 0), p.get("tutor_taken_back", 0)
+        if summary.get("tutor") or warnings:
+            lines.append(
+                f'<li data-colour="{colour}">{escape(T.colour_name(lang, colour))}: '
+                f"{_t(lang, 'tutor_review', warnings=warnings, taken=taken)}</li>"
+            )
+    return f'<ul class="review-tutor">{"".join(lines)}</ul>' if lines else ""
 
 
 def chart_points(summary, white_player, marks) -> list:
@@ -193,7 +211,8 @@ def _row(lang, item, selected):
         f'<li class="mark-{item["mark"]}"><button type="button" data-review-state='
         f'"{item["action"]}" data-review-index="{item["index"]}"{current}>'
         f'<span class="dec">{escape(_decision_text(lang, item))}</span> '
-        f'<span class="better">{escape(_better(lang, item))}</span></button></li>'
+        f'<span class="better">{escape(_better(lang, item))}</span></button>'
+        f"{review_button_html(lang, item)}</li>"
     )
 
 

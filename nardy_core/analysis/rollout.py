@@ -1,0 +1,369 @@
+"""Rollouts: a position (or a position and roll, comparing candidate plays) played out to the
+end of the game many times by a bot level, cubeless, with variance reduction (docs/rollouts.md).
+
+This module plays trials and adds them up; ``rolloutjobs.py`` runs batches of trials, in
+processes where there are any, saves and resumes, and writes the result.
+
+* **Common random numbers.** Trial ``i`` throws its dice from ``Dice(f"{seed}/{i}")`` whatever
+  the candidate: every candidate meets the same rolls, so their difference is measured with
+  much less noise than either equity.
+* **Luck adjustment** (as GNU Backgammon's variance reduction): at each roll of a trial the
+  roller's luck — the cheap evaluator's value of the roll (its best 0-ply play) minus the
+  average over every roll — is taken off the result (with the sign of the side it favoured).
+  Each luck has mean zero given the position, so the adjusted result has the same expectation
+  and, in practice, a smaller variance.
+* **Truncation.** Before a roll in a bear-off race that the one-sided database plays
+  (``bots/bearoff.py``), the trial stops and takes the database's probabilities instead.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..bots.bearoff import is_bearoff, race_probabilities
+from ..bots.chooser import LEVELS, Chooser, Level, distinct_rolls
+from ..engine.cube import CubeState
+from ..engine.dice import Dice
+from ..engine.errors import GameStateError, NardyError
+from ..engine.frame import sides_of, to_frame
+from ..engine.game import MOVE, ROLL, Game
+from ..engine.position import OFF
+from ..engine.variant import Variant
+from ..variants import get_variant
+
+MAX_GAMES = 1_000_000  # the most trials a rollout is asked for
+MAX_JOBS = 64  # the most processes
+MAX_TOP = 20  # the most candidate plays compared
+MAX_LUCK = 10_000  # the most rolls counted for the luck adjustment
+LUCK_SETTLE = 3  # escalating lists: candidates settled per roll for the luck (as the review)
+LUCK_CACHE = 4096  # pre-roll positions whose roll table is kept (the first rolls repeat)
+SLOTS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+
+
+def luck_rolls(luck, level):
+    """The rolls of each trial to adjust for luck: None for every one, else how many from the
+    first. ``luck``: "all", "none", a count, or "auto": every roll with a level that looks a
+    ply ahead (a luck table costs about a third of a 1-ply move), else none: at 0-ply a table
+    costs some twenty moves, more than the variance it saves (docs/rollouts.md)."""
+    if luck == "all":
+        return None
+    if luck == "none":
+        return 0
+    if luck == "auto":
+        return None if LEVELS[level].ply >= 1 else 0
+    if type(luck) is not int or not 0 <= luck <= MAX_LUCK:
+        raise RolloutError(
+            f"luck is 'auto', 'all', 'none' or a count of rolls from 0 to {MAX_LUCK}, "
+            f"not {luck!r:.40}",
+            code="rollout_luck",
+        )
+    return luck
+
+
+class RolloutError(NardyError):
+    """A rollout refused: bad numbers, a finished game, a save file of another rollout."""
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One trial of one candidate: ``points`` won (negative: lost) by the side the rollout is
+    for, ``luck`` the sum of the rolls' luck from that side's point of view, ``outcome``
+    ``{"win:gammon": 1.0, …}`` (fractions where the database finished the game), ``truncated``
+    whether it did."""
+
+    points: float
+    luck: float
+    outcome: tuple  # ((key, weight), …)
+    truncated: bool
+
+
+def cubeless(variant: Variant) -> Variant:
+    """The game as the trials play it: the Jacoby rule is a cube rule (gammons count only once
+    the cube is turned), so a cubeless rollout plays without it."""
+    values = variant.options.values
+    if not values.get("jacoby"):
+        return variant
+    return get_variant(variant.key, {**values, "jacoby": False})
+
+
+class Player:
+    """Plays trials of one game at one level: the chooser, the luck tables, the database."""
+
+    def __init__(self, variant, level="intermediate", seed="0", luck=None, truncate=True):
+        """``luck``: the rolls of each trial that are luck adjusted, the first ``luck`` (0:
+        none) or, None, every one."""
+        self.variant = cubeless(variant)
+        self.chooser = Chooser(self.variant, level, seed=seed)
+        # the luck of a roll is judged by the same evaluator at 0-ply, without noise
+        self.judge = Chooser(
+            self.variant,
+            Level("luck", ply=0, settle=LUCK_SETTLE),
+            evaluator=self.chooser.evaluator,
+        )
+        self.luck, self.truncate = luck, truncate
+        self.roll_ends = type(self.variant).roll_outcome is not Variant.roll_outcome
+        self.rolls = distinct_rolls(self.variant.dice_count)
+        self.throws = 6**self.variant.dice_count
+        self._tables: dict = {}
+
+    # --- the luck of a roll ---------------------------------------------------------------
+    def _roll_value(self, position) -> float:
+        """The roller's equity after his best 0-ply play of the roll on ``position``."""
+        judge = self.judge
+        if self.roll_ends:
+            ended = judge._roll_ended(position, judge._results(position))
+            if ended is not None:
+                return ended[0]
+        return judge.rank(position, ply=0, top=LUCK_SETTLE)[0].equity
+
+    def luck_of(self, position, dice) -> float:
+        """The roller's luck of ``dice`` on ``position`` (no dice set): its value minus the
+        average of every roll's."""
+        key = position
+        table = self._tables.get(key)
+        if table is None:
+            values = {d: self._roll_value(position.replace(dice=d)) for d, _ in self.rolls}
+            mean = sum(values[d] * w for d, w in self.rolls) / self.throws
+            table = {d: v - mean for d, v in values.items()}
+            if len(self._tables) >= LUCK_CACHE:
+                self._tables.clear()
+            self._tables[key] = table
+        return table[tuple(sorted(dice, reverse=True))]
+
+    # --- truncation -----------------------------------------------------------------------
+    def _race(self, position, side):
+        """The outcome of a bear-off race from the database, for ``side``: (points, outcome)."""
+        variant = self.variant
+        frame = to_frame(position, variant.cross)
+        win, win_g, _, lose_g, _ = race_probabilities(
+            *(s[1:7] for s in sides_of(frame, variant.cross))
+        )
+        roller = position.turn
+        single_w, gammon_w = self._race_kinds(position, roller)
+        single_l, gammon_l = self._race_kinds(position, 1 - roller)
+        # (probability, winner, (kind, points)) from the roller's side
+        parts = (
+            (win - win_g, roller, single_w),
+            (win_g, roller, gammon_w),
+            (1.0 - win - lose_g, 1 - roller, single_l),
+            (lose_g, 1 - roller, gammon_l),
+        )
+        points, outcome = 0.0, []
+        for p, winner, (kind, value) in parts:
+            if p <= 0.0:
+                continue
+            mine = winner == side
+            points += p * value if mine else -p * value
+            outcome.append((f"{'win' if mine else 'lose'}:{kind}", p))
+        return points, tuple(outcome)
+
+    def _race_kinds(self, position, winner):
+        """(kind, points) of ``winner``'s race win as a single and as the game's second outcome
+        (the loser with nothing off): asked of the game's own scoring."""
+        variant = self.variant
+        sides = list(position.sides)
+        done = list(sides[winner])
+        done[1:7] = [0] * 6
+        done[OFF] = variant.checkers
+        sides[winner] = tuple(done)
+        loser = list(sides[1 - winner])
+        out = []
+        for off in (1, 0):
+            home = list(loser)
+            if off and not home[OFF]:  # one checker borne off: no gammon
+                low = next(p for p in range(1, 7) if home[p])
+                home[low] -= 1
+                home[OFF] += 1
+            sides[1 - winner] = tuple(home)
+            result = variant.outcome(position.replace(sides=tuple(sides)), winner)
+            out.append((result.kind, float(result.points)))
+        return out[0], out[1]
+
+    # --- one trial ------------------------------------------------------------------------
+    def play_out(self, game, dice, side) -> Trial:
+        """Plays ``game`` (cubeless, no resignations) to its end with ``dice``; the points and
+        luck from ``side``'s point of view."""
+        variant = self.variant
+        luck = 0.0
+        rolls = 0
+        adjusted = self.luck if self.luck is not None else math.inf
+        choose = self.chooser.choose
+        while not game.is_over:
+            if game.phase == ROLL:
+                position = game.position
+                if self.truncate and is_bearoff(variant, to_frame(position, variant.cross)):
+                    points, outcome = self._race(position, side)
+                    return Trial(points, luck, outcome, True)
+                roll = dice.roll(variant.dice_count)
+                if rolls < adjusted:
+                    value = self.luck_of(position, roll)
+                    luck += value if position.turn == side else -value
+                rolls += 1
+                game.roll(roll)
+            elif game.phase == MOVE:
+                game.play(choose(game.position))
+            else:  # no cube, no resignation: nothing else can be asked
+                raise GameStateError(f"a rollout cannot go on in the {game.phase} phase")
+        result = game.result
+        if result.winner is None:
+            return Trial(0.0, luck, (("draw", 1.0),), False)
+        mine = result.winner == side
+        points = float(result.points) if mine else -float(result.points)
+        return Trial(points, luck, ((f"{'win' if mine else 'lose'}:{result.kind}", 1.0),), False)
+
+    def trial(self, position, steps, seed, index) -> Trial:
+        """Trial ``index`` from ``position``: the side on roll rolls first, or (``steps`` not
+        None: a candidate play of the roll set in ``position``) the play is made first."""
+        dice = Dice(f"{seed}/{index}")
+        if position.variant is not self.variant:  # the same game without the Jacoby rule
+            position = position.replace(variant=self.variant)
+        game = Game(self.variant, position=position, cube=CubeState())
+        side = position.turn
+        if steps is not None:
+            game.play(steps)
+        return self.play_out(game, dice, side)
+
+
+def start_position(position):
+    """``position`` made a rollout's start, checked: a game that is not over."""
+    variant = position.variant
+    variant.validate(position)
+    done = [side[OFF] == variant.checkers for side in position.sides]
+    if done[position.turn] or (done[1 - position.turn] and not position.last_roll):
+        raise GameStateError("the game is already over in this position", code="start_over")
+    return position
+
+
+def candidates(position, level="intermediate", seed="0", top=5, within=None):
+    """The plays a rollout of a roll compares: the chooser's ``top`` best (and only those
+    within ``within`` points of the best, when given), as ``Ranked`` items, best first."""
+    ranked = Chooser(cubeless(position.variant), level, seed=seed).rank(position)
+    best = ranked[0].equity
+    out = [r for r in ranked[:top] if within is None or best - r.equity <= within]
+    return out or ranked[:1]
+
+
+class Tally:
+    """Running sums of one rollout, in trial order (so that they are the same whatever the
+    batches and processes were): per candidate the sums of the plain and the luck-adjusted
+    results and their squares, the products of every pair of adjusted results (for the paired
+    differences), the outcome weights and the truncated trials."""
+
+    def __init__(self, count):
+        self.count = count
+        self.games = 0
+        self.plain = [0.0] * count
+        self.plain_sq = [0.0] * count
+        self.adjusted = [0.0] * count
+        self.adjusted_sq = [0.0] * count
+        self.cross = [[0.0] * count for _ in range(count)]
+        self.outcomes: list[dict] = [{} for _ in range(count)]
+        self.truncated = [0] * count
+
+    def add(self, trials) -> None:
+        """One trial index: its ``Trial`` for each candidate."""
+        values = []
+        for c, t in enumerate(trials):
+            v = t.points - t.luck
+            values.append(v)
+            self.plain[c] += t.points
+            self.plain_sq[c] += t.points * t.points
+            self.adjusted[c] += v
+            self.adjusted_sq[c] += v * v
+            for key, weight in t.outcome:
+                self.outcomes[c][key] = self.outcomes[c].get(key, 0.0) + weight
+            self.truncated[c] += t.truncated
+        for a in range(self.count):
+            row = self.cross[a]
+            for b in range(self.count):
+                row[b] += values[a] * values[b]
+        self.games += 1
+
+    # --- checkpoints ----------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {k: getattr(self, k) for k in _TALLY_FIELDS}
+
+    @classmethod
+    def from_json(cls, data, count) -> Tally:
+        tally = cls(count)
+        try:
+            for k in _TALLY_FIELDS:
+                value = data[k]
+                if k != "games" and len(value) != count:
+                    raise ValueError(k)
+                setattr(tally, k, value)
+            if type(tally.games) is not int or tally.games < 0:
+                raise ValueError("games")
+            numbers = [*tally.plain, *tally.plain_sq, *tally.adjusted, *tally.adjusted_sq]
+            numbers += [x for row in tally.cross if len(row) == count for x in row]
+            numbers += [x for o in tally.outcomes for x in o.values()] + tally.truncated
+            if len(numbers) != 4 * count + count * count + sum(map(len, tally.outcomes)) + count:
+                raise ValueError("cross")
+            if any(type(x) not in (int, float) or not math.isfinite(x) for x in numbers):
+                raise ValueError("a figure that is not a number")
+            if any(type(k) is not str for o in tally.outcomes for k in o):
+                raise ValueError("outcomes")
+            tally.outcomes = [dict(o) for o in tally.outcomes]
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise RolloutError(
+                f"the save file is damaged ({exc})", code="rollout_save_damaged"
+            ) from None
+        return tally
+
+    # --- figures --------------------------------------------------------------------------
+    def mean_se(self, c, adjusted=True):
+        n = self.games
+        s, sq = (
+            (self.adjusted[c], self.adjusted_sq[c])
+            if adjusted
+            else (self.plain[c], self.plain_sq[c])
+        )
+        mean = s / n
+        return mean, _se(sq / n - mean * mean, n)
+
+    def diff_se(self, a, b):
+        """The paired difference ``a - b`` of the adjusted results and its standard error."""
+        n = self.games
+        ma, mb = self.adjusted[a] / n, self.adjusted[b] / n
+        var = (
+            self.adjusted_sq[a] / n
+            - ma * ma
+            + self.adjusted_sq[b] / n
+            - mb * mb
+            - 2 * (self.cross[a][b] / n - ma * mb)
+        )
+        return ma - mb, _se(var, n)
+
+    def rates(self, c) -> dict:
+        """``{"win": {kind: rate}, "lose": {kind: rate}, "draw": rate}`` and the totals."""
+        n = self.games
+        out: dict = {"win": {}, "lose": {}, "draw": 0.0}
+        for key in sorted(self.outcomes[c]):
+            rate = self.outcomes[c][key] / n
+            if key == "draw":
+                out["draw"] = rate
+            else:
+                side, kind = key.split(":", 1)
+                out[side][kind] = rate
+        return out
+
+
+_TALLY_FIELDS = (
+    "games",
+    "plain",
+    "plain_sq",
+    "adjusted",
+    "adjusted_sq",
+    "cross",
+    "outcomes",
+    "truncated",
+)
+
+
+def _se(variance, n) -> float:
+    """The standard error of a mean of ``n`` results with this (population) variance: the
+    sample variance's n - 1 correction, 0 for a single result."""
+    if n < 2:
+        return 0.0
+    return math.sqrt(max(variance, 0.0) * n / (n - 1) / n)

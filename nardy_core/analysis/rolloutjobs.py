@@ -1,0 +1,270 @@
+"""Running a rollout: batches of trials, in processes on CPython (``jobs``), checkpoints in a
+save file that a rerun continues from, and the result as JSON-ready data (docs/rollouts.md).
+
+Trials are added to the sums in trial order whatever ran them, so the result depends only on
+the state, the options, the seed and the number of games: not on ``jobs``, the batches, or where
+a run was stopped and resumed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from ..bots.chooser import LEVELS
+from ..engine.turn import Turn
+from ..formats.inputs import read_json_file
+from ..formats.notation import format_state, parse_state
+from .rollout import (
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_TOP,
+    Player,
+    RolloutError,
+    Tally,
+    candidates,
+    luck_rolls,
+    start_position,
+)
+
+BATCH = 8  # trials per process between checkpoints
+SAVE_VERSION = 1
+DIGITS = 6  # rounding of the figures in the result (the save file keeps every digit)
+
+
+def _check(name, value, low, high):
+    if type(value) is not int or not low <= value <= high:
+        raise RolloutError(
+            f"{name} must be a whole number from {low} to {high}, not {value!r:.40}",
+            code=f"rollout_{name}",
+            low=low,
+            high=high,
+        )
+
+
+def rollout(
+    position,
+    games=324,
+    level="intermediate",
+    seed="0",
+    jobs=1,
+    luck="auto",
+    truncate=True,
+    top=5,
+    within=None,
+    save=None,
+    progress=None,
+) -> dict:
+    """Roll ``position`` out ``games`` times at bot ``level``; see ``result`` for what comes
+    back. ``luck``: the luck adjustment (``rollout.luck_rolls``). A position with dice (or units pending) compares the chooser's ``top`` best plays
+    (those within ``within`` points of the best, when given) on the same dice. ``save``: a file
+    to checkpoint into after every batch and to go on from when it holds this rollout.
+    ``progress(done, games, seconds, seconds_left)`` is called after every batch."""
+    _check("games", games, 1, MAX_GAMES)
+    _check("jobs", jobs, 1, MAX_JOBS)
+    if sys.platform == "emscripten":  # Pyodide: no processes
+        jobs = 1
+    position, spec, steps, names = plan(position, level, seed, luck, truncate, top, within)
+    level, seed, truncate = spec["level"], spec["seed"], spec["truncate"]
+    luck = None if spec["luck"] == "all" else spec["luck"]
+    tally, seconds = _resume(save, spec, len(steps))
+    started = time.perf_counter()
+    done_before = tally.games
+    task = (spec["state"], level, seed, luck, bool(truncate), steps)
+    pool = None
+    try:
+        if jobs > 1 and tally.games < games:
+            # start-up: processes are only for rollouts that ask for them
+            from multiprocessing import Pool
+
+            pool = Pool(jobs, initializer=_init, initargs=(task,))
+        else:
+            _init(task)
+        while tally.games < games:
+            batch = range(tally.games, min(games, tally.games + BATCH * jobs))
+            if pool is not None:
+                results = pool.map(_trials, batch, chunksize=1)
+            else:
+                results = [_trials(i) for i in batch]
+            for trials in results:
+                tally.add(trials)
+            elapsed = time.perf_counter() - started
+            if save is not None:
+                _save(save, spec, tally, seconds + elapsed)
+            if progress is not None:
+                rate = elapsed / (tally.games - done_before)
+                progress(tally.games, games, elapsed, rate * (games - tally.games))
+    finally:
+        if pool is not None:
+            pool.terminate()
+    return result(spec, tally, position, names)
+
+
+def plan(
+    position,
+    level="intermediate",
+    seed="0",
+    luck="auto",
+    truncate=True,
+    top=5,
+    within=None,
+    plays=None,
+):
+    """A rollout's inputs checked: ``(position, spec, steps, names)``: the start position,
+    what identifies the rollout (its save files' ``spec``), each candidate's steps (``[None]``
+    with no roll: the side rolls) and notation. ``plays``: the candidates' steps (from the
+    start of the turn) instead of the chooser's ``top`` best, e.g. the plays a hint showed."""
+    _check("top", top, 1, MAX_TOP)
+    if level not in LEVELS:
+        raise RolloutError(
+            f"no bot level {level!r:.40} (choose {', '.join(LEVELS)})", code="rollout_level"
+        )
+    luck = luck_rolls(luck, level)
+    position = start_position(position)
+    seed = str(seed)
+    if (position.dice or position.pending) and plays is not None:
+        if not plays or len(plays) > MAX_TOP:
+            raise RolloutError(
+                f"a rollout compares 1 to {MAX_TOP} plays", code="rollout_top", low=1, high=MAX_TOP
+            )
+        made = [_play_of(position, p) for p in plays]
+        steps = [tuple(tuple(s) for s in p.steps) for p in made]
+        names = [p.notation() for p in made]
+    elif position.dice or position.pending:
+        ranked = candidates(position, level, seed, top, within)
+        made = [r.play for r in ranked]
+        steps = [tuple(tuple(s) for s in p.steps) for p in made]
+        names = [p.notation() for p in made]
+    else:
+        steps, names = [None], []  # type: ignore[list-item]  # no play: the side rolls
+    spec = {
+        "state": format_state(position),
+        "level": level,
+        "seed": seed,
+        "luck": "all" if luck is None else luck,
+        "truncate": bool(truncate),
+        "plays": names,
+    }
+    return position, spec, steps, names
+
+
+def _play_of(position, steps):
+    """The legal play of ``steps`` (from the start of the turn) on ``position``."""
+    turn = Turn(position)
+    for step in steps:
+        turn.step(tuple(step))
+    if not turn.is_complete:
+        raise RolloutError("a play to roll out is not a whole play", code="rollout_play")
+    return turn.play()
+
+
+# --- the trials (in this process or a worker) ------------------------------------------------
+_TASK: dict = {}
+
+
+def _init(task):
+    state, level, seed, luck, truncate, steps = task
+    position = parse_state(state)[0]
+    if _TASK.get("task") != task:
+        _TASK.update(
+            task=task,
+            position=position,
+            player=Player(position.variant, level, seed, luck, truncate),
+            seed=seed,
+            steps=steps,
+        )
+
+
+def _trials(index):
+    """Trial ``index`` of every candidate, on the same dice."""
+    player, position, seed = _TASK["player"], _TASK["position"], _TASK["seed"]
+    return [player.trial(position, s, seed, index) for s in _TASK["steps"]]
+
+
+# --- save files ------------------------------------------------------------------------------
+def _resume(path, spec, count):
+    if path is None or not os.path.exists(path):
+        return Tally(count), 0.0
+    data = read_json_file(path)
+    if not isinstance(data, dict) or data.get("rollout") != SAVE_VERSION:
+        raise RolloutError(f"{path} is not a rollout's save file", code="rollout_save")
+    if data.get("spec") != spec:
+        raise RolloutError(
+            f"{path} holds another rollout (state, level, seed, luck, truncation or plays "
+            "differ): name another file to start this one",
+            code="rollout_save_other",
+        )
+    seconds = data.get("seconds", 0.0)
+    if not isinstance(seconds, (int, float)):
+        seconds = 0.0
+    return Tally.from_json(data.get("tally"), count), float(seconds)
+
+
+def _save(path, spec, tally, seconds):
+    """Written whole to a temporary file and then renamed over the old one: a stop at any
+    moment leaves the last checkpoint or this one, never half a file."""
+    data = {"rollout": SAVE_VERSION, "spec": spec, "seconds": seconds, "tally": tally.to_json()}
+    temporary = f"{path}.tmp"
+    with open(temporary, "w", encoding="utf-8") as f:
+        json.dump(data, f)
+    os.replace(temporary, path)
+
+
+# --- the result --------------------------------------------------------------------------------
+def _r(x):
+    return round(x, DIGITS)
+
+
+def _figures(tally, c):
+    equity, se = tally.mean_se(c)
+    plain, se_plain = tally.mean_se(c, adjusted=False)
+    rates = tally.rates(c)
+    return {
+        "equity": _r(equity),
+        "se": _r(se),
+        "equity_plain": _r(plain),
+        "se_plain": _r(se_plain),
+        "win": _r(sum(rates["win"].values())),
+        "outcomes": {
+            "win": {k: _r(v) for k, v in rates["win"].items()},
+            "lose": {k: _r(v) for k, v in rates["lose"].items()},
+            "draw": _r(rates["draw"]),
+        },
+        "truncated": _r(tally.truncated[c] / tally.games),
+    }
+
+
+def result(spec, tally, position, names) -> dict:
+    """The rollout as data: ``equity`` (cubeless points per game for the side on roll, luck
+    adjusted when ``luck``) and its ``se``; ``equity_plain`` and ``se_plain`` without the
+    adjustment; ``win`` and ``outcomes`` (rates of each of the game's outcome kinds won and
+    lost, and of draws); ``truncated`` (the share of trials the database finished). With a roll,
+    ``plays`` holds those figures for each candidate, best first, with ``diff`` and ``diff_se``
+    against the best (paired: the same dice), and the top level is the best play's."""
+    out = {
+        "state": spec["state"],
+        "game": position.variant.key,
+        "level": spec["level"],
+        "seed": spec["seed"],
+        "games": tally.games,
+        "luck": spec["luck"],
+        "truncate": spec["truncate"],
+    }
+    if not names:
+        out.update(_figures(tally, 0))
+        return out
+    order = sorted(range(len(names)), key=lambda c: (-tally.mean_se(c)[0], c))
+    best = order[0]
+    plays = []
+    for c in order:
+        item = {"play": names[c], "rank": c + 1, **_figures(tally, c)}
+        diff, diff_se = tally.diff_se(c, best)
+        item["diff"], item["diff_se"] = _r(diff), _r(diff_se)
+        plays.append(item)
+    out["roll"] = list(position.dice) if position.dice else None
+    out["best"] = names[best]
+    out.update({k: v for k, v in plays[0].items() if k not in ("play", "rank", "diff", "diff_se")})
+    out["plays"] = plays
+    return out

@@ -1,0 +1,262 @@
+"""A rollout run in steps, and its panel (docs/rollouts.md, "In the page").
+
+The page's web worker cannot be interrupted in the middle of a call, so a rollout there is a
+``RolloutRun`` that plays a few hundred milliseconds of trials per ``step`` call: the page asks
+for step after step, shows the figures after each (they sharpen as trials come in), and stops
+asking to cancel. The trials and the sums are the library's own (``analysis/rollout.py``), in
+trial order, so a run in steps gives the result ``rolloutjobs.rollout`` gives for the same
+position, plays, level, seed and number of games.
+
+``panel_html`` and the time formatting are pure functions of the run's figures, like
+``web/app/forms.py``: HTML text out, nothing touched.
+"""
+
+from __future__ import annotations
+
+import time
+from html import escape
+
+from ..analysis.rollout import MAX_GAMES, Player, RolloutError, Tally
+from ..analysis.rolloutjobs import plan, result
+from ..formats.notation import parse_state
+from ..formats.record import GameRecord, action, replay
+from . import text as T
+
+GAMES = (36, 144, 324, 1296)  # the page's choices of trials
+DEFAULT_GAMES = 324
+LEVELS = ("beginner", "intermediate", "strong")
+DEFAULT_LEVEL = "intermediate"
+PLAYS = 3  # the hint's best plays the page rolls out (each costs as much as the rest)
+STEP_MS = 300  # the work of one step, about (at least one trial)
+MAX_STEP_MS = 5000
+
+
+class RolloutRun:
+    """A rollout of ``position`` (with a roll: ``plays``, the candidates' steps, or the
+    chooser's ``top`` best) played ``step`` by ``step``."""
+
+    def __init__(
+        self,
+        position,
+        games=DEFAULT_GAMES,
+        level=DEFAULT_LEVEL,
+        seed="0",
+        luck="auto",
+        truncate=True,
+        top=5,
+        within=None,
+        plays=None,
+    ):
+        if type(games) is not int or not 1 <= games <= MAX_GAMES:
+            raise RolloutError(
+                f"games must be a whole number from 1 to {MAX_GAMES}, not {games!r:.40}",
+                code="rollout_games",
+                low=1,
+                high=MAX_GAMES,
+            )
+        start, self.spec, self.steps, self.names = plan(
+            position, level, seed, luck, truncate, top, within, plays
+        )
+        # the trials start from the state's text read back, as the library's workers do
+        self.position = parse_state(self.spec["state"])[0]
+        self.start = start
+        luck_value = None if self.spec["luck"] == "all" else self.spec["luck"]
+        self.player = Player(
+            self.position.variant, self.spec["level"], self.spec["seed"], luck_value, truncate
+        )
+        self.games = games
+        self.tally = Tally(len(self.steps))
+        self.seconds = 0.0  # time spent in steps
+
+    @property
+    def finished(self) -> bool:
+        return self.tally.games >= self.games
+
+    def step(self, ms=STEP_MS, most=None) -> dict:
+        """Plays trials for about ``ms`` milliseconds (at least one, at most ``most`` when
+        given, never past ``games``); returns ``state()``."""
+        ms = max(1, min(int(ms), MAX_STEP_MS))
+        started = time.perf_counter()
+        deadline = started + ms / 1000
+        played = 0
+        player, position, seed = self.player, self.position, self.spec["seed"]
+        while not self.finished and (most is None or played < most):
+            index = self.tally.games
+            self.tally.add([player.trial(position, s, seed, index) for s in self.steps])
+            played += 1
+            if time.perf_counter() >= deadline:
+                break
+        self.seconds += time.perf_counter() - started
+        return self.state()
+
+    def state(self) -> dict:
+        """``{"done", "games", "finished", "seconds", "result"}``: ``result`` is the rollout's
+        data so far (``rolloutjobs.result``), None before the first trial."""
+        done = self.tally.games
+        return {
+            "done": done,
+            "games": self.games,
+            "finished": self.finished,
+            "seconds": round(self.seconds, 3),
+            "result": result(self.spec, self.tally, self.start, self.names) if done else None,
+        }
+
+
+def open_run(position, request: dict) -> RolloutRun:
+    """A run from the page's request: ``{"games", "level", "seed"?, "plays"?: [steps, …]}``
+    (``plays``: the hint's candidates; without them the chooser's best five)."""
+    games = request.get("games", DEFAULT_GAMES)
+    level = request.get("level", DEFAULT_LEVEL)
+    if games not in GAMES or level not in LEVELS:
+        raise RolloutError(
+            f"the page rolls out {GAMES} games at {LEVELS}, not {games!r:.20} at {level!r:.20}",
+            code="rollout_games",
+            low=GAMES[0],
+            high=GAMES[-1],
+        )
+    plays = request.get("plays")
+    return RolloutRun(
+        position, games=games, level=level, seed=str(request.get("seed", "0")), plays=plays
+    )
+
+
+def open_from_record(request: dict) -> RolloutRun:
+    """``open_run`` on the position a game record ends in (``{"record", …}``: the hint's
+    request, ``Session.hint_request``, with the rollout's choices)."""
+    parsed = GameRecord.from_dict(request["record"])
+    game = parsed.new_game()
+    replay(game, [action(a) for a in parsed.actions])
+    return open_run(game.position, request)
+
+
+def review_request(record: dict, item: dict) -> dict | None:
+    """The rollout request of a review's play item (``analysis.review``): the game's record
+    up to the roll of that play, and the player's play and the best (best first); None for an
+    item that is not a play that lost equity."""
+    if item.get("kind") != "play" or item.get("forced") or not item.get("best_steps"):
+        return None
+    played, best = item.get("steps"), item["best_steps"]
+    if played is None or played == best:
+        return None
+    at = item["action"]
+    return {"record": {**record, "actions": list(record["actions"][:at])}, "plays": [best, played]}
+
+
+def review_button_html(lang, item) -> str:
+    """A review mistake's Roll out button (after its row): rolls out the play and the best."""
+    if review_request({"actions": []}, {**item, "action": 0}) is None:
+        return ""
+    return (
+        f'<button type="button" class="rollout-item" data-rollout-item="{item["index"]}">'
+        f"{_t(lang, 'rollout_button')}</button>"
+    )
+
+
+# --- the panel ---------------------------------------------------------------------------------
+def clock(seconds) -> str:
+    """A duration as ``m:ss`` (``h:mm:ss`` from an hour): digits read in every language."""
+    s = max(0, int(round(seconds)))
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def time_left(done, games, seconds):
+    """The time the rest of the trials should take at the rate so far; None before any."""
+    if done <= 0 or seconds <= 0:
+        return None
+    return seconds / done * max(0, games - done)
+
+
+def _t(lang, key, **params):
+    return escape(T.tr(lang, key, **params))
+
+
+def _options(lang, values, chosen, label) -> str:
+    return "".join(
+        f'<option value="{v}"{" selected" if v == chosen else ""}>{escape(label(v))}</option>'
+        for v in values
+    )
+
+
+def form_html(lang, level, games, running) -> str:
+    """The rollout's choices (level, trials) and its Roll out button."""
+    off = " disabled" if running else ""
+    levels = _options(lang, LEVELS, level, lambda v: T.tr(lang, v))
+    counts = _options(lang, GAMES, games, str)
+    slow = (
+        f'<p class="note rollout-slow">{_t(lang, "rollout_slow")}</p>' if level == "strong" else ""
+    )
+    return (
+        '<p class="rollout-form">'
+        f'<label>{_t(lang, "rollout_level")} <select id="rollout-level"{off}>{levels}</select>'
+        "</label> "
+        f'<label>{_t(lang, "rollout_games")} <select id="rollout-games"{off}>{counts}</select>'
+        "</label> "
+        f'<button type="button" id="rollout-start"{off}>{_t(lang, "rollout_button")}</button>'
+        f"</p>{slow}"
+    )
+
+
+def table_html(lang, data) -> str:
+    """The candidates, best first: equity ± standard error, and the difference to the best
+    ± its (paired) standard error."""
+    plays = data.get("plays") or []
+    head = (
+        f'<tr><th scope="col">{_t(lang, "rollout_play")}</th>'
+        f'<th scope="col">{_t(lang, "rollout_equity")}</th>'
+        f'<th scope="col">{_t(lang, "rollout_diff")}</th></tr>'
+    )
+    rows = []
+    for index, p in enumerate(plays):
+        diff = "" if index == 0 else f"{p['diff']:+.3f} ± {p['diff_se']:.3f}"
+        rows.append(
+            f'<tr data-rollout-play="{index}"><th scope="row">'
+            f"{escape(p['play'] or T.tr(lang, 'no_play'))}</th>"
+            f'<td class="num">{p["equity"]:+.3f} ± {p["se"]:.3f}</td>'
+            f'<td class="num">{diff}</td></tr>'
+        )
+    return (
+        f'<table class="rollout-table"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def panel_html(lang, run) -> str:
+    """The rollout panel. ``run``: None (nothing rolled out: the form) or ``{"level",
+    "games", "done", "seconds", "status": "running" | "done" | "cancelled" | "error",
+    "result"?, "error"?}`` (``seconds``: the time since it started)."""
+    run = run or {}
+    status = run.get("status")
+    level = run.get("level", DEFAULT_LEVEL)
+    games = run.get("games", DEFAULT_GAMES)
+    parts = [f"<h3>{_t(lang, 'rollout_title')}</h3>"]
+    parts.append(form_html(lang, level, games, status == "running"))
+    done, seconds = run.get("done", 0), run.get("seconds", 0.0)
+    if status == "running":
+        left = time_left(done, games, seconds)
+        text = T.tr(
+            lang,
+            "rollout_progress",
+            done=done,
+            games=games,
+            elapsed=clock(seconds),
+            left="…" if left is None else clock(left),
+        )
+        parts.append(
+            f'<p class="rollout-progress"><progress id="rollout-progress" max="{games}" '
+            f'value="{done}" aria-label="{_t(lang, "rollout_title")}"></progress> <span class="rollout-status">{escape(text)}</span> '
+            f'<button type="button" id="rollout-cancel">{_t(lang, "cancel")}</button></p>'
+        )
+    elif status == "done":
+        text = T.tr(lang, "rollout_done", games=done, elapsed=clock(seconds))
+        parts.append(f'<p class="rollout-status">{escape(text)}</p>')
+    elif status == "cancelled":
+        text = T.tr(lang, "rollout_partial", done=done, games=games)
+        parts.append(f'<p class="rollout-status rollout-partial">{escape(text)}</p>')
+    if status == "error":
+        parts.append(f'<p class="error" role="alert">{escape(run.get("error") or "")}</p>')
+    data = run.get("result")
+    if data and data.get("plays"):
+        parts.append(table_html(lang, data))
+        parts.append(f'<p class="note">{_t(lang, "rollout_note")}</p>')
+    return "".join(parts)
