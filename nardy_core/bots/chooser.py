@@ -43,10 +43,10 @@ def distinct_rolls(count: int) -> tuple:
 # The strong level's work per decision (docs/strength.md, "Time per move"): its 1-ply stage
 # takes the best 0-ply candidates in order, each costing one listing of the opponent's replies
 # per roll; from the third on, it stops before a candidate once the replies listed so far plus
-# the mean per candidate would pass BUDGET (the best two are always looked at). Counted in plays, not
-# seconds, so the level stays a fixed amount of work: the same choice in every run and in the
-# page. A two-dice game's decision lists about 300-700 replies per candidate, so there it
-# bites only on the rare heavy positions; fayles' 56 rolls of three dice list 3,000 or more.
+# the mean per candidate would pass BUDGET (the best two are always looked at). Counted in
+# plays, not seconds, so the level stays a fixed amount of work: the same choice in every run
+# and in the page. A two-dice game lists about 300-700 replies per candidate, so there it binds
+# only on rare heavy positions; fayles' 56 rolls of three dice list 1,000-5,000 per candidate.
 BUDGET = 7_000
 # Evaluations of one decision are kept by position (MEMO_SIZE at most): different rolls of the
 # opponent often reach the same position (fayles: about a third of all evaluations).
