@@ -9,6 +9,7 @@ from nardy_core.analysis.rollout import RolloutError
 from nardy_core.analysis.rolloutjobs import rollout
 from nardy_core.bots.chooser import Chooser
 from nardy_core.formats.notation import parse_position
+from nardy_core.ui import rolloutrun as run_mod
 from nardy_core.ui import rolloutview as V
 
 # a short-nardy race with a roll: a few plays, a few rolls to the end
@@ -19,21 +20,21 @@ BEAROFF = "short 6:3,5:2,off:10 6:2,4:2,off:11 w - 1 money"
 def test_a_run_in_steps_gives_the_librarys_result():
     position = parse_position(RACE_ROLL)
     whole = rollout(position, games=12, level="beginner", seed="s", top=3)
-    run = V.RolloutRun(position, games=12, level="beginner", seed="s", top=3)
+    run = run_mod.RolloutRun(position, games=12, level="beginner", seed="s", top=3)
     states = []
     while not run.finished:
         states.append(run.step(ms=60_000, most=5))
     assert [s["done"] for s in states] == [5, 10, 12]
     assert states[-1]["finished"] and states[-1]["result"] == whole
     # one step of everything: the same again
-    once = V.RolloutRun(position, games=12, level="beginner", seed="s", top=3)
+    once = run_mod.RolloutRun(position, games=12, level="beginner", seed="s", top=3)
     assert once.step(ms=60_000)["result"] == whole
 
 
 def test_a_run_without_a_roll_and_a_step_of_a_few_milliseconds():
     position = parse_position(BEAROFF)
     whole = rollout(position, games=6, level="beginner", seed="0", truncate=False)
-    run = V.RolloutRun(position, games=6, level="beginner", truncate=False)
+    run = run_mod.RolloutRun(position, games=6, level="beginner", truncate=False)
     assert run.state()["result"] is None and run.state()["done"] == 0
     steps = 0
     while not run.finished:
@@ -49,7 +50,7 @@ def test_the_hints_plays_are_rolled_out_in_their_order():
     ranked = Chooser(position.variant, "beginner", seed="0").rank(position)
     by_name = {r.play.notation(): [list(s) for s in r.play.steps] for r in ranked}
     steps = [by_name[p["play"]] for p in library["plays"]]
-    run = V.open_run(position, {"games": 36, "level": "beginner", "plays": steps[::-1]})
+    run = run_mod.open_run(position, {"games": 36, "level": "beginner", "plays": steps[::-1]})
     state = run.step(ms=60_000, most=4)
     assert state["done"] == 4 and not state["finished"]
 
@@ -72,7 +73,7 @@ def test_the_hints_plays_are_rolled_out_in_their_order():
 )
 def test_the_page_asks_only_for_its_choices(request_, code):
     with pytest.raises(Exception) as info:
-        V.open_run(parse_position(RACE_ROLL), request_)
+        run_mod.open_run(parse_position(RACE_ROLL), request_)
     if code:
         assert isinstance(info.value, RolloutError) and info.value.code == code
 
@@ -86,7 +87,7 @@ def test_clock_and_time_left():
 
 def test_the_panel_running_done_and_cancelled():
     position = parse_position(RACE_ROLL)
-    run = V.RolloutRun(position, games=36, level="beginner", top=3)
+    run = run_mod.RolloutRun(position, games=36, level="beginner", top=3)
     data = run.step(ms=60_000, most=12)["result"]
     running = V.panel_html(
         "en",

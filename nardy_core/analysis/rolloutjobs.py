@@ -34,7 +34,8 @@ SAVE_VERSION = 1
 DIGITS = 6  # rounding of the figures in the result (the save file keeps every digit)
 
 
-def _check(name, value, low, high):
+def check_range(name, value, low, high):
+    """RolloutError ``rollout_<name>`` unless ``value`` is a whole number from low to high."""
     if type(value) is not int or not low <= value <= high:
         raise RolloutError(
             f"{name} must be a whole number from {low} to {high}, not {value!r:.40}",
@@ -62,8 +63,8 @@ def rollout(
     (those within ``within`` points of the best, when given) on the same dice. ``save``: a file
     to checkpoint into after every batch and to go on from when it holds this rollout.
     ``progress(done, games, seconds, seconds_left)`` is called after every batch."""
-    _check("games", games, 1, MAX_GAMES)
-    _check("jobs", jobs, 1, MAX_JOBS)
+    check_range("games", games, 1, MAX_GAMES)
+    check_range("jobs", jobs, 1, MAX_JOBS)
     if sys.platform == "emscripten":  # Pyodide: no processes
         jobs = 1
     position, spec, steps, names = plan(position, level, seed, luck, truncate, top, within)
@@ -116,7 +117,7 @@ def plan(
     what identifies the rollout (its save files' ``spec``), each candidate's steps (``[None]``
     with no roll: the side rolls) and notation. ``plays``: the candidates' steps (from the
     start of the turn) instead of the chooser's ``top`` best, e.g. the plays a hint showed."""
-    _check("top", top, 1, MAX_TOP)
+    check_range("top", top, 1, MAX_TOP)
     if level not in LEVELS:
         raise RolloutError(
             f"no bot level {level!r:.40} (choose {', '.join(LEVELS)})", code="rollout_level"
@@ -124,17 +125,15 @@ def plan(
     luck = luck_rolls(luck, level)
     position = start_position(position)
     seed = str(seed)
-    if (position.dice or position.pending) and plays is not None:
-        if not plays or len(plays) > MAX_TOP:
+    if position.dice or position.pending:
+        if plays is None:
+            made = [r.play for r in candidates(position, level, seed, top, within)]
+        elif not plays or len(plays) > MAX_TOP:
             raise RolloutError(
                 f"a rollout compares 1 to {MAX_TOP} plays", code="rollout_top", low=1, high=MAX_TOP
             )
-        made = [_play_of(position, p) for p in plays]
-        steps = [tuple(tuple(s) for s in p.steps) for p in made]
-        names = [p.notation() for p in made]
-    elif position.dice or position.pending:
-        ranked = candidates(position, level, seed, top, within)
-        made = [r.play for r in ranked]
+        else:
+            made = [_play_of(position, p) for p in plays]
         steps = [tuple(tuple(s) for s in p.steps) for p in made]
         names = [p.notation() for p in made]
     else:

@@ -87,12 +87,12 @@ def review_text():
 
 
 def rollout_open(request_json):
-    """Start rolling out (``rolloutview.open_from_record``): the run's state; then one call of
+    """Start rolling out (``rolloutrun.open_from_record``): the run's state; then one call of
     ``rollout_step`` per batch, so that the page shows progress and can stop asking."""
 
     def open_rollout():
         global rolling
-        from nardy_core.ui.rolloutview import open_from_record
+        from nardy_core.ui.rolloutrun import open_from_record
 
         rolling = None
         rolling = open_from_record(_request(request_json))

@@ -15,7 +15,6 @@ from dom import absent, by_id, copy_text, download, now_ms
 from forms import MATCH_PREFIX, _date, match_kind_of
 from nardy_core.engine.errors import NardyError
 from nardy_core.engine.match import MATCH_KINDS
-from nardy_core.formats import qrcode
 from nardy_core.friends.protocol import FriendError, FriendGame, Invitation, unpack
 from nardy_core.ui import friendlist as FL
 from nardy_core.ui import text as T
@@ -442,6 +441,9 @@ class FriendCtl:
             dialog = by_id("dlg-friend")
             dialog.removeAttribute("aria-labelledby")
             dialog.setAttribute("aria-label", T.tr(lang, "friend_show_qr"))
+            # start-up: the QR encoder (570 lines) loads when a code is first shown
+            from nardy_core.formats import qrcode
+
             code = qrcode.encode(url, ecc="L")
             dialog.innerHTML = (
                 f'<div class="qr">{qrcode.svg(code, module=3, label=T.tr(lang, "friend_send"))}'
