@@ -18,7 +18,7 @@ from ..engine.errors import GameStateError
 from ..engine.game import MOVE, ROLL
 from ..formats.record import MatchRecord, replay_match
 from ..friends.protocol import FriendGame, Message, Table, unpack
-from .session import HUMAN, PREF_DEFAULTS, Session
+from .session import HUMAN, Session
 
 FRIEND = "friend"  # the other side's player label (a person on another device)
 
@@ -27,20 +27,10 @@ class FriendSession(Session):
     def __init__(self, friend: FriendGame, prefs=None, pending: int | None = None):
         self.friend = friend
         self.players = (HUMAN, FRIEND) if friend.me == 0 else (FRIEND, HUMAN)
-        self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
         self.start = None
         self.recorded_dice = True
-        self.selected = None
-        self.choice = None
-        self.notices = []
-        self.finished_game = None
-        self.about = {}
-        self.hints = False  # a game with a person: no bot's advice offered
-        self.tutor = None  # nor the bot's tutor
-        self.tutor_log: list = []
-        self.tutor_pending = None
-        self.last_play = None
-        self._replaying = False
+        # a game with a person: no bot's advice offered, nor its tutor
+        self._board_state(prefs, hints=False, tutor=None, replaying=False)
         self._seen = None
         self.shown_plays: tuple[Table, Message] | None = None
         # a game of the match that ended here (the table starts the next one at once): the

@@ -103,8 +103,15 @@ class Session:
             first=first,
         )
         self.players = tuple(players)  # by match player index
-        self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
         self.logs = [[]]  # one move list per game of the match
+        self._board_state(prefs, hints, tutor_mark(tutor), _replaying)
+        if not _replaying:
+            self._advance()
+
+    def _board_state(self, prefs, hints, tutor, replaying):
+        """What the board keeps beside the match (a subclass with a match of its own, such as
+        ``FriendSession``, sets it here too)."""
+        self.prefs = dict(PREF_DEFAULTS, **(prefs or {}))
         self.selected = None  # own point of the side to move
         self.choice = None  # (src, dst, paths) when a destination has several ways
         self.notices = []  # (key, params) for the live region, drained by the page
@@ -112,12 +119,10 @@ class Session:
         self.about = {}  # a file's player names and tags, kept for its export
         self.hints = bool(hints)  # the hint may be asked for (off: a match played fair)
         self.last_play = None  # (game, colour, steps) of the last play made, either side
-        self.tutor = tutor_mark(tutor)  # tutor mode: the mark it warns from, or None
+        self.tutor = tutor  # tutor mode: the mark it warns from, or None
         self.tutor_log = []  # what the tutor flagged and what the player chose (the record)
         self.tutor_pending = None  # the decision held while the player answers the tutor
-        self._replaying = _replaying
-        if not _replaying:
-            self._advance()
+        self._replaying = replaying
 
     # --- who decides -------------------------------------------------------------------------
     @property
