@@ -74,14 +74,20 @@ def test_a_new_game_and_a_turn_by_clicks(page, game):
         if page.locator("#btn-way-0").count():
             page.click("#btn-way-0")
     log_rows = page.locator("#log li").count()
-    for _ in range(6):  # an escalating double: the same side plays each block of its list
+    # An escalating double: the same side plays each block of its list (up to six, from 1-1);
+    # when the other side then has no move, the same side plays its next roll too.
+    for _ in range(14):
+        wait_for_person(page)
         if phase(page) != "move" or page.evaluate("document.body.dataset.turn") != mover:
             break
         play_human_turn(page)
-    page.wait_for_function(
-        f"document.body.dataset.turn !== '{mover}' || document.body.dataset.phase === 'over'"
-    )
-    assert page.locator("#log li").count() > log_rows or phase(page) == "over"
+    log = page.eval_on_selector_all("#log li", "rows => rows.map(row => row.textContent)")
+    assert len(log) > log_rows or phase(page) == "over"
+    assert (
+        page.evaluate("document.body.dataset.turn") != mover
+        or phase(page) == "over"
+        or any("no move" in row for row in log[log_rows:])
+    ), log
 
 
 def open_state(page, game, text):
