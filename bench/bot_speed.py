@@ -12,7 +12,7 @@ cost). The CPU time of this process (``time.process_time``) is the figure report
 on a shared machine inflates the elapsed time, which the JSON keeps beside it. Game ``i``
 uses the dice seed ``bot-speed/<game>/<i>``, so a run is repeatable and two trees can be
 compared on the same games (``--tree DIR`` runs the bench on another checkout's
-``nardy_core``; ``--strong-level`` names a variant of the strong level, see ``--help``).
+``nardy_core``).
 The table: game, decisions, median, 95th percentile (nearest rank), max, in seconds, and
 whether p95 ≤ 0.35 s and max ≤ 0.6 s (the issue's limits). In the page's Python:
 ``node bench/pyodide_run.mjs bench/bot_speed.py --only fayles --games 1`` (there

@@ -5,6 +5,7 @@ two. Also run inside Pyodide (tools/pyodide-tests.sh), without the tests that ne
 
 import json
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -14,7 +15,10 @@ from nardy_core.analysis.rollout import Player, RolloutError, luck_rolls
 from nardy_core.analysis.rolloutjobs import rollout
 from nardy_core.bots import equity
 from nardy_core.bots.bearoff import race_probabilities
-from nardy_core.formats.notation import parse_position
+from nardy_core.bots.cube import Situation, decide, race_efficiency
+from nardy_core.engine.frame import to_frame
+from nardy_core.engine.game import Game
+from nardy_core.formats.notation import parse_position, parse_state
 
 # a short-nardy bear-off: 5 checkers against 4, a few rolls to the end
 BEAROFF = "short 6:3,5:2,off:10 6:2,4:2,off:11 w - 1 money"
@@ -248,3 +252,120 @@ def test_cli_save_of_another_rollout(capsys, tmp_path):
     (tmp_path / "s.json").write_text(json.dumps(data))
     rc, _, err = run(capsys, "rollout", BEAROFF, *args)
     assert rc == 2 and "damaged" in err
+
+
+def test_horizon_takes_the_evaluator_s_value_with_the_game_s_kinds():
+    # long nardy in mid-game, White on roll: the evaluator's probabilities, as White's points
+    # and as Black's (negated, the kinds swapped), every outcome kind one of the game's own
+    position = parse_position("long 24:5,19:2,17:3,13:2,11:3 24:6,20:3,16:3,14:3 w - - money")
+    player = Player(position.variant, "beginner", horizon=3)
+    probs = player.chooser.evaluator.evaluate(
+        position.variant, to_frame(position, position.variant.cross)
+    )
+    mine, outcome = player._horizon(position, 0)
+    theirs, other = player._horizon(position, 1)
+    assert mine == pytest.approx(equity(position.variant, probs)) and theirs == -mine
+    rates = dict(outcome)
+    assert sum(rates.values()) == pytest.approx(1.0)
+    assert sum(v for k, v in rates.items() if k.startswith("win:")) == pytest.approx(probs[0])
+    assert {k.split(":")[1] for k in rates} <= {"oin", "mars", "koks"}
+    assert dict(other)["lose:oin"] == pytest.approx(rates["win:oin"])
+
+
+def test_a_horizon_stops_every_trial_and_agrees_with_playing_to_the_end():
+    # a short-nardy race some rolls before the bear-off: stopped after 2 plays the trials give
+    # the evaluator's value there; the same dice played to the end agree within the noise
+    position = parse_position(RACE)
+    args = {"games": 48, "level": "intermediate", "seed": "h", "luck": "none"}
+    cut = rollout(position, horizon=2, **args)
+    full = rollout(position, **args)
+    assert cut["truncated"] == 1.0 and cut["horizon"] == 2
+    assert "horizon" not in full  # the save files of rollouts without one are unchanged
+    assert cut["se"] < full["se"]
+    assert abs(cut["equity"] - full["equity"]) < 3 * (cut["se"] + full["se"])
+    with pytest.raises(RolloutError):
+        rollout(position, horizon=0, games=1)
+
+
+def test_cli_horizon(capsys):
+    rc, out, _ = run(capsys, "rollout", "long", "--games", "3", "--horizon", "4")
+    assert rc == 0
+    data = json.loads(out)
+    assert data["horizon"] == 4 and data["truncated"] == 1.0
+    rc, out, err = run(capsys, "rollout", "long", "--horizon", "0")
+    assert rc == 2 and out == "" and "error:" in err
+
+
+# --- cubeful rollouts and cube decisions ---------------------------------------------------------
+# White bearing off, Black still bringing checkers home: White wins nearly always, with gammons
+GAMMONISH = "short 6:3,5:3,4:3,3:3,2:3 9:3,8:3,7:3,6:3,5:3 w - 1 money"
+# a bear-off race: the trials stop at once, on the database's probabilities
+CLOSE_RACE = "short 6:2,5:2,4:2,3:1,off:8 6:2,5:2,4:2,3:2,off:7 w - 1 money"
+
+
+def test_a_cube_decision_too_good_to_double():
+    position, cube, match = parse_state(GAMMONISH)
+    out = rollout(position, games=60, level="beginner", seed="c", decision="cube", cube=cube)
+    nd, dt = out["no_double"]["equity"], out["double_take"]["equity"]
+    assert out["decision"] == "cube" and out["cubeful"] and out["double_pass"] == 1.0
+    assert nd > 1.0 and dt > 2.0  # the gammons are worth more than the point a pass gives
+    assert out["action"] == "too good to double, pass" and out["equity"] == nd
+    assert out["take_minus_no_double"] == pytest.approx(dt - nd, abs=1e-5)
+    assert out["cube"] == {"value": 1, "owner": "centre"}
+
+
+def test_a_cube_decision_at_the_database_is_the_cube_model_s():
+    # every trial stops before its first roll: no double and double/take are the model's values
+    # of the database's probabilities, the first with the roller barred from doubling
+    position, cube, _ = parse_state(CLOSE_RACE)
+    out = rollout(position, games=4, level="beginner", decision="cube", cube=cube)
+    game = Game(position.variant, position=position, cube=cube)
+    probs = race_probabilities(position.sides[0][1:7], position.sides[1][1:7])
+    situation = replace(Situation.of(game, 0), access_a=False)
+    nd = decide(situation, probs, race_efficiency(position))[0]
+    dt = decide(replace(situation, cube=2, owner="B"), probs, race_efficiency(position))[0]
+    assert out["no_double"]["equity"] == pytest.approx(nd, abs=1e-5)
+    assert out["double_take"]["equity"] == pytest.approx(dt, abs=1e-5)
+    assert out["no_double"]["se"] == 0.0 and out["no_double"]["truncated"] == 1.0
+
+
+def test_a_cubeful_rollout_doubles_and_scores_the_cube():
+    # the same gammonish position played with the cube: the roller doubles out later, so the
+    # cubeful equity is below the cubeless one and some trials end on a pass (one cube value)
+    position, cube, _ = parse_state(GAMMONISH)
+    args = {"games": 60, "level": "beginner", "seed": "c", "luck": "none"}
+    cubeful = rollout(position, cubeful=True, cube=cube, **args)
+    cubeless = rollout(position, **args)
+    assert cubeful["cubeful"] and "cubeful" not in cubeless
+    assert 1.0 <= cubeful["equity"] < cubeless["equity"]
+
+
+@pytest.mark.parametrize(
+    "state,kwargs,code",
+    [
+        ("long", {"cubeful": True}, "rollout_no_cube"),
+        (GAMMONISH.replace("money", "0-0/5"), {"cubeful": True}, "rollout_cubeful_match"),
+        (GAMMONISH.replace(" - 1 ", " 31 1 "), {"decision": "cube"}, "rollout_cube_dice"),
+        (GAMMONISH.replace(" 1 money", " 2b money"), {"decision": "cube"}, "rollout_no_double"),
+        (GAMMONISH.replace(" 1 money", " 1!w money"), {"cubeful": True}, "rollout_double_pending"),
+    ],
+)
+def test_cubeful_refusals(state, kwargs, code):
+    if state in VARIANTS:
+        position, cube, match = get_variant(state).initial_position(), None, None
+    else:
+        position, cube, match = parse_state(state)
+    with pytest.raises(RolloutError) as caught:
+        rollout(position, games=1, cube=cube, match=match, **kwargs)
+    assert caught.value.code == code
+
+
+def test_cli_cube_decision(capsys):
+    rc, out, _ = run(capsys, "rollout", GAMMONISH, "--cube-decision", "--games", "6")
+    assert rc == 0
+    data = json.loads(out)
+    assert data["decision"] == "cube" and data["action"].endswith("pass")
+    rc, out, err = run(capsys, "rollout", GAMMONISH, "--cubeful", "--roll", "31", "--games", "2")
+    assert rc == 0 and json.loads(out)["cubeful"] and len(json.loads(out)["plays"]) >= 1
+    rc, out, err = run(capsys, "rollout", "long", "--cubeful", "--games", "2")
+    assert rc == 2 and "without the cube" in err

@@ -14,20 +14,31 @@ processes where there are any, saves and resumes, and writes the result.
   and, in practice, a smaller variance.
 * **Truncation.** Before a roll in a bear-off race that the one-sided database plays
   (``bots/bearoff.py``), the trial stops and takes the database's probabilities instead.
+* **Cubeful** (optional, money games): the trials play with the cube, the bot's cube
+  decisions (``bots/cube.py``) on both sides, and score what the game scores with it; a
+  truncated trial takes the cube model's cubeful value of its probabilities. A cube decision
+  is rolled out as two candidates on the same dice, no double and double/take (double/pass is
+  the cube's value); luck is weighted by the cube's value at the roll.
+* **A horizon** (optional, GNU Backgammon's "truncated rollout"): after that many plays the
+  trial stops before the next roll and takes the evaluator's probabilities for the position.
+  Much faster, and less noisy, but biased by the evaluator's own errors at the horizon.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..bots.bearoff import is_bearoff, race_probabilities
 from ..bots.chooser import LEVELS, Chooser, Level, distinct_rolls
+from ..bots.cube import DOUBLE as DOUBLES
+from ..bots.cube import DROP, CubeDecider, Situation, decide, race_efficiency
+from ..bots.evaluator import equity, outcome_values
 from ..engine.cube import CubeState
 from ..engine.dice import Dice
 from ..engine.errors import GameStateError, NardyError
 from ..engine.frame import sides_of, to_frame
-from ..engine.game import MOVE, ROLL, Game
+from ..engine.game import DOUBLE, MOVE, ROLL, Game
 from ..engine.position import OFF
 from ..engine.variant import Variant
 from ..variants import get_variant
@@ -36,6 +47,7 @@ MAX_GAMES = 1_000_000  # the most trials a rollout is asked for
 MAX_JOBS = 64  # the most processes
 MAX_TOP = 20  # the most candidate plays compared
 MAX_LUCK = 10_000  # the most rolls counted for the luck adjustment
+MAX_HORIZON = 1000  # the farthest horizon, in plays
 LUCK_SETTLE = 3  # escalating lists: candidates settled per roll for the luck (as the review)
 LUCK_CACHE = 4096  # pre-roll positions whose roll table is kept (the first rolls repeat)
 SLOTS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -59,6 +71,17 @@ def luck_rolls(luck, level):
             code="rollout_luck",
         )
     return luck
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """What one column of a rollout plays: ``steps``, a play of the roll (None: the side on roll
+    rolls); ``cube``, (value, owner) of a cubeful trial's cube (None: centred at 1);
+    ``no_double``, whether the side on roll must roll without doubling first."""
+
+    steps: tuple | None = None
+    cube: tuple | None = None
+    no_double: bool = False
 
 
 class RolloutError(NardyError):
@@ -90,10 +113,22 @@ def cubeless(variant: Variant) -> Variant:
 class Player:
     """Plays trials of one game at one level: the chooser, the luck tables, the database."""
 
-    def __init__(self, variant, level="intermediate", seed="0", luck=None, truncate=True):
+    def __init__(
+        self,
+        variant,
+        level="intermediate",
+        seed="0",
+        luck=None,
+        truncate=True,
+        horizon=None,
+        cubeful=False,
+    ):
         """``luck``: the rolls of each trial that are luck adjusted, the first ``luck`` (0:
-        none) or, None, every one."""
-        self.variant = cubeless(variant)
+        none) or, None, every one. ``horizon``: the plays after which a trial stops and takes
+        the evaluator's value (None: played to the end or the race database). ``cubeful``:
+        the trials play with the cube (money games)."""
+        self.variant = variant if cubeful else cubeless(variant)
+        self.cubeful = cubeful
         self.chooser = Chooser(self.variant, level, seed=seed)
         # the luck of a roll is judged by the same evaluator at 0-ply, without noise
         self.judge = Chooser(
@@ -101,7 +136,10 @@ class Player:
             Level("luck", ply=0, settle=LUCK_SETTLE),
             evaluator=self.chooser.evaluator,
         )
-        self.luck, self.truncate = luck, truncate
+        self.luck, self.truncate, self.horizon = luck, truncate, horizon
+        self.decider = CubeDecider(self.chooser.evaluator) if cubeful else None
+        kinds = [kind for kind, _ in self.variant.resign_levels()][:3]
+        self.kinds = tuple(kinds + [kinds[-1]] * (3 - len(kinds)))
         self.roll_ends = type(self.variant).roll_outcome is not Variant.roll_outcome
         self.rolls = distinct_rolls(self.variant.dice_count)
         self.throws = 6**self.variant.dice_count
@@ -158,6 +196,44 @@ class Player:
             outcome.append((f"{'win' if mine else 'lose'}:{kind}", p))
         return points, tuple(outcome)
 
+    def _horizon(self, position, side):
+        """The evaluator's outcome of ``position`` (before its roll) for ``side``: (points,
+        outcome), the outcome's kinds those of the game's first three results."""
+        variant = self.variant
+        probs = self.chooser.evaluator.evaluate(variant, to_frame(position, variant.cross))
+        win, win_g, win_bg, lose_g, lose_bg = probs
+        single, gammon, backgammon = outcome_values(variant)
+        points = equity(variant, probs)
+        mine = position.turn == side
+        if not mine:
+            points = -points
+        parts = (
+            (True, 0, win - win_g),
+            (True, 1, win_g - win_bg),
+            (True, 2, win_bg),
+            (False, 0, 1.0 - win - lose_g),
+            (False, 1, lose_g - lose_bg),
+            (False, 2, lose_bg),
+        )
+        outcome = {}
+        for roller_wins, k, p in parts:
+            if p > 0.0:
+                key = f"{'win' if roller_wins == mine else 'lose'}:{self.kinds[k]}"
+                outcome[key] = outcome.get(key, 0.0) + p
+        return points, tuple(outcome.items())
+
+    def _cubeful(self, game, probs, x, side, outcome, no_double):
+        """A truncated cubeful trial: the cube model's value of ``probs`` (the side on roll's,
+        before its roll, the cube as it stands: he doubles if the model says so, unless
+        ``no_double``, and the other answers so), as points for ``side``; ``outcome`` the
+        cubeless rates."""
+        position = game.position
+        situation = Situation.of(game, position.turn)
+        situation = replace(situation, access_a=game.can_double() and not no_double)
+        nd, dt, dp, action, response = decide(situation, probs, x)
+        value = nd if action != DOUBLES else dp if response == DROP else dt
+        return value if position.turn == side else -value, outcome
+
     def _race_kinds(self, position, winner):
         """(kind, points) of ``winner``'s race win as a single and as the game's second outcome
         (the loser with nothing off): asked of the game's own scoring."""
@@ -181,29 +257,55 @@ class Player:
         return out[0], out[1]
 
     # --- one trial ------------------------------------------------------------------------
-    def play_out(self, game, dice, side) -> Trial:
-        """Plays ``game`` (cubeless, no resignations) to its end with ``dice``; the points and
-        luck from ``side``'s point of view."""
+    def play_out(self, game, dice, side, no_double=False) -> Trial:
+        """Plays ``game`` (no resignations; cubeless unless the player is cubeful) to its end
+        with ``dice``; the points and luck from ``side``'s point of view. ``no_double``: the
+        side on roll rolls at once (a cube decision's "no double")."""
         variant = self.variant
         luck = 0.0
         rolls = 0
         adjusted = self.luck if self.luck is not None else math.inf
+        horizon = self.horizon if self.horizon is not None else math.inf
+        plays = 0
         choose = self.chooser.choose
+        decider = self.decider
         while not game.is_over:
             if game.phase == ROLL:
                 position = game.position
                 if self.truncate and is_bearoff(variant, to_frame(position, variant.cross)):
                     points, outcome = self._race(position, side)
+                    if decider is not None:
+                        probs = race_probabilities(
+                            *(
+                                s[1:7]
+                                for s in sides_of(to_frame(position, variant.cross), variant.cross)
+                            )
+                        )
+                        x = race_efficiency(position)
+                        points, outcome = self._cubeful(game, probs, x, side, outcome, no_double)
                     return Trial(points, luck, outcome, True)
+                if plays >= horizon:
+                    points, outcome = self._horizon(position, side)
+                    if decider is not None:
+                        probs, _, _, x = decider.probabilities(position)
+                        points, outcome = self._cubeful(game, probs, x, side, outcome, no_double)
+                    return Trial(points, luck, outcome, True)
+                if decider is not None and not no_double and decider.wants_to_double(game):
+                    game.double()
+                    continue
+                no_double = False
                 roll = dice.roll(variant.dice_count)
                 if rolls < adjusted:
-                    value = self.luck_of(position, roll)
+                    value = self.luck_of(position, roll) * game.cube.value
                     luck += value if position.turn == side else -value
                 rolls += 1
                 game.roll(roll)
             elif game.phase == MOVE:
                 game.play(choose(game.position))
-            else:  # no cube, no resignation: nothing else can be asked
+                plays += 1
+            elif game.phase == DOUBLE and decider is not None:
+                decider.answer(game)
+            else:  # no resignation: nothing else can be asked
                 raise GameStateError(f"a rollout cannot go on in the {game.phase} phase")
         result = game.result
         if result.winner is None:
@@ -212,17 +314,33 @@ class Player:
         points = float(result.points) if mine else -float(result.points)
         return Trial(points, luck, ((f"{'win' if mine else 'lose'}:{result.kind}", 1.0),), False)
 
-    def trial(self, position, steps, seed, index) -> Trial:
+    def trial(self, position, steps, seed, index, cube=None, no_double=False) -> Trial:
         """Trial ``index`` from ``position``: the side on roll rolls first, or (``steps`` not
-        None: a candidate play of the roll set in ``position``) the play is made first."""
+        None: a candidate play of the roll set in ``position``) the play is made first.
+        ``cube``: the cube of a cubeful trial (default centred at 1); ``no_double``: the side
+        on roll rolls without doubling first."""
         dice = Dice(f"{seed}/{index}")
         if position.variant is not self.variant:  # the same game without the Jacoby rule
             position = position.replace(variant=self.variant)
-        game = Game(self.variant, position=position, cube=CubeState())
+        game = Game(self.variant, position=position, cube=cube or CubeState())
         side = position.turn
         if steps is not None:
             game.play(steps)
-        return self.play_out(game, dice, side)
+        return self.play_out(game, dice, side, no_double)
+
+    def trials(self, position, candidates, seed, index) -> list:
+        """Trial ``index`` of every candidate (``Candidate``), on the same dice."""
+        return [
+            self.trial(
+                position,
+                c.steps,
+                seed,
+                index,
+                CubeState(*c.cube) if c.cube else None,
+                c.no_double,
+            )
+            for c in candidates
+        ]
 
 
 def start_position(position):

@@ -14,13 +14,17 @@ import sys
 import time
 
 from ..bots.chooser import LEVELS
+from ..engine.cube import CubeState
+from ..engine.game import Game
 from ..engine.turn import Turn
 from ..formats.inputs import read_json_file
 from ..formats.notation import format_state, parse_state
 from .rollout import (
     MAX_GAMES,
+    MAX_HORIZON,
     MAX_JOBS,
     MAX_TOP,
+    Candidate,
     Player,
     RolloutError,
     Tally,
@@ -57,23 +61,43 @@ def rollout(
     within=None,
     save=None,
     progress=None,
+    horizon=None,
+    cubeful=False,
+    cube=None,
+    match=None,
+    decision=None,
 ) -> dict:
     """Roll ``position`` out ``games`` times at bot ``level``; see ``result`` for what comes
     back. ``luck``: the luck adjustment (``rollout.luck_rolls``). A position with dice (or units pending) compares the chooser's ``top`` best plays
     (those within ``within`` points of the best, when given) on the same dice. ``save``: a file
     to checkpoint into after every batch and to go on from when it holds this rollout.
+    ``horizon``: stop each trial after that many plays and take the evaluator's value.
+    ``cubeful``: play with the cube (money games), ``cube`` (a ``CubeState``, default centred)
+    as it stands; ``decision="cube"``: the side on roll's cube decision (cubeful).
+    ``match``: the state's ``MatchScore``, to refuse a cubeful rollout at a match score.
     ``progress(done, games, seconds, seconds_left)`` is called after every batch."""
     check_range("games", games, 1, MAX_GAMES)
     check_range("jobs", jobs, 1, MAX_JOBS)
     if sys.platform == "emscripten":  # Pyodide: no processes
         jobs = 1
-    position, spec, steps, names = plan(position, level, seed, luck, truncate, top, within)
-    level, seed, truncate = spec["level"], spec["seed"], spec["truncate"]
-    luck = None if spec["luck"] == "all" else spec["luck"]
-    tally, seconds = _resume(save, spec, len(steps))
+    position, spec, columns, names = plan(
+        position,
+        level,
+        seed,
+        luck,
+        truncate,
+        top,
+        within,
+        horizon=horizon,
+        cubeful=cubeful,
+        cube=cube,
+        match=match,
+        decision=decision,
+    )
+    tally, seconds = _resume(save, spec, len(columns))
     started = time.perf_counter()
     done_before = tally.games
-    task = (spec["state"], level, seed, luck, bool(truncate), steps)
+    task = (spec, columns)
     pool = None
     try:
         if jobs > 1 and tally.games < games:
@@ -112,12 +136,20 @@ def plan(
     top=5,
     within=None,
     plays=None,
+    horizon=None,
+    cubeful=False,
+    cube=None,
+    match=None,
+    decision=None,
 ):
-    """A rollout's inputs checked: ``(position, spec, steps, names)``: the start position,
-    what identifies the rollout (its save files' ``spec``), each candidate's steps (``[None]``
-    with no roll: the side rolls) and notation. ``plays``: the candidates' steps (from the
-    start of the turn) instead of the chooser's ``top`` best, e.g. the plays a hint showed."""
+    """A rollout's inputs checked: ``(position, spec, candidates, names)``: the start
+    position, what identifies the rollout (its save files' ``spec``), each column's
+    ``Candidate`` (one with no roll: the side rolls; no double and double/take for a cube
+    decision) and its name. ``plays``: the candidates' steps (from the start of the turn)
+    instead of the chooser's ``top`` best, e.g. the plays a hint showed."""
     check_range("top", top, 1, MAX_TOP)
+    if horizon is not None:
+        check_range("horizon", horizon, 1, MAX_HORIZON)
     if level not in LEVELS:
         raise RolloutError(
             f"no bot level {level!r:.40} (choose {', '.join(LEVELS)})", code="rollout_level"
@@ -125,7 +157,14 @@ def plan(
     luck = luck_rolls(luck, level)
     position = start_position(position)
     seed = str(seed)
-    if position.dice or position.pending:
+    cubeful = cubeful or decision == "cube"
+    cube = _check_cube(position, cubeful, cube, match, decision)
+    held = (cube.value, cube.owner) if cubeful else None
+    if decision == "cube":
+        raised = (2 * cube.value, 1 - position.turn)
+        columns = [Candidate(None, held, True), Candidate(None, raised)]
+        names = list(CUBE_COLUMNS)
+    elif position.dice or position.pending:
         if plays is None:
             made = [r.play for r in candidates(position, level, seed, top, within)]
         elif not plays or len(plays) > MAX_TOP:
@@ -134,10 +173,10 @@ def plan(
             )
         else:
             made = [_play_of(position, p) for p in plays]
-        steps = [tuple(tuple(s) for s in p.steps) for p in made]
+        columns = [Candidate(tuple(tuple(s) for s in p.steps), held) for p in made]
         names = [p.notation() for p in made]
     else:
-        steps, names = [None], []  # type: ignore[list-item]  # no play: the side rolls
+        columns, names = [Candidate(None, held)], []  # no play: the side rolls
     spec = {
         "state": format_state(position),
         "level": level,
@@ -146,7 +185,53 @@ def plan(
         "truncate": bool(truncate),
         "plays": names,
     }
-    return position, spec, steps, names
+    # only when set: the save files of before stay readable
+    if horizon is not None:
+        spec["horizon"] = horizon
+    if cubeful:
+        spec["cube"] = list(held)
+    if decision == "cube":
+        spec["decision"] = "cube"
+    return position, spec, columns, names
+
+
+CUBE_COLUMNS = ("no double", "double, take")
+
+
+def _check_cube(position, cubeful, cube, match, decision):
+    """The cube a cubeful rollout starts with (centred at 1 by default), checked."""
+    cube = cube or CubeState()
+    if not cubeful:
+        return cube
+    variant = position.variant
+    if not variant.cube_enabled:
+        raise RolloutError(
+            f"{variant.key} is played without the cube here: roll it out cubeless",
+            code="rollout_no_cube",
+        )
+    if match is not None and not match.is_money:
+        raise RolloutError(
+            "cubeful rollouts are for money games; at a match score roll out cubeless",
+            code="rollout_cubeful_match",
+        )
+    if cube.offered_by is not None:
+        raise RolloutError(
+            "a double is waiting for its answer: roll out the position before the double",
+            code="rollout_double_pending",
+        )
+    if decision == "cube":
+        if position.dice or position.pending:
+            raise RolloutError(
+                "a cube decision is taken before the roll: give a position without dice",
+                code="rollout_cube_dice",
+            )
+        game = Game(variant, position=position, cube=cube)
+        refusal = game.double_refusal()
+        if refusal is not None:
+            raise RolloutError(
+                f"the side on roll cannot double here ({refusal[1]})", code="rollout_no_double"
+            )
+    return cube
 
 
 def _play_of(position, steps):
@@ -163,23 +248,34 @@ def _play_of(position, steps):
 _TASK: dict = {}
 
 
+def player_of(spec):
+    """(start position, ``Player``) of a rollout's ``spec``: the trials start from the state's
+    text read back, in this process or a worker."""
+    position = parse_state(spec["state"])[0]
+    luck = None if spec["luck"] == "all" else spec["luck"]
+    player = Player(
+        position.variant,
+        spec["level"],
+        spec["seed"],
+        luck,
+        spec["truncate"],
+        spec.get("horizon"),
+        "cube" in spec,
+    )
+    return position, player
+
+
 def _init(task):
-    state, level, seed, luck, truncate, steps = task
-    position = parse_state(state)[0]
     if _TASK.get("task") != task:
-        _TASK.update(
-            task=task,
-            position=position,
-            player=Player(position.variant, level, seed, luck, truncate),
-            seed=seed,
-            steps=steps,
-        )
+        spec, columns = task
+        position, player = player_of(spec)
+        _TASK.update(task=task, position=position, player=player, seed=spec["seed"])
+        _TASK["columns"] = columns
 
 
 def _trials(index):
     """Trial ``index`` of every candidate, on the same dice."""
-    player, position, seed = _TASK["player"], _TASK["position"], _TASK["seed"]
-    return [player.trial(position, s, seed, index) for s in _TASK["steps"]]
+    return _TASK["player"].trials(_TASK["position"], _TASK["columns"], _TASK["seed"], index)
 
 
 # --- save files ------------------------------------------------------------------------------
@@ -235,11 +331,45 @@ def _figures(tally, c):
     }
 
 
+def _owner(colour):
+    return "centre" if colour is None else ("white", "black")[colour]
+
+
+def _cube_decision(spec, tally) -> dict:
+    """A cube decision's figures, from the side on roll's point of view in points (the cube's
+    value included): no double and double/take rolled out on the same dice, double/pass the
+    cube's value; the proper action and answer as GNU Backgammon names them."""
+    value = spec["cube"][0]
+    no_double, take = _figures(tally, 0), _figures(tally, 1)
+    nd, dt, dp = no_double["equity"], take["equity"], float(value)
+    diff, diff_se = tally.diff_se(1, 0)
+    response = "take" if dt <= dp else "pass"
+    if min(dt, dp) > nd:
+        action, best = f"double, {response}", min(dt, dp)
+    elif nd >= dp and dt > dp:
+        action, best = "too good to double, pass", nd
+    else:
+        action, best = f"no double, {response}", nd
+    best_se = take["se"] if best == dt and best != nd else 0.0 if best == dp else no_double["se"]
+    return {
+        "decision": "cube",
+        "action": action,
+        "equity": _r(best),
+        "se": _r(best_se),
+        "no_double": no_double,
+        "double_take": take,
+        "double_pass": _r(dp),
+        "take_minus_no_double": _r(diff),
+        "take_minus_no_double_se": _r(diff_se),
+    }
+
+
 def result(spec, tally, position, names) -> dict:
     """The rollout as data: ``equity`` (cubeless points per game for the side on roll, luck
     adjusted when ``luck``) and its ``se``; ``equity_plain`` and ``se_plain`` without the
     adjustment; ``win`` and ``outcomes`` (rates of each of the game's outcome kinds won and
-    lost, and of draws); ``truncated`` (the share of trials the database finished). With a roll,
+    lost, and of draws); ``truncated`` (the share of trials the database or the ``horizon``
+    finished). With a roll,
     ``plays`` holds those figures for each candidate, best first, with ``diff`` and ``diff_se``
     against the best (paired: the same dice), and the top level is the best play's."""
     out = {
@@ -251,6 +381,14 @@ def result(spec, tally, position, names) -> dict:
         "luck": spec["luck"],
         "truncate": spec["truncate"],
     }
+    if "horizon" in spec:
+        out["horizon"] = spec["horizon"]
+    if "cube" in spec:
+        out["cubeful"] = True
+        out["cube"] = {"value": spec["cube"][0], "owner": _owner(spec["cube"][1])}
+    if spec.get("decision") == "cube":
+        out.update(_cube_decision(spec, tally))
+        return out
     if not names:
         out.update(_figures(tally, 0))
         return out

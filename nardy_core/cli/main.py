@@ -245,10 +245,11 @@ def cmd_rollout(args):
     from ..analysis.rolloutjobs import rollout
 
     text = args.state.strip()
+    cube = match = None
     if text in VARIANTS:  # a game's key alone: its starting position, White to roll
         position = get_variant(text).initial_position()
     else:
-        position = parse_state(text)[0]
+        position, cube, match = parse_state(text)
     if args.roll is not None:
         dice = _parse_dice(args.roll)
         position.variant.validate_dice(dice)
@@ -274,6 +275,11 @@ def cmd_rollout(args):
         jobs=args.jobs,
         luck=args.luck,
         truncate=not args.no_truncate,
+        horizon=args.horizon,
+        cubeful=args.cubeful,
+        cube=cube,
+        match=match,
+        decision="cube" if args.cube_decision else None,
         top=args.top,
         within=args.within,
         save=args.save,
@@ -549,6 +555,24 @@ def build_parser():
         "--no-truncate",
         action="store_true",
         help="play bear-off races to the end instead of taking the race database's values",
+    )
+    p.add_argument(
+        "--cubeful",
+        action="store_true",
+        help="play the trials with the cube (money games; the state's cube as it stands)",
+    )
+    p.add_argument(
+        "--cube-decision",
+        action="store_true",
+        help="the side on roll's cube decision: no double and double/take rolled out on the "
+        "same dice (cubeful), double/pass the cube's value",
+    )
+    p.add_argument(
+        "--horizon",
+        type=_whole(1, limits.MAX_HORIZON),
+        metavar="N",
+        help="a truncated rollout: stop each trial after N plays and take the bot's evaluation "
+        "there (faster and less noisy, biased by the evaluation's own errors)",
     )
     p.add_argument(
         "--luck",

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import time
 
-from ..analysis.rollout import MAX_GAMES, Player, RolloutError, Tally
-from ..analysis.rolloutjobs import check_range, plan, result
-from ..formats.notation import parse_state
+from ..analysis.rollout import MAX_GAMES, RolloutError, Tally
+from ..analysis.rolloutjobs import check_range, plan, player_of, result
 from ..formats.record import GameRecord, action, replay
 from .rolloutview import DEFAULT_GAMES, DEFAULT_LEVEL, GAMES, LEVELS, MAX_STEP_MS, STEP_MS
 
@@ -36,18 +35,14 @@ class RolloutRun:
         plays=None,
     ):
         check_range("games", games, 1, MAX_GAMES)
-        start, self.spec, self.steps, self.names = plan(
+        start, self.spec, self.columns, self.names = plan(
             position, level, seed, luck, truncate, top, within, plays
         )
         # the trials start from the state's text read back, as the library's workers do
-        self.position = parse_state(self.spec["state"])[0]
+        self.position, self.player = player_of(self.spec)
         self.start = start
-        luck_value = None if self.spec["luck"] == "all" else self.spec["luck"]
-        self.player = Player(
-            self.position.variant, self.spec["level"], self.spec["seed"], luck_value, truncate
-        )
         self.games = games
-        self.tally = Tally(len(self.steps))
+        self.tally = Tally(len(self.columns))
         self.seconds = 0.0  # time spent in steps
 
     @property
@@ -64,7 +59,7 @@ class RolloutRun:
         player, position, seed = self.player, self.position, self.spec["seed"]
         while not self.finished and (most is None or played < most):
             index = self.tally.games
-            self.tally.add([player.trial(position, s, seed, index) for s in self.steps])
+            self.tally.add(player.trials(position, self.columns, seed, index))
             played += 1
             if time.perf_counter() >= deadline:
                 break
