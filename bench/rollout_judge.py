@@ -3,18 +3,28 @@
     python3 bench/rollout_judge.py run --game long --decisions 60 --trials 144 --horizon 12
     python3 bench/rollout_judge.py report          # docs/strength.md's rollout-judged table
 
-**Decisions.** Seeded self-play of the strong level (cubeless money, the game's default
-options otherwise): every ``STRIDE``-th decision with at least two distinct results, from game
-``judge/<game>/<i>`` on, until there are ``--decisions``. The same list in every run.
+**Decisions.** Seeded self-play of the strong level with the judge's network (cubeless money,
+the game's default options otherwise): every ``STRIDE``-th decision with at least two distinct
+results, from game ``judge/<game>/<i>`` on, until there are ``--decisions``. The same list in
+every run, whatever network ships.
 
 **Candidates.** For each decision: the play of each judged level (beginner, intermediate,
-strong and the ``EXTRA`` levels tried as a stronger strong), the strong level's three best
-(its 1-ply ranking) and the 0-ply three best, distinct results only, at most ``MAX_CANDIDATES``.
+strong, ``strong_before`` — the strong level with the judge's network, that is the strong
+level as it was when the judge was frozen — and the ``EXTRA`` levels tried as a stronger
+strong), the strong level's three best (its 1-ply ranking) and the 0-ply three best, distinct
+results only, at most ``MAX_CANDIDATES`` besides the levels' own plays.
 
 **The judge.** Each candidate is rolled out ``--trials`` times on the same dice (trial ``i``
 of every candidate throws ``Dice("judge/<decision>/<i>")``), played by the noise-free 0-ply
 player, truncated by the race database where the game has one and, with ``--horizon H``,
-after H plays by the game's evaluator (a truncated rollout, as GNU Backgammon's). A level's
+after H plays by the evaluator (a truncated rollout, as GNU Backgammon's). **The judge's
+network is frozen**: the first run copies the game's shipped weights to
+``bench/results/judge-<game>.nnw`` and every later run judges with that copy, so that a new
+network is judged by the same judge as the old one (records name both by SHA-256).
+
+**A new network or level.** A rerun recomputes every level's play on the decisions already
+rolled out; where a play is not among the decision's candidates, the decision is rolled out
+again with it (the same dice), else only its choices are updated. A level's
 error at a decision is the rolled-out equity of the best candidate minus that of its play (0
 where it is the best), in points per game; its standard error is the paired one (same dice).
 
@@ -33,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import json
 import math
 import os
@@ -46,8 +57,11 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from nardy_core.analysis.rollout import Player, Tally  # noqa: E402
+from nardy_core.bots.bearoff import BearoffEvaluator  # noqa: E402
 from nardy_core.bots.chooser import LEVELS, Chooser, Level, level_for  # noqa: E402
-from nardy_core.engine.game import MOVE, Game  # noqa: E402
+from nardy_core.bots.nn import NetEvaluator, weight_bytes  # noqa: E402
+from nardy_core.bots.phases import evaluator_for  # noqa: E402
+from nardy_core.engine.game import MOVE, ROLL, Game  # noqa: E402
 from nardy_core.formats.notation import format_state, parse_state  # noqa: E402
 from nardy_core.variants import get_variant  # noqa: E402
 
@@ -66,11 +80,67 @@ EXTRA = {
         LEVELS["strong"], name="strong_wide", candidates=8, prune=0.3
     ),
 }
-LEVEL_NAMES = ("beginner", "intermediate", "strong", *EXTRA)
+BEFORE = "strong_before"  # the strong level with the judge's (frozen) network
+LEVEL_NAMES = ("beginner", "intermediate", "strong", BEFORE, *EXTRA)
 
 
 def level_of(variant, name):
+    if name == BEFORE:
+        return LEVELS["strong"]
     return EXTRA[name] if name in EXTRA else level_for(variant, name)
+
+
+_JUDGES: dict = {}
+
+
+def judge_weights(game_key, results):
+    """The judge's network file (bytes), frozen at the first run; None where the game ships
+    no network (its hand-made evaluator cannot change under the judge)."""
+    path = os.path.join(results, f"judge-{game_key}.nnw")
+    if not os.path.exists(path):
+        data = weight_bytes(game_key)
+        if data is None:
+            return None
+        os.makedirs(results, exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def judge_evaluator(game_key, results):
+    """The judge's evaluator: the bear-off database and the frozen network."""
+    if (game_key, results) not in _JUDGES:
+        data = judge_weights(game_key, results)
+        variant = variant_of(game_key)
+        if data is None:
+            _JUDGES[game_key, results] = (evaluator_for(variant), None)
+        else:
+            net = NetEvaluator(game_key, data)
+            _JUDGES[game_key, results] = (BearoffEvaluator(fallback=net), sha(data))
+    return _JUDGES[game_key, results]
+
+
+def sha(data):
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+def shipped(game_key):
+    data = weight_bytes(game_key)
+    return None if data is None else sha(data)
+
+
+def choices(game_key, position, number, results):
+    """Every judged level's play on ``position``: {name: Play}."""
+    variant = position.variant
+    evaluator = judge_evaluator(game_key, results)[0]
+    seed = f"judge/{number}"
+    out = {}
+    for name in LEVEL_NAMES:
+        frozen = evaluator if name == BEFORE else None
+        chooser = Chooser(variant, level_of(variant, name), seed=seed, evaluator=frozen)
+        out[name] = chooser.choose(position)
+    return out
 
 
 def variant_of(game_key):
@@ -80,51 +150,62 @@ def variant_of(game_key):
     return variant
 
 
-def decisions(game_key, count):
-    """``count`` (state, seed) decisions of strong self-play, the same in every run."""
+def decisions(game_key, count, results):
+    """``count`` decisions (states) of strong self-play with the judge's network, the same in
+    every run."""
     from bench.strength import acting_colour
-    from nardy_core.bots.player import BotPlayer
 
     variant = variant_of(game_key)
+    evaluator = judge_evaluator(game_key, results)[0]
     out: list = []
     index = 0
     while len(out) < count:
         seed = f"judge/{game_key}/{index}"
-        players = [BotPlayer(variant, "strong", seed=f"{seed}/{k}") for k in range(2)]
+        players = [
+            Chooser(variant, "strong", seed=f"{seed}/{k}", evaluator=evaluator) for k in range(2)
+        ]
         game = Game(variant, seed=seed)
         index += 1
         seen = 0
         while not game.is_over and len(out) < count:
-            if game.phase == MOVE and len(game.legal_plays()) > 1:
-                if seen % STRIDE == index % STRIDE:
-                    out.append(format_state(game.position))
-                seen += 1
-            players[acting_colour(game)].act(game)
+            if game.phase == MOVE:
+                if len(game.legal_plays()) > 1:
+                    if seen % STRIDE == index % STRIDE:
+                        out.append(format_state(game.position))
+                    seen += 1
+                game.play(players[acting_colour(game)].choose(game.position))
+            elif game.phase == ROLL:
+                game.roll()
+            else:
+                raise RuntimeError(f"{game_key}: a cubeless game in the {game.phase} phase")
     return out
 
 
 def judge(task):
     """One decision rolled out: its record."""
-    game_key, number, state, trials, horizon = task
+    game_key, number, state, trials, horizon, results = task
     started = time.process_time()
     variant = variant_of(game_key)
     position = parse_state(state)[0].replace(variant=variant)
+    evaluator, judge_net = judge_evaluator(game_key, results)
     chosen, plays = {}, {}
 
-    def add(play):
+    def add(play, always=False):
         key = play.board
-        if key not in plays and len(plays) < MAX_CANDIDATES:
+        if key not in plays and (always or len(plays) < MAX_CANDIDATES):
             plays[key] = play
         return key
 
     seed = f"judge/{number}"
-    for name in LEVEL_NAMES:
-        chosen[name] = add(Chooser(variant, level_of(variant, name), seed=seed).choose(position))
+    for name, play in choices(game_key, position, number, results).items():
+        chosen[name] = add(play, always=True)
     for level in (LEVELS["strong"], JUDGE):
-        for ranked in Chooser(variant, level, seed=seed).rank(position)[:3]:
+        for ranked in Chooser(variant, level, seed=seed, evaluator=evaluator).rank(position)[:3]:
             add(ranked.play)
     keys = list(plays)
-    player = Player(variant, JUDGE, seed=seed, luck=0, truncate=True, horizon=horizon)
+    player = Player(
+        variant, JUDGE, seed=seed, luck=0, truncate=True, horizon=horizon, evaluator=evaluator
+    )
     tally = Tally(len(keys))
     steps = [plays[k].steps for k in keys]
     for i in range(trials):
@@ -136,10 +217,31 @@ def judge(task):
         "trials": trials,
         "horizon": horizon,
         "plays": [plays[k].notation() for k in keys],
+        "boards": [repr(k) for k in keys],
         "chosen": {name: keys.index(k) for name, k in chosen.items()},
+        "nets": {"judge": judge_net, "levels": shipped(game_key)},
         "tally": tally.to_json(),
         "cpu": round(time.process_time() - started, 2),
     }
+
+
+def rechoose(record, results):
+    """``record`` with every level's play recomputed, or None when one of them is not among
+    its candidates (the decision must be rolled out again)."""
+    game_key = record["game"]
+    variant = variant_of(game_key)
+    position = parse_state(record["state"])[0].replace(variant=variant)
+    made = choices(game_key, position, record["decision"], results)
+    boards = record.get("boards")
+    if boards is None:  # a record of before the boards were kept: by their notation
+        names = record["plays"]
+        found = {n: names.index(p.notation()) for n, p in made.items() if p.notation() in names}
+    else:
+        found = {n: boards.index(repr(p.board)) for n, p in made.items() if repr(p.board) in boards}
+    if len(found) < len(made):
+        return None
+    nets = {**record.get("nets", {}), "levels": shipped(game_key)}
+    return {**record, "chosen": found, "nets": nets}
 
 
 def path_of(results, game_key):
@@ -164,9 +266,27 @@ def run(game_key, count, trials, horizon, workers, results):
     for record in done.values():
         if (record["trials"], record["horizon"]) != (trials, horizon):
             sys.exit(f"{path} holds another setting (trials, horizon): move it away first")
-    states = decisions(game_key, count)
-    tasks = [(game_key, n, s, trials, horizon) for n, s in enumerate(states) if n not in done]
-    print(f"{game_key}: {len(done)} decisions done, {len(tasks)} to go", file=sys.stderr)
+    states = decisions(game_key, count, results)
+    again = []
+    for n, record in sorted(done.items()):
+        if n < len(states) and record["state"] != states[n]:
+            sys.exit(f"{path}: decision {n} is another position: move the file away first")
+        updated = rechoose(record, results)
+        if updated is None:
+            again.append(n)
+        else:
+            done[n] = updated
+    for n in again:
+        del done[n]
+    _rewrite(path, done)
+    tasks = [
+        (game_key, n, s, trials, horizon, results) for n, s in enumerate(states) if n not in done
+    ]
+    print(
+        f"{game_key}: {len(done)} decisions done, {len(tasks)} to go "
+        f"({len(again)} again, for a level's new play)",
+        file=sys.stderr,
+    )
     started = time.perf_counter()
     if workers > 1:
         from multiprocessing import Pool
@@ -190,6 +310,14 @@ def run(game_key, count, trials, horizon, workers, results):
     finally:
         if pool is not None:
             pool.terminate()
+
+
+def _rewrite(path, records):
+    temporary = f"{path}.tmp"
+    with open(temporary, "w", encoding="utf-8") as f:
+        for n in sorted(records):
+            f.write(json.dumps(records[n]) + "\n")
+    os.replace(temporary, path)
 
 
 # --- the report ------------------------------------------------------------------------------
@@ -290,10 +418,10 @@ def report(results):
                 f"{1000 * (row['error'] - row['bias']):.1f} | {1000 * row['sample_se']:.1f} | "
                 f"{100 * row['best']:.0f} % |"
             )
-        for name in EXTRA:
-            mean, se, differ = paired(records, name, "strong")
+        for name, other in (("strong", BEFORE), *((n, "strong") for n in EXTRA)):
+            mean, se, differ = paired(records, name, other)
             extra.append(
-                f"| {game_key} | {name} − strong | {1000 * mean:+.1f} ± {1000 * se:.1f} | "
+                f"| {game_key} | {name} − {other} | {1000 * mean:+.1f} ± {1000 * se:.1f} | "
                 f"{differ} of {len(records)} | {cpu:.2f} |"
             )
     lines += [

@@ -119,3 +119,25 @@ def test_a_review_mistake_rolls_out_the_played_play_and_the_best(page):
     # closing the review takes the rollout away
     page.click("#review [data-review='close']")
     page.wait_for_selector("#rollout", state="hidden")
+
+
+def test_a_cube_decision_is_rolled_out_from_the_hint(page):
+    # White bearing off, Black still coming home, White to roll with the cube centred
+    # ("short 6:3,5:3,4:3,3:3,2:3 9:3,8:3,7:3,6:3,5:3 w - 1 money"): gammons make it too good
+    open_app(page, "#p=s.CKIhmEURDMAAA")
+    wait_for_person(page)
+    assert phase(page) == "roll" and page.locator("#btn-double").count()
+    page.click("#btn-hint")
+    page.wait_for_selector("#hint .hint-cube", timeout=60_000)
+    page.wait_for_selector("#rollout-start")
+    start(page, "beginner", 36)
+    page.wait_for_selector("#rollout .rollout-verdict")  # figures while it runs
+    page.wait_for_selector("#rollout-cancel", state="detached", timeout=60_000)
+    assert page.text_content("#rollout .rollout-status").startswith("36 games ·")
+    rows = page.locator(".rollout-cube tbody tr")
+    assert rows.count() == 3
+    assert "±" in rows.nth(0).text_content() and "±" in rows.nth(1).text_content()
+    assert rows.nth(2).text_content().endswith("+1.000")  # double/drop: the cube's value
+    assert page.text_content("#rollout .rollout-verdict") == "Too good to double: play on"
+    page.click("#btn-roll")  # the decision is made: the rollout's panel goes
+    page.wait_for_selector("#rollout", state="hidden")

@@ -8,7 +8,9 @@ import pytest
 from nardy_core.analysis.rollout import RolloutError
 from nardy_core.analysis.rolloutjobs import rollout
 from nardy_core.bots.chooser import Chooser
-from nardy_core.formats.notation import parse_position
+from nardy_core.engine.game import Game
+from nardy_core.formats.notation import parse_position, parse_state
+from nardy_core.formats.record import game_record
 from nardy_core.ui import rolloutrun as run_mod
 from nardy_core.ui import rolloutview as V
 
@@ -146,3 +148,38 @@ def test_a_review_mistake_rolls_out_the_best_and_the_played_play():
         {**item, "best_steps": None},
     ):
         assert V.review_request(record, other) is None and V.review_button_html("en", other) == ""
+
+
+# White bearing off, Black still coming home: too good to double (gammons)
+GAMMONISH = "short 6:3,5:3,4:3,3:3,2:3 9:3,8:3,7:3,6:3,5:3 w - 1 money"
+
+
+def test_the_hints_cube_decision_is_rolled_out_before_and_after_the_double():
+    position, cube, match = parse_state(GAMMONISH)
+    whole = rollout(position, games=8, level="beginner", seed="0", decision="cube", cube=cube)
+    game = Game(position.variant, position=position, cube=cube, match=match)
+    request = {"games": 36, "level": "beginner", "cube": True}
+    run = run_mod.open_from_record({**request, "record": game_record(game)})
+    assert run.step(ms=60_000, most=8)["result"] == {**whole, "games": 8}
+    game.double()  # the taker's view: the same decision, the cube as before the double
+    run = run_mod.open_from_record({**request, "record": game_record(game)})
+    assert run.step(ms=60_000, most=8)["result"] == {**whole, "games": 8}
+    html = V.panel_html("en", {"status": "done", "games": 8, "done": 8, "result": whole})
+    for text in ("No double", "Double, take", "Double, drop", "+1.000", "Too good to double"):
+        assert text in html
+    assert 'data-rollout-cube="double_take"' in html and "the cube&#x27;s value" in html
+    ru = V.panel_html("ru", {"status": "done", "games": 8, "done": 8, "result": whole})
+    assert "Удвоение, принять" in ru
+
+
+def test_a_cube_decision_in_a_match_is_refused():
+    position, cube, _ = parse_state(GAMMONISH.replace("money", "0-0/5"))
+    game = Game(
+        position.variant,
+        position=position,
+        cube=cube,
+        match=parse_state(GAMMONISH.replace("money", "0-0/5"))[2],
+    )
+    with pytest.raises(RolloutError) as caught:
+        run_mod.open_from_record({"games": 36, "cube": True, "record": game_record(game)})
+    assert caught.value.code == "rollout_cubeful_match"

@@ -365,6 +365,7 @@ def train(args):
     p, m, v = st["p"], st["m"], st["v"]
     replay = st["replay"]
     b1, b2, eps = 0.9, 0.999, 1e-8
+    lr = args.lr
     say(
         f"[{args.game}] start: {st['games']} games, {st['step']} steps, "
         f"{st['seconds'] / 60:.1f} min so far; budget {args.minutes} min"
@@ -394,7 +395,7 @@ def train(args):
             for k in p:
                 m[k] = b1 * m[k] + (1 - b1) * g[k]
                 v[k] = b2 * v[k] + (1 - b2) * g[k] * g[k]
-                p[k] -= (LR * (m[k] / c1) / (np.sqrt(v[k] / c2) + eps)).astype(np.float32)
+                p[k] -= (lr * (m[k] / c1) / (np.sqrt(v[k] / c2) + eps)).astype(np.float32)
         if st["games"] % 100 == 0:
             say(
                 f"games {st['games']} steps {st['step']} positions {st['positions']} "
@@ -519,6 +520,9 @@ def main(argv=None):
         "--init",
         help="start a fresh run from this game's shipped network "
         "(e.g. short: its contact net) instead of random weights",
+    )
+    ap.add_argument(
+        "--lr", type=float, default=LR, help="Adam's step (lower to fine-tune a shipped net)"
     )
     ap.add_argument("--eval-every", type=int, default=2000)
     ap.add_argument("--eval-games", type=int, default=200)

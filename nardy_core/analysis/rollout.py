@@ -122,14 +122,16 @@ class Player:
         truncate=True,
         horizon=None,
         cubeful=False,
+        evaluator=None,
     ):
         """``luck``: the rolls of each trial that are luck adjusted, the first ``luck`` (0:
         none) or, None, every one. ``horizon``: the plays after which a trial stops and takes
         the evaluator's value (None: played to the end or the race database). ``cubeful``:
-        the trials play with the cube (money games)."""
+        the trials play with the cube (money games). ``evaluator``: instead of the game's own
+        (a judge that must not change when the shipped network does)."""
         self.variant = variant if cubeful else cubeless(variant)
         self.cubeful = cubeful
-        self.chooser = Chooser(self.variant, level, seed=seed)
+        self.chooser = Chooser(self.variant, level, seed=seed, evaluator=evaluator)
         # the luck of a roll is judged by the same evaluator at 0-ply, without noise
         self.judge = Chooser(
             self.variant,

@@ -521,8 +521,9 @@ def build_parser():
 
     p = sub.add_parser(
         "rollout",
-        help="play a position out many times with a bot level: cubeless equity, outcome rates "
-        "and standard errors as JSON; with --roll, the best plays compared (docs/rollouts.md)",
+        help="play a position out many times with a bot level: cubeless (or --cubeful) equity, "
+        "outcome rates and standard errors as JSON; with --roll, the best plays compared; "
+        "with --cube-decision, no double, double/take and double/pass (docs/rollouts.md)",
     )
     p.add_argument(
         "state",

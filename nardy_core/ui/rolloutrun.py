@@ -14,13 +14,15 @@ import time
 
 from ..analysis.rollout import MAX_GAMES, RolloutError, Tally
 from ..analysis.rolloutjobs import check_range, plan, player_of, result
+from ..engine.cube import CubeState
 from ..formats.record import GameRecord, action, replay
 from .rolloutview import DEFAULT_GAMES, DEFAULT_LEVEL, GAMES, LEVELS, MAX_STEP_MS, STEP_MS
 
 
 class RolloutRun:
     """A rollout of ``position`` (with a roll: ``plays``, the candidates' steps, or the
-    chooser's ``top`` best) played ``step`` by ``step``."""
+    chooser's ``top`` best; ``decision="cube"``: the cube decision of the side on roll, with
+    ``cube`` and ``match`` as the game has them) played ``step`` by ``step``."""
 
     def __init__(
         self,
@@ -33,10 +35,23 @@ class RolloutRun:
         top=5,
         within=None,
         plays=None,
+        decision=None,
+        cube=None,
+        match=None,
     ):
         check_range("games", games, 1, MAX_GAMES)
         start, self.spec, self.columns, self.names = plan(
-            position, level, seed, luck, truncate, top, within, plays
+            position,
+            level,
+            seed,
+            luck,
+            truncate,
+            top,
+            within,
+            plays,
+            decision=decision,
+            cube=cube,
+            match=match,
         )
         # the trials start from the state's text read back, as the library's workers do
         self.position, self.player = player_of(self.spec)
@@ -79,9 +94,10 @@ class RolloutRun:
         }
 
 
-def open_run(position, request: dict) -> RolloutRun:
-    """A run from the page's request: ``{"games", "level", "seed"?, "plays"?: [steps, …]}``
-    (``plays``: the hint's candidates; without them the chooser's best five)."""
+def open_run(position, request: dict, cube=None, match=None) -> RolloutRun:
+    """A run from the page's request: ``{"games", "level", "seed"?, "plays"?: [steps, …],
+    "cube"?: true}`` (``plays``: the hint's candidates; without them the chooser's best five;
+    ``cube``: the cube decision of the side on roll, with the game's ``cube`` and ``match``)."""
     games = request.get("games", DEFAULT_GAMES)
     level = request.get("level", DEFAULT_LEVEL)
     if games not in GAMES or level not in LEVELS:
@@ -93,7 +109,14 @@ def open_run(position, request: dict) -> RolloutRun:
         )
     plays = request.get("plays")
     return RolloutRun(
-        position, games=games, level=level, seed=str(request.get("seed", "0")), plays=plays
+        position,
+        games=games,
+        level=level,
+        seed=str(request.get("seed", "0")),
+        plays=plays,
+        decision="cube" if request.get("cube") is True else None,
+        cube=cube,
+        match=match,
     )
 
 
@@ -103,7 +126,9 @@ def open_from_record(request: dict) -> RolloutRun:
     parsed = GameRecord.from_dict(request["record"])
     game = parsed.new_game()
     replay(game, [action(a) for a in parsed.actions])
-    return open_run(game.position, request)
+    # a double waiting for its answer is the doubler's decision, with the cube before it
+    cube = CubeState(game.cube.value, game.cube.owner)
+    return open_run(game.position, request, cube, game.match)
 
 
 __all__ = ["RolloutRun", "open_run", "open_from_record"]

@@ -113,6 +113,43 @@ def table_html(lang, data) -> str:
     )
 
 
+def cube_table_html(lang, data) -> str:
+    """A cube decision: no double and double/take (equity ± standard error), double/drop (the
+    cube's value, exact), and the verdict the rollout gives."""
+    head = (
+        f'<tr><th scope="col">{_t(lang, "rollout_decision")}</th>'
+        f'<th scope="col">{_t(lang, "rollout_equity")}</th></tr>'
+    )
+    rows = []
+    for key, label in (("no_double", "hint_no_double"), ("double_take", "rollout_double_take")):
+        figures = data[key]
+        rows.append(
+            f'<tr data-rollout-cube="{key}"><th scope="row">{_t(lang, label)}</th>'
+            f'<td class="num">{figures["equity"]:+.3f} ± {figures["se"]:.3f}</td></tr>'
+        )
+    rows.append(
+        f'<tr data-rollout-cube="double_pass"><th scope="row">'
+        f"{_t(lang, 'rollout_double_drop')}</th>"
+        f'<td class="num">{data["double_pass"]:+.3f}</td></tr>'
+    )
+    action = data.get("action", "")
+    first = (
+        "hint_too_good"
+        if action.startswith("too good")
+        else "hint_double"
+        if action.startswith("double")
+        else "hint_no_double"
+    )
+    verdict = T.tr(lang, first)
+    if first != "hint_too_good":
+        verdict += " · " + T.tr(lang, "hint_take" if action.endswith("take") else "hint_drop")
+    return (
+        f'<table class="rollout-table rollout-cube"><thead>{head}</thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="rollout-verdict"><strong>{escape(verdict)}</strong></p>'
+    )
+
+
 def panel_html(lang, run) -> str:
     """The rollout panel. ``run``: None (nothing rolled out: the form) or ``{"level",
     "games", "done", "seconds", "status": "running" | "done" | "cancelled" | "error",
@@ -148,7 +185,10 @@ def panel_html(lang, run) -> str:
     if status == "error":
         parts.append(f'<p class="error" role="alert">{escape(run.get("error") or "")}</p>')
     data = run.get("result")
-    if data and data.get("plays"):
+    if data and data.get("decision") == "cube":
+        parts.append(cube_table_html(lang, data))
+        parts.append(f'<p class="note">{_t(lang, "rollout_cube_note")}</p>')
+    elif data and data.get("plays"):
         parts.append(table_html(lang, data))
         parts.append(f'<p class="note">{_t(lang, "rollout_note")}</p>')
     return "".join(parts)

@@ -45,6 +45,13 @@ class HintCtl:
             return []
         return hint["answer"].get("plays") or []
 
+    def cube(self):
+        """The hint's cube advice for this decision (``BotService.hint``'s ``cube``), or None."""
+        hint = self.hint
+        if not hint or hint.get("key") != self.key() or "answer" not in hint:
+            return None
+        return hint["answer"].get("cube")
+
     def preview_view(self):
         """The board view with the pointed-at play made, or None (then no play is pointed
         at)."""

@@ -54,7 +54,8 @@ class RolloutCtl:
 
     def source(self):
         """What the panel rolls out: ``(key, request)`` of a review's item while that review is
-        on show, else of the hint's plays while a hint shows plays, else None."""
+        on show, else of the hint's plays while a hint shows plays, else of the hint's cube
+        decision in a money game, else None."""
         review, chosen = self.app.review.current(), self.item
         if chosen and review and review["key"] == chosen["key"]:
             game = self.app.review.games()[chosen["game"]]
@@ -64,6 +65,9 @@ class RolloutCtl:
         self.item = None
         hints = self.app.hints
         plays = hints.plays()
+        cube = hints.cube()
+        if not plays and cube and cube.get("unit") == "points":
+            return ["hint-cube", hints.key()], {**self.app.session.hint_request(), "cube": True}
         if not plays:
             return None
         request = {
