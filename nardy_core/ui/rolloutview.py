@@ -145,7 +145,7 @@ def cube_table_html(lang, data) -> str:
         verdict += " · " + T.tr(lang, "hint_take" if action.endswith("take") else "hint_drop")
     return (
         f'<table class="rollout-table rollout-cube"><thead>{head}</thead>'
-        f'<tbody>{"".join(rows)}</tbody></table>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
         f'<p class="rollout-verdict"><strong>{escape(verdict)}</strong></p>'
     )
 
