@@ -369,3 +369,14 @@ def test_cli_cube_decision(capsys):
     assert rc == 0 and json.loads(out)["cubeful"] and len(json.loads(out)["plays"]) >= 1
     rc, out, err = run(capsys, "rollout", "long", "--cubeful", "--games", "2")
     assert rc == 2 and "without the cube" in err
+
+
+def test_the_0ply_player_plays_the_evaluator_s_own_choice_without_noise(capsys):
+    # the same trials whatever the seed of the player (no noise), only the dice differ
+    position = parse_position(RACE)
+    a = rollout(position, games=6, level="0ply", seed="d", luck="none")
+    b = rollout(position, games=6, level="0ply", seed="d", luck="none")
+    assert a == b and a["level"] == "0ply"
+    assert luck_rolls("auto", "0ply") == 0
+    rc, out, _ = run(capsys, "rollout", RACE, "--level", "0ply", "--games", "2", "--roll", "31")
+    assert rc == 0 and json.loads(out)["level"] == "0ply"

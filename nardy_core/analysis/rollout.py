@@ -48,6 +48,9 @@ MAX_JOBS = 64  # the most processes
 MAX_TOP = 20  # the most candidate plays compared
 MAX_LUCK = 10_000  # the most rolls counted for the luck adjustment
 MAX_HORIZON = 1000  # the farthest horizon, in plays
+# A rollout may also be played by the evaluator's own choice, without noise or look-ahead (GNU
+# Backgammon's 0-ply rollouts): the steadiest cheap player, the one to check a judge with.
+ROLLOUT_LEVELS = {**LEVELS, "0ply": Level("0ply", ply=0, settle=3)}
 LUCK_SETTLE = 3  # escalating lists: candidates settled per roll for the luck (as the review)
 LUCK_CACHE = 4096  # pre-roll positions whose roll table is kept (the first rolls repeat)
 SLOTS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -63,7 +66,7 @@ def luck_rolls(luck, level):
     if luck == "none":
         return 0
     if luck == "auto":
-        return None if LEVELS[level].ply >= 1 else 0
+        return None if ROLLOUT_LEVELS[level].ply >= 1 else 0
     if type(luck) is not int or not 0 <= luck <= MAX_LUCK:
         raise RolloutError(
             f"luck is 'auto', 'all', 'none' or a count of rolls from 0 to {MAX_LUCK}, "
@@ -131,6 +134,7 @@ class Player:
         (a judge that must not change when the shipped network does)."""
         self.variant = variant if cubeful else cubeless(variant)
         self.cubeful = cubeful
+        level = ROLLOUT_LEVELS[level] if level == "0ply" else level
         self.chooser = Chooser(self.variant, level, seed=seed, evaluator=evaluator)
         # the luck of a roll is judged by the same evaluator at 0-ply, without noise
         self.judge = Chooser(
@@ -358,6 +362,7 @@ def start_position(position):
 def candidates(position, level="intermediate", seed="0", top=5, within=None):
     """The plays a rollout of a roll compares: the chooser's ``top`` best (and only those
     within ``within`` points of the best, when given), as ``Ranked`` items, best first."""
+    level = ROLLOUT_LEVELS[level] if level == "0ply" else level
     ranked = Chooser(cubeless(position.variant), level, seed=seed).rank(position)
     best = ranked[0].equity
     out = [r for r in ranked[:top] if within is None or best - r.equity <= within]

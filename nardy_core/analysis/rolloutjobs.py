@@ -13,7 +13,6 @@ import os
 import sys
 import time
 
-from ..bots.chooser import LEVELS
 from ..engine.cube import CubeState
 from ..engine.game import Game
 from ..engine.turn import Turn
@@ -24,6 +23,7 @@ from .rollout import (
     MAX_HORIZON,
     MAX_JOBS,
     MAX_TOP,
+    ROLLOUT_LEVELS,
     Candidate,
     Player,
     RolloutError,
@@ -150,9 +150,10 @@ def plan(
     check_range("top", top, 1, MAX_TOP)
     if horizon is not None:
         check_range("horizon", horizon, 1, MAX_HORIZON)
-    if level not in LEVELS:
+    if level not in ROLLOUT_LEVELS:
         raise RolloutError(
-            f"no bot level {level!r:.40} (choose {', '.join(LEVELS)})", code="rollout_level"
+            f"no bot level {level!r:.40} (choose {', '.join(ROLLOUT_LEVELS)})",
+            code="rollout_level",
         )
     luck = luck_rolls(luck, level)
     position = start_position(position)

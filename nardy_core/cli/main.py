@@ -537,7 +537,12 @@ def build_parser():
         default=324,
         help=f"trials, 1-{limits.MAX_GAMES}",
     )
-    p.add_argument("--level", default="intermediate", choices=list(LEVELS))
+    p.add_argument(
+        "--level",
+        default="intermediate",
+        choices=list(limits.ROLLOUT_LEVELS),
+        help="the bot level that plays the trials; 0ply: the evaluator's own choice, no noise",
+    )
     p.add_argument("--seed", type=_seed, default="0", help="seed of the trials' dice")
     p.add_argument(
         "--jobs",
