@@ -17,6 +17,7 @@ HINT_ROWS = "#hint li[data-hint]"
 # a short-nardy race, White to play 6-5: its trials reach the bear-off database in a few rolls
 # ("short 9:2,8:3,7:3,6:3,5:2,4:2 9:2,8:3,7:3,6:3,5:2,4:2 w 65 1 money")
 RACE = "#p=s.fwiBw_hEDgCM"
+GAMMONISH = "short 6:3,5:3,4:3,3:3,2:3 9:3,8:3,7:3,6:3,5:3 w - 1 money"
 PROGRESS = (
     "() => { const p = document.querySelector('#rollout-progress'); return p ? +p.value : -1 }"
 )
@@ -141,3 +142,34 @@ def test_a_cube_decision_is_rolled_out_from_the_hint(page):
     assert page.text_content("#rollout .rollout-verdict") == "Too good to double: play on"
     page.click("#btn-roll")  # the decision is made: the rollout's panel goes
     page.wait_for_selector("#rollout", state="hidden")
+
+
+def test_a_review_cube_mistake_rolls_out_its_cube_decision(page):
+    # White doubles a position too good to double and Black takes what he should drop; the
+    # bots play the race out. The review marks the take; its Roll out rolls out the decision
+    from nardy_core.bots.player import BotPlayer
+    from nardy_core.engine.game import Game
+    from nardy_core.formats import linkcode
+    from nardy_core.formats.notation import parse_state
+    from nardy_core.formats.record import game_record
+    from test_review import wait_review_done
+
+    position, cube, match = parse_state(GAMMONISH)
+    game = Game(position.variant, position=position, cube=cube, match=match, seed="cube-review")
+    game.double()
+    game.take()
+    bot = BotPlayer(game.variant, "beginner")
+    while not game.is_over:
+        bot.act(game)
+    open_app(page, f"#g={linkcode.encode_game(game_record(game))}")
+    page.click("#controls [data-act='review']")
+    wait_review_done(page)
+    button = page.locator('#review [data-rollout-item="1"]')  # the take (listed twice: worst)
+    assert button.count() >= 1
+    button.first.click()
+    page.wait_for_selector("#rollout-progress")
+    page.wait_for_function(f"({PROGRESS})() >= 1", timeout=30_000)
+    page.wait_for_selector(".rollout-cube tbody tr")
+    assert page.locator(".rollout-cube tbody tr").count() == 3
+    page.click("#rollout-cancel")
+    assert page.text_content("#rollout .rollout-partial").startswith("Partial:")

@@ -141,8 +141,17 @@ def test_a_review_mistake_rolls_out_the_best_and_the_played_play():
     assert len(record["actions"]) == 3  # the review's record is left as it was
     button = V.review_button_html("en", item)
     assert 'data-rollout-item="7"' in button and "Roll out" in button
+    # a cube mistake in a money game: its decision, rolled out as a cube decision
+    cube = {"kind": "cube", "index": 4, "action": 2, "loss": 0.08, "mark": "mistake"}
+    assert V.review_request(record, cube) == {
+        "record": {**record, "actions": record["actions"][:2]},
+        "cube": True,
+    }
+    assert 'data-rollout-item="4"' in V.review_button_html("en", cube)
     for other in (
-        {**item, "kind": "cube"},
+        {**cube, "mark": None},  # no mistake
+        {**cube, "mwc": {}},  # a match's: in match winning chances
+        {**item, "kind": "roll"},
         {**item, "forced": True},
         {**item, "steps": [[24, 22]]},  # the best play was played
         {**item, "best_steps": None},

@@ -22,9 +22,16 @@ MAX_STEP_MS = 5000
 
 
 def review_request(record: dict, item: dict) -> dict | None:
-    """The rollout request of a review's play item (``analysis.review``): the game's record
-    up to the roll of that play, and the player's play and the best (best first); None for an
-    item that is not a play that lost equity."""
+    """The rollout request of a review's item (``analysis.review``): for a play that lost
+    equity, the game's record up to the roll of that play, and the player's play and the best
+    (best first); for a cube decision or an answer the review marks (a doubtful one or
+    worse) in a money game, the record up to that decision, rolled out as a cube decision;
+    None for any other item."""
+    if item.get("kind") in ("cube", "answer"):
+        if "mwc" in item or not item.get("mark"):
+            return None  # a match's cube (match winning chances) or no mistake
+        at = item["action"]
+        return {"record": {**record, "actions": list(record["actions"][:at])}, "cube": True}
     if item.get("kind") != "play" or item.get("forced") or not item.get("best_steps"):
         return None
     played, best = item.get("steps"), item["best_steps"]
