@@ -1,7 +1,8 @@
 """Tutor mode (issue 24, item 2) in Chromium: a blunder made by clicks is questioned before it
 is final — the status line says what it loses and what the bot would play, the board shows the
 better play, nothing is played meanwhile; "Take it back" puts the checkers back, "Keep mine"
-lets the play go through; the review counts the warnings. Screenshots of the warning at
+lets the play go through; the review counts the warnings. A double is questioned the same way,
+and taken back it leaves the cube as it was. Screenshots of the warning at
 390×844 and 1366×768 go to build/tutor/ (``NARDY_TUTOR_SHOTS`` names another folder)."""
 
 import os
@@ -86,3 +87,24 @@ def test_the_new_game_dialog_turns_the_tutor_on(page):
     click_header(page, "#btn-new")  # the dialog remembers the choice
     assert page.locator("#ng-tutor").is_checked()
     assert page.locator("#ng-tutor-mark").input_value() == "blunder"
+
+
+def test_the_tutor_questions_a_double_and_take_it_back_leaves_the_cube(page):
+    # after the opening (the bot's 13/7 8/7, no warning) and the bot's reply, White doubles an
+    # almost even position: the tutor questions it; taken back, the cube stays where it was
+    open_app(page, START)
+    wait_for_person(page)
+    for src, dst in (("p13", "p7"), ("p8", "p7")):
+        page.click(f'#board [data-loc="{src}"]')
+        page.click(f'#board [data-loc="{dst}"]')
+    page.click("#btn-done:not([disabled])")
+    page.wait_for_selector("#btn-double", timeout=60_000)
+    assert phase(page) == "roll"
+    page.click("#btn-double")
+    page.wait_for_selector("#btn-tutorback", timeout=30_000)
+    status = page.text_content("#status")
+    assert "This decision loses" in status and "The bot would not double." in status, status
+    assert "double" not in page.text_content("#log").lower()  # nothing done yet
+    page.click("#btn-tutorback")
+    page.wait_for_selector("#btn-double")
+    assert phase(page) == "roll" and "double" not in page.text_content("#log").lower()
