@@ -179,7 +179,7 @@ def test_player_truncates_with_the_game_s_own_outcome_kinds():
     # long nardy: a race lost with nothing off and every checker home is a home mars
     position = parse_position("long 6:1,off:14 6:15 b - - money")
     player = Player(position.variant, "beginner")
-    points, outcome = player._race(position, position.turn)
+    points, outcome, _ = player._race(position, position.turn)
     rates = dict(outcome)
     assert set(rates) == {"lose:oin", "lose:home_mars"}
     assert sum(rates.values()) == pytest.approx(1.0)
@@ -262,9 +262,10 @@ def test_horizon_takes_the_evaluator_s_value_with_the_game_s_kinds():
     probs = player.chooser.evaluator.evaluate(
         position.variant, to_frame(position, position.variant.cross)
     )
-    mine, outcome = player._horizon(position, 0)
-    theirs, other = player._horizon(position, 1)
+    mine, outcome, mine_probs = player._horizon(position, 0)
+    theirs, other, _ = player._horizon(position, 1)
     assert mine == pytest.approx(equity(position.variant, probs)) and theirs == -mine
+    assert tuple(mine_probs) == tuple(probs)
     rates = dict(outcome)
     assert sum(rates.values()) == pytest.approx(1.0)
     assert sum(v for k, v in rates.items() if k.startswith("win:")) == pytest.approx(probs[0])

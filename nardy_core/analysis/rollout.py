@@ -31,9 +31,17 @@ from dataclasses import dataclass, replace
 
 from ..bots.bearoff import is_bearoff, race_probabilities
 from ..bots.chooser import LEVELS, Chooser, Level, distinct_rolls
+from ..bots.cube import (
+    CONTACT_EFFICIENCY,
+    DROP,
+    CubeDecider,
+    Situation,
+    decide,
+    is_race,
+    race_efficiency,
+)
 from ..bots.cube import DOUBLE as DOUBLES
-from ..bots.cube import DROP, CubeDecider, Situation, decide, race_efficiency
-from ..bots.evaluator import equity, outcome_values
+from ..bots.evaluator import equity
 from ..engine.cube import CubeState
 from ..engine.dice import Dice
 from ..engine.errors import GameStateError, NardyError
@@ -177,12 +185,12 @@ class Player:
 
     # --- truncation -----------------------------------------------------------------------
     def _race(self, position, side):
-        """The outcome of a bear-off race from the database, for ``side``: (points, outcome)."""
+        """The outcome of a bear-off race from the database, for ``side``: (points, outcome,
+        the roller's probabilities)."""
         variant = self.variant
         frame = to_frame(position, variant.cross)
-        win, win_g, _, lose_g, _ = race_probabilities(
-            *(s[1:7] for s in sides_of(frame, variant.cross))
-        )
+        probs = race_probabilities(*(s[1:7] for s in sides_of(frame, variant.cross)))
+        win, win_g, _, lose_g, _ = probs
         roller = position.turn
         single_w, gammon_w = self._race_kinds(position, roller)
         single_l, gammon_l = self._race_kinds(position, 1 - roller)
@@ -200,15 +208,15 @@ class Player:
             mine = winner == side
             points += p * value if mine else -p * value
             outcome.append((f"{'win' if mine else 'lose'}:{kind}", p))
-        return points, tuple(outcome)
+        return points, tuple(outcome), probs
 
     def _horizon(self, position, side):
         """The evaluator's outcome of ``position`` (before its roll) for ``side``: (points,
-        outcome), the outcome's kinds those of the game's first three results."""
+        outcome, the roller's probabilities), the outcome's kinds those of the game's first
+        three results."""
         variant = self.variant
         probs = self.chooser.evaluator.evaluate(variant, to_frame(position, variant.cross))
         win, win_g, win_bg, lose_g, lose_bg = probs
-        single, gammon, backgammon = outcome_values(variant)
         points = equity(variant, probs)
         mine = position.turn == side
         if not mine:
@@ -226,19 +234,20 @@ class Player:
             if p > 0.0:
                 key = f"{'win' if roller_wins == mine else 'lose'}:{self.kinds[k]}"
                 outcome[key] = outcome.get(key, 0.0) + p
-        return points, tuple(outcome.items())
+        return points, tuple(outcome.items()), probs
 
-    def _cubeful(self, game, probs, x, side, outcome, no_double):
-        """A truncated cubeful trial: the cube model's value of ``probs`` (the side on roll's,
-        before its roll, the cube as it stands: he doubles if the model says so, unless
-        ``no_double``, and the other answers so), as points for ``side``; ``outcome`` the
-        cubeless rates."""
+    def _cubeful(self, game, probs, side, no_double):
+        """A truncated cubeful trial's points for ``side``: the cube model's value of
+        ``probs`` (the side on roll's, before its roll, the cube as it stands: he doubles if
+        the model says so, unless ``no_double``, and the other answers so), with the bot's
+        cube efficiency (``bots/cube.py``: a race's own, or contact's)."""
         position = game.position
         situation = Situation.of(game, position.turn)
         situation = replace(situation, access_a=game.can_double() and not no_double)
+        x = race_efficiency(position) if is_race(position) else CONTACT_EFFICIENCY
         nd, dt, dp, action, response = decide(situation, probs, x)
         value = nd if action != DOUBLES else dp if response == DROP else dt
-        return value if position.turn == side else -value, outcome
+        return value if position.turn == side else -value
 
     def _race_kinds(self, position, winner):
         """(kind, points) of ``winner``'s race win as a single and as the game's second outcome
@@ -278,23 +287,15 @@ class Player:
         while not game.is_over:
             if game.phase == ROLL:
                 position = game.position
+                stop = None
                 if self.truncate and is_bearoff(variant, to_frame(position, variant.cross)):
-                    points, outcome = self._race(position, side)
-                    if decider is not None:
-                        probs = race_probabilities(
-                            *(
-                                s[1:7]
-                                for s in sides_of(to_frame(position, variant.cross), variant.cross)
-                            )
-                        )
-                        x = race_efficiency(position)
-                        points, outcome = self._cubeful(game, probs, x, side, outcome, no_double)
-                    return Trial(points, luck, outcome, True)
-                if plays >= horizon:
-                    points, outcome = self._horizon(position, side)
-                    if decider is not None:
-                        probs, _, _, x = decider.probabilities(position)
-                        points, outcome = self._cubeful(game, probs, x, side, outcome, no_double)
+                    stop = self._race(position, side)
+                elif plays >= horizon:
+                    stop = self._horizon(position, side)
+                if stop is not None:
+                    points, outcome, probs = stop
+                    if decider is not None:  # the cube as it stands decides the points
+                        points = self._cubeful(game, probs, side, no_double)
                     return Trial(points, luck, outcome, True)
                 if decider is not None and not no_double and decider.wants_to_double(game):
                     game.double()
