@@ -9,9 +9,9 @@ results, from game ``judge/<game>/<i>`` on, until there are ``--decisions``. The
 every run, whatever network ships.
 
 **Candidates.** For each decision: the play of each judged level (beginner, intermediate,
-strong, ``strong_before`` — the strong level with the judge's network, that is the strong
-level as it was when the judge was frozen — and the ``EXTRA`` levels tried as a stronger
-strong), the strong level's three best (its 1-ply ranking) and the 0-ply three best, distinct
+strong, ``strong_before`` — the strong level of ``LEVELS`` with the judge's network, that is
+the strong level as it was when the judge was frozen — and the ``EXTRA`` levels tried as a
+stronger strong), the strong level's three best (its 1-ply ranking) and the 0-ply three best, distinct
 results only, at most ``MAX_CANDIDATES`` besides the levels' own plays.
 
 **The judge.** Each candidate is rolled out ``--trials`` times on the same dice (trial ``i``
@@ -241,7 +241,9 @@ def rechoose(record, results):
         found = {n: boards.index(repr(p.board)) for n, p in made.items() if repr(p.board) in boards}
     if len(found) < len(made):
         return None
-    nets = {**record.get("nets", {}), "levels": shipped(game_key)}
+    # a record of before the judge's network was named: judged by the file frozen then
+    judge_net = record.get("nets", {}).get("judge") or judge_evaluator(game_key, results)[1]
+    nets = {"judge": judge_net, "levels": shipped(game_key)}
     return {**record, "chosen": found, "nets": nets}
 
 
