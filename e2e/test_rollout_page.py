@@ -144,6 +144,7 @@ def test_a_cube_decision_is_rolled_out_from_the_hint(page):
     page.wait_for_selector("#rollout", state="hidden")
 
 
+@pytest.mark.skipif(not os.environ.get("NARDY_HEAVY"), reason="a review first: NARDY_HEAVY=1")
 def test_a_review_cube_mistake_rolls_out_its_cube_decision(page):
     # White doubles a position too good to double and Black takes what he should drop; the
     # bots play the race out. The review marks the take; its Roll out rolls out the decision
