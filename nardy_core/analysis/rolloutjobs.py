@@ -13,8 +13,8 @@ import os
 import sys
 import time
 
-from ..engine.cube import CubeState
-from ..engine.game import Game
+from ..engine.cube import CubeState, double_refusal
+from ..engine.score import MatchScore
 from ..engine.turn import Turn
 from ..formats.inputs import read_json_file
 from ..formats.notation import format_state, parse_state
@@ -226,8 +226,9 @@ def _check_cube(position, cubeful, cube, match, decision):
                 "a cube decision is taken before the roll: give a position without dice",
                 code="rollout_cube_dice",
             )
-        game = Game(variant, position=position, cube=cube)
-        refusal = game.double_refusal()
+        refusal = double_refusal(
+            variant, cube, match or MatchScore(), position.turn, position.turn_number
+        )
         if refusal is not None:
             raise RolloutError(
                 f"the side on roll cannot double here ({refusal[1]})", code="rollout_no_double"

@@ -24,35 +24,11 @@ class RolloutRun:
     chooser's ``top`` best; ``decision="cube"``: the cube decision of the side on roll, with
     ``cube`` and ``match`` as the game has them) played ``step`` by ``step``."""
 
-    def __init__(
-        self,
-        position,
-        games=DEFAULT_GAMES,
-        level=DEFAULT_LEVEL,
-        seed="0",
-        luck="auto",
-        truncate=True,
-        top=5,
-        within=None,
-        plays=None,
-        decision=None,
-        cube=None,
-        match=None,
-    ):
+    def __init__(self, position, games=DEFAULT_GAMES, level=DEFAULT_LEVEL, **choices):
+        """``choices``: ``rolloutjobs.plan``'s (seed, luck, truncate, top, within, plays,
+        decision, cube, match)."""
         check_range("games", games, 1, MAX_GAMES)
-        start, self.spec, self.columns, self.names = plan(
-            position,
-            level,
-            seed,
-            luck,
-            truncate,
-            top,
-            within,
-            plays,
-            decision=decision,
-            cube=cube,
-            match=match,
-        )
+        start, self.spec, self.columns, self.names = plan(position, level, **choices)
         # the trials start from the state's text read back, as the library's workers do
         self.position, self.player = player_of(self.spec)
         self.start = start
