@@ -287,6 +287,7 @@ def test_the_whole_board_fits_a_375px_screen(page, tmp_path):
     assert (tmp_path / "board-375.png").stat().st_size > 5000
 
 
+@pytest.mark.solo
 def test_the_bot_never_blocks_the_page(page):
     """Bot against bot: while decisions are computed, no main-thread task exceeds 200 ms."""
     open_app(page, "?new=long&p0=strong&p1=strong&anim=0")

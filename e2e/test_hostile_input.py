@@ -65,6 +65,7 @@ def reading(page):
     )
 
 
+@pytest.mark.solo
 @pytest.mark.parametrize("context", [{"viewport": {"width": 390, "height": 844}}], indirect=True)
 def test_a_link_asking_for_minutes_of_work_is_refused_and_the_saved_game_stays(page, tmp_path):
     open_app(page, TWO)
@@ -114,6 +115,7 @@ def test_a_first_visit_by_a_hostile_link_gets_a_new_game_and_the_refusal(page):
     assert list(saves(page)) == [current_id(page)]
 
 
+@pytest.mark.solo
 def test_pasted_links_that_are_hostile_cut_short_or_garbage_are_refused(page):
     open_app(page, TWO)
     play_human_turn(page)

@@ -7,6 +7,8 @@ review; the review can be cancelled."""
 
 import functools
 
+import pytest
+
 from conftest import open_app, wait_until
 from nardy_core.bots.player import BotPlayer
 from nardy_core.engine.game import Game
@@ -28,6 +30,7 @@ def wait_review_done(page, timeout=180_000):
     page.wait_for_selector("#review[data-running='0']", state="attached", timeout=timeout)
 
 
+@pytest.mark.solo
 def test_review_of_a_game_from_a_link(page):
     code, game = finished_game()
     open_app(page, f"#g={code}")

@@ -3,6 +3,13 @@
 # and the player journey (e2e/test_journey.py) in Firefox ESR and WebKitGTK too. Installs the
 # browsers when missing (tools/browsers.sh: apt, never `playwright install`). Run after
 # tools/setup.sh, which builds web/. Extra arguments go to pytest, e.g. --full-journey.
+#
+# Two pytest workers (pytest-xdist, a test file per worker at a time: each its own server and
+# browser) run every test but those marked `solo`; the solo tests, which measure the page's
+# main-thread long tasks and so must have the machine to themselves, run after them, alone.
+# E2E_PART=shared runs only the first part, E2E_PART=solo only the second (tools/test.sh runs the
+# shared part beside the core tests, the solo part at the end); E2E_WORKERS=1 runs everything in
+# one process.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -13,4 +20,28 @@ if [ ! -x .venv/bin/python ] || [ ! -f web/build.js ]; then
   exit 1
 fi
 echo "== browser tests (Chromium $(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}'), $(/usr/bin/firefox-esr --version 2>/dev/null), WebKitGTK $(dpkg-query -W -f '${Version}' libwebkit2gtk-4.1-0 2>/dev/null))"
-exec .venv/bin/python -m pytest -q -p no:cacheprovider --durations=12 e2e "$@"
+workers="${E2E_WORKERS:-2}"
+part="${E2E_PART:-all}"
+case "$part" in all | shared | solo) ;; *) echo "e2e-tests: E2E_PART=$part (all, shared, solo)" >&2; exit 2 ;; esac
+if [ "$workers" -le 1 ] && [ "$part" = all ]; then
+  exec .venv/bin/python -m pytest -q -p no:cacheprovider --durations=12 e2e "$@"
+fi
+start=$SECONDS
+rc=5
+if [ "$part" != solo ]; then
+  echo "== the browser tests but the solo ones, $workers at a time"
+  rc=0
+  .venv/bin/python -m pytest -q -p no:cacheprovider --durations=12 -n "$workers" --dist loadfile \
+    -m "not solo" e2e "$@" || rc=$?
+fi
+solo_rc=5
+if [ "$part" != shared ]; then
+  echo "== the solo browser tests (they time the page's main thread), alone"
+  solo_rc=0
+  .venv/bin/python -m pytest -q -p no:cacheprovider --durations=4 -m solo e2e "$@" || solo_rc=$?
+fi
+echo "== browser tests ($part): exit $rc, solo $solo_rc ($((SECONDS - start)) s)"
+# 5: pytest collected nothing (a -k or a file that selects no test of that part, say)
+[ "$rc" -eq 0 ] || [ "$rc" -eq 5 ] || exit "$rc"
+[ "$solo_rc" -eq 0 ] || [ "$solo_rc" -eq 5 ] || exit "$solo_rc"
+[ "$rc$solo_rc" != "55" ] || exit 5
