@@ -3,7 +3,8 @@
     python3 bench/rollout_judge.py run --game long --decisions 60 --trials 144 --horizon 12
     python3 bench/rollout_judge.py report          # docs/strength.md's rollout-judged table
 
-**Decisions.** Seeded self-play of the strong level with the judge's network (cubeless money,
+**Decisions.** Seeded self-play of the default strong level (``LEVELS["strong"]``, whatever
+search a game's own strong level ships with) with the judge's network (cubeless money,
 the game's default options otherwise): every ``STRIDE``-th decision with at least two distinct
 results, from game ``judge/<game>/<i>`` on, until there are ``--decisions``. The same list in
 every run, whatever network ships.
@@ -163,7 +164,10 @@ def decisions(game_key, count, results):
     while len(out) < count:
         seed = f"judge/{game_key}/{index}"
         players = [
-            Chooser(variant, "strong", seed=f"{seed}/{k}", evaluator=evaluator) for k in range(2)
+            # the default strong level, not the game's own (Variant.strong_search): the same
+            # decisions whatever search the strong level ships with
+            Chooser(variant, LEVELS["strong"], seed=f"{seed}/{k}", evaluator=evaluator)
+            for k in range(2)
         ]
         game = Game(variant, seed=seed)
         index += 1

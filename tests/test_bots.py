@@ -149,6 +149,22 @@ def test_intermediate_is_blurred_only_where_the_evaluator_is_mature():
         assert level_for(get_variant(key), "strong") == LEVELS["strong"]
 
 
+def test_plakotos_strong_level_looks_at_six_candidates_within_0_3():
+    # plakoto's network often ranks the best play 5th or 6th at 0 ply (docs/strength.md); only
+    # the 1-ply search's breadth changes, the rest of the strong level stays
+    from nardy_core.bots.chooser import LEVELS, level_for
+
+    level = Chooser(get_variant("plakoto"), "strong").level
+    assert (level.candidates, level.prune) == (6, 0.3)
+    assert (level.ply, level.settle, level.budget) == (
+        1,
+        LEVELS["strong"].settle,
+        LEVELS["strong"].budget,
+    )
+    for key in ("long", "short", "fevga", "portes", "gioul"):
+        assert level_for(get_variant(key), "strong") == LEVELS["strong"]
+
+
 @pytest.mark.parametrize("key", ["plakoto", "short", "long", "tawula"])
 def test_flip_is_the_position_seen_by_the_other_side_pins_included(key):
     # the chooser evaluates and looks ahead from flipped frames: in plakoto they must carry the

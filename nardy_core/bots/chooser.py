@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine.errors import SearchLimitError
@@ -102,6 +102,9 @@ def level_for(variant, name) -> Level:
     level = LEVELS[name]
     if name == "intermediate" and not variant.blurred_intermediate:
         return Level(name, ply=0, noise=0.0, settle=level.settle)
+    if name == "strong" and variant.strong_search is not None:
+        candidates, prune = variant.strong_search
+        return replace(level, candidates=candidates, prune=prune)
     return level
 
 

@@ -125,6 +125,10 @@ class Variant:
     # the intermediate level blurs its 0-ply choice with noise (it suits the mature networks
     # only; bots/chooser.py says why)
     blurred_intermediate = False
+    # the strong level's 1-ply search, where the game's network needs a wider one than
+    # bots/chooser.py's default: (candidates, prune); None keeps the default (measured by
+    # bench/rollout_judge.py and timed by bench/bot_speed.py: docs/strength.md)
+    strong_search: tuple[int, float] | None = None
     geometry = CONTRARY
     track_length = 24
     checkers = 15

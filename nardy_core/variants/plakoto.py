@@ -55,6 +55,9 @@ class Plakoto(Variant):
     shared_network = ""
     race_database = False
     blurred_intermediate = False
+    # its network's 0-ply ranking often puts the best play 5th or 6th (docs/strength.md, "Error
+    # rate judged by rollouts"): the strong level looks at six within 0.3
+    strong_search = (6, 0.3)
     group = "tavli"
     geometry = CONTRARY
     doubles = X4
