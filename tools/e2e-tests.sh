@@ -7,9 +7,8 @@
 # Two pytest workers (pytest-xdist, a test file per worker at a time: each its own server and
 # browser) run every test but those marked `solo`; the solo tests, which measure the page's
 # main-thread long tasks and so must have the machine to themselves, run after them, alone.
-# E2E_PART=shared runs only the first part, E2E_PART=solo only the second (tools/test.sh runs the
-# shared part beside the core tests, the solo part at the end); E2E_WORKERS=1 runs everything in
-# one process.
+# E2E_PART=shared runs only the first part, E2E_PART=solo only the second; E2E_WORKERS=1 runs
+# everything in one process.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

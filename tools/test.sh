@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The whole test suite: set up (venv, npm, the served folder web/), then the static checks (ruff
-# lint and format, mypy: what pyproject.toml configures; a few seconds), then, all at once:
-# pytest natively (with the GNU Backgammon oracle tests), the core suite again inside Pyodide
-# (Python 3.14, as in the browser), and the browser tests (e2e/: Playwright driving Debian's
-# Chromium, and the player journey in Firefox ESR and WebKitGTK too) two at a time; last, alone,
-# the browser tests that time the page's main thread (marked `solo`). The browser tests wait
-# mostly on the page, so they share the cores well with the CPU-bound core suites.
+# lint and format, mypy: what pyproject.toml configures; a few seconds), then pytest natively (with
+# the GNU Backgammon oracle tests) and the core suite again inside Pyodide (Python 3.14, as in
+# the browser), the two sharing both cores; then the browser tests (e2e/: Playwright
+# driving Debian's Chromium, and the player journey in Firefox ESR and WebKitGTK too), two at a
+# time, then alone those that time the page's main thread (tools/e2e-tests.sh). Not beside the
+# core suites: with all four on two cores, WebKitWebDriver once stalled for minutes.
 # The browsers are installed (apt) in the background meanwhile. Every part runs even when an
 # earlier one fails; the exit status says whether all passed. Extra arguments go to the
 # browser tests (e.g. --full-journey: the whole journey in all three engines).
@@ -49,16 +49,6 @@ pyodide_first=$!
     > "$logs/pyodide-2.log" 2>&1
 ) &
 second=$!
-
-browsers_rc=0
-wait "$browsers" || browsers_rc=$?
-if [ "$browsers_rc" -ne 0 ]; then
-  echo "== installing the browsers failed:"
-  cat "$logs/browsers.log"
-fi
-E2E_PART=shared bash tools/e2e-tests.sh "$@" > "$logs/e2e.log" 2>&1 &
-e2e=$!
-
 pyodide_rc=0
 wait "$pyodide_first" || pyodide_rc=$?
 wait "$second" || pyodide_rc=$?
@@ -69,15 +59,13 @@ echo "== pytest inside Pyodide (two runs: four fifths of the files, then the oth
 cat "$logs/pyodide-1.log" "$logs/pyodide-2.log"
 echo "(both in $((SECONDS - start)) s)"
 
+browsers_rc=0
+wait "$browsers" || browsers_rc=$?
+if [ "$browsers_rc" -ne 0 ]; then
+  echo "== installing the browsers failed:"
+  cat "$logs/browsers.log"
+fi
 e2e_rc=0
-wait "$e2e" || e2e_rc=$?
-cat "$logs/e2e.log"
-echo "(the browser tests but the solo ones: $((SECONDS - start)) s since the core suites started)"
-solo_rc=0
-E2E_PART=solo bash tools/e2e-tests.sh "$@" || solo_rc=$?
-# 5 (no test collected) from one part only: the arguments selected tests of the other part
-if [ "$e2e_rc" -eq 5 ] && [ "$solo_rc" -ne 5 ]; then e2e_rc=0; fi
-if [ "$solo_rc" -eq 5 ] && [ "$e2e_rc" -ne 5 ]; then solo_rc=0; fi
-if [ "$e2e_rc" -eq 0 ]; then e2e_rc=$solo_rc; fi
-echo "== exit: static checks $checks_rc, CPython $native_rc, Pyodide $pyodide_rc, browsers install $browsers_rc, browser tests $e2e_rc ($SECONDS s in all)"
+bash tools/e2e-tests.sh "$@" || e2e_rc=$?
+echo "== exit: static checks $checks_rc, CPython $native_rc, Pyodide $pyodide_rc, browsers install $browsers_rc, browser tests $e2e_rc"
 [ "$checks_rc$native_rc$pyodide_rc$browsers_rc$e2e_rc" = "00000" ]
