@@ -7,8 +7,7 @@
 # Two pytest workers (pytest-xdist, a test file per worker at a time: each its own server and
 # browser) run every test but those marked `solo`; the solo tests, which measure the page's
 # main-thread long tasks and so must have the machine to themselves, run after them, alone.
-# E2E_PART=shared runs only the first part, E2E_PART=solo only the second; E2E_WORKERS=1 runs
-# everything in one process.
+# E2E_WORKERS=1 runs everything in one process.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -20,26 +19,18 @@ if [ ! -x .venv/bin/python ] || [ ! -f web/build.js ]; then
 fi
 echo "== browser tests (Chromium $(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}'), $(/usr/bin/firefox-esr --version 2>/dev/null), WebKitGTK $(dpkg-query -W -f '${Version}' libwebkit2gtk-4.1-0 2>/dev/null))"
 workers="${E2E_WORKERS:-2}"
-part="${E2E_PART:-all}"
-case "$part" in all | shared | solo) ;; *) echo "e2e-tests: E2E_PART=$part (all, shared, solo)" >&2; exit 2 ;; esac
-if [ "$workers" -le 1 ] && [ "$part" = all ]; then
+if [ "$workers" -le 1 ]; then
   exec .venv/bin/python -m pytest -q -p no:cacheprovider --durations=12 e2e "$@"
 fi
 start=$SECONDS
-rc=5
-if [ "$part" != solo ]; then
-  echo "== the browser tests but the solo ones, $workers at a time"
-  rc=0
-  .venv/bin/python -m pytest -q -p no:cacheprovider --durations=12 -n "$workers" --dist loadfile \
-    -m "not solo" e2e "$@" || rc=$?
-fi
-solo_rc=5
-if [ "$part" != shared ]; then
-  echo "== the solo browser tests (they time the page's main thread), alone"
-  solo_rc=0
-  .venv/bin/python -m pytest -q -p no:cacheprovider --durations=4 -m solo e2e "$@" || solo_rc=$?
-fi
-# 5: pytest collected nothing (the part not run, or a -k or a file that selects none of its tests)
+echo "== the browser tests but the solo ones, $workers at a time"
+rc=0
+.venv/bin/python -m pytest -q -p no:cacheprovider --durations=12 -n "$workers" --dist loadfile \
+  -m "not solo" e2e "$@" || rc=$?
+echo "== the solo browser tests (they time the page's main thread), alone"
+solo_rc=0
+.venv/bin/python -m pytest -q -p no:cacheprovider --durations=4 -m solo e2e "$@" || solo_rc=$?
+# 5: pytest collected nothing (a -k or a file that selects none of that part's tests)
 status=5
 for code in "$rc" "$solo_rc"; do
   case "$code" in
@@ -48,5 +39,5 @@ for code in "$rc" "$solo_rc"; do
     *) status=$code ;;
   esac
 done
-echo "== browser tests ($part): exit $status ($((SECONDS - start)) s)"
+echo "== browser tests: exit $status ($((SECONDS - start)) s)"
 exit "$status"
